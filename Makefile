@@ -1,0 +1,39 @@
+# Every target runs on the Node 26 installed in node_modules, never the machine's own node.
+export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
+SRC := $(shell find src -name '*.ts' -not -name 'parser*.ts' 2>/dev/null)
+PARSER := src/syntax/parser.ts
+
+.PHONY: all install grammar typecheck test repl serve bench clean
+all: dist/pact
+
+install: node_modules/.installed
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+grammar: $(PARSER)
+$(PARSER): grammar/pact.grammar node_modules/.installed
+	lezer-generator --typeScript grammar/pact.grammar -o $(PARSER)
+
+typecheck: $(PARSER)
+	tsc -p .
+
+dist/pact: $(PARSER) $(SRC) scripts/bundle.ts sea-config.json node_modules/.installed
+	tsc -p .
+	node scripts/bundle.ts
+	node --build-sea sea-config.json
+
+test: dist/pact
+	node --test --test-reporter=spec "test/**/*.test.ts"
+
+repl: dist/pact
+	dist/pact
+
+serve: dist/pact
+	dist/pact --serve $(or $(CONFIG),test/fixtures/serve.yaml)
+
+bench: dist/pact
+	node bench/run.ts
+
+clean:
+	rm -rf dist $(PARSER) src/syntax/parser.terms.ts

@@ -1,0 +1,88 @@
+/// The evaluation context: everything a running transaction can see and change — the database,
+/// the call stack, message data and signatures, execution flags, the REPL's name scope.
+import type { Info } from '../syntax/exp.ts';
+import type { PactDb } from '../db/pactdb.ts';
+import type { Native } from '../natives/registry.ts';
+import { JsonObject } from '../values/json.ts';
+import type { Json } from '../values/json.ts';
+import type { PactValue } from '../values/value.ts';
+import type { Def, Env, ModuleData, Node, Val } from './runtime.ts';
+
+/// A call-stack entry as the evaluator keeps it; rendered only when an error is reported.
+export interface RFrame {
+  readonly name: string;
+  readonly info: Info;
+  /// The module whose code runs in this frame (user functions only).
+  readonly module: string | null;
+  /// The user definition being run, for recursion detection.
+  readonly def: Def | null;
+  /// Evaluated arguments (user functions) or unevaluated argument nodes (natives).
+  readonly argVals: readonly Val[] | null;
+  readonly argNodes: readonly Node[] | null;
+  readonly env: Env | null;
+}
+
+/// What database access is allowed: everything, reads only, or system tables only.
+export type Purity = 'impure' | 'readonly' | 'sysonly';
+
+export interface Signer {
+  readonly pubKey: string;
+  readonly caps: readonly { readonly name: string; readonly args: readonly PactValue[] }[];
+}
+
+/// The REPL's chain data (`chain-data`, `env-chain-data`).
+export interface ChainData {
+  chainId: string;
+  blockHeight: bigint;
+  blockTime: bigint;
+  prevBlockHash: string;
+  sender: string;
+  gasLimit: bigint;
+  gasPrice: import('../values/decimal.ts').Decimal | null;
+}
+
+export const INITIAL_TX_HASH = 'DldRwCblQ7Loqy6wYJnaodHl30d3j3eH-qtFzfEv46g';
+
+export class Ctx {
+  readonly db: PactDb;
+  /// Natives visible by bare name (flags can remove some); REPL natives are kept apart.
+  natives: Map<string, Native>;
+  replNatives: Map<string, Native>;
+  stack: RFrame[] = [];
+  /// Names usable unqualified at the top level: loaded modules' members and `use` imports.
+  scope = new Map<string, Val>();
+  namespace: string | null = null;
+  msgBody: Json = new JsonObject([]);
+  signers: Signer[] = [];
+  txHash = INITIAL_TX_HASH;
+  chainData: ChainData = {
+    chainId: '', blockHeight: 0n, blockTime: 0n, prevBlockHash: '', sender: '', gasLimit: 0n, gasPrice: null,
+  };
+  /// Deprecation warnings of the current top-level expression, in order, each once.
+  warnings: string[] = [];
+  flags = new Set<string>();
+  inRepl = true;
+  onChain = false;
+  replNativesInModules = false;
+  purity: Purity = 'impure';
+  /// Modules whose admin has been granted in this transaction.
+  moduleAdmin = new Set<string>();
+
+  constructor(db: PactDb, natives: Map<string, Native>, replNatives: Map<string, Native>) {
+    this.db = db;
+    this.natives = natives;
+    this.replNatives = replNatives;
+  }
+
+  lookupModule(name: string): ModuleData | undefined {
+    return this.db.read('SYS_modules', name) as ModuleData | undefined;
+  }
+
+  warn(message: string): void {
+    if (!this.warnings.includes(message)) this.warnings.push(message);
+  }
+
+  flag(name: string): boolean {
+    return this.flags.has(name);
+  }
+}

@@ -1,0 +1,62 @@
+/// Pact errors: one shape for every failure the language can raise, rendered the way Pact does.
+import type { Info } from '../syntax/exp.ts';
+
+export type ErrorType =
+  | 'EvalError' | 'ArgsError' | 'DbError' | 'TxFailure' | 'SyntaxError' | 'GasError' | 'ContinuationError';
+
+/// One entry of the call stack: a native or user function application, with its arguments
+/// already rendered (compact, cut to 50 characters) the way Pact shows them.
+export interface StackFrame {
+  readonly name: string;
+  readonly info: Info | null;
+  /// Rendered arguments, or null for a frame without an application (e.g. a top-level call).
+  readonly args: readonly string[] | null;
+  /// The module whose code this frame runs (for top-level-only checks and module guards).
+  readonly module: string | null;
+}
+
+export class PactError extends Error {
+  readonly type: ErrorType;
+  readonly info: Info | null;
+  callStack: readonly StackFrame[];
+  constructor(type: ErrorType, info: Info | null, message: string, callStack: readonly StackFrame[] = []) {
+    super(message);
+    this.type = type;
+    this.info = info;
+    this.callStack = callStack;
+  }
+}
+
+/// `file:LINE:COL` with a 1-based line and 0-based column; REPL input shows line 0 for its first line.
+export function renderInfo(info: Info | null, fallback: string): string {
+  if (info === null) return fallback;
+  if (info.file === '<interactive>' && info.line === 0) return `<interactive>:0:${info.col}`;
+  return `${info.file}:${info.line + 1}:${info.col}`;
+}
+
+export function renderFrame(frame: StackFrame, fallback: string): string {
+  const where = renderInfo(frame.info, fallback);
+  if (frame.args === null) return `${where}: ${frame.name}`;
+  return `${where}: (${[frame.name, ...frame.args].join(' ')})`;
+}
+
+/// Pact's `abbrev`: compact text cut to 50 characters plus `...`.
+export function abbrev(text: string): string {
+  return text.length > 50 ? text.slice(0, 50) + '...' : text;
+}
+
+export function evalError(info: Info | null, message: string): PactError {
+  return new PactError('EvalError', info, message);
+}
+
+export function argsError(info: Info | null, message: string): PactError {
+  return new PactError('ArgsError', info, message);
+}
+
+export function txFailure(info: Info | null, message: string): PactError {
+  return new PactError('TxFailure', info, message);
+}
+
+export function syntaxError(info: Info | null, message: string): PactError {
+  return new PactError('SyntaxError', info, message);
+}

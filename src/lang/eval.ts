@@ -1,0 +1,135 @@
+/// Calling things: user definitions, lambdas, partial applications and natives, with Pact's
+/// arity and type checks and call-stack frames.
+import type { Info } from '../syntax/exp.ts';
+import { renderCompact, prettyList } from '../values/doc.ts';
+import type { PactValue } from '../values/value.ts';
+import { Decimal } from '../values/decimal.ts';
+import type { Native } from '../natives/registry.ts';
+import type { Ctx, RFrame } from './context.ts';
+import { PactError, abbrev, argsError, evalError } from './errors.ts';
+import type { StackFrame } from './errors.ts';
+import { Closure, Def, Env, NativeRef, Partial } from './runtime.ts';
+import type { Node, Val } from './runtime.ts';
+import { showValCompact } from './show.ts';
+import { checkArgs, checkType, typeName } from './typecheck.ts';
+import { nodeText } from './nodetext.ts';
+
+/// Runs a user function (defun) on evaluated arguments.
+export function callDef(ctx: Ctx, def: Def, args: Val[], info: Info): Val {
+  if (def.kind === 'defcap') throw evalError(info, 'Cannot directly evaluate defcap');
+  checkArity(def.name, def.args.length, args.length, info);
+  checkArgs(def.args.map((a, i) => [a, args[i]!] as const));
+  const env = new Env(def.slots, null);
+  for (let i = 0; i < args.length; i++) env.slots[i] = args[i]!;
+  guardRecursion(ctx, def, info);
+  ctx.stack.push(frame(def.name, info, def.module.name, def, args));
+  const result = def.body!.ev(ctx, env);
+  ctx.stack.pop();
+  if (!ctx.flag('DisableRuntimeReturnTypeChecking')) checkType(info, def.ret, result);
+  return result;
+}
+
+function checkArity(name: string, want: number, got: number, info: Info): void {
+  if (want !== got) {
+    throw evalError(info, `${name}: Incorrect number of arguments (${got}) supplied; expected ${want}`);
+  }
+}
+
+/// Recursion through module references is caught at run time (static recursion at install).
+function guardRecursion(ctx: Ctx, def: Def, info: Info): void {
+  for (const f of ctx.stack) {
+    if (f.def === def) throw evalError(info, `Detected recursive call: ${def.qualifiedName}`);
+  }
+}
+
+export function callClosure(ctx: Ctx, c: Closure, args: Val[], info: Info): Val {
+  checkArity(c.name, c.args.length, args.length, info);
+  checkArgs(c.args.map((a, i) => [a, args[i]!] as const));
+  const env = new Env(c.slots, c.env);
+  for (let i = 0; i < args.length; i++) env.slots[i] = args[i]!;
+  ctx.stack.push(frame(c.name, info, null, null, args));
+  const result = c.body.ev(ctx, env);
+  ctx.stack.pop();
+  checkType(info, c.ret, result);
+  return result;
+}
+
+/// Applies a function value to arguments: used by higher-order natives.
+export function apply(ctx: Ctx, fn: Val, args: Val[], info: Info): Val {
+  if (fn instanceof Partial) return apply(ctx, fn.fn, [...fn.args, ...args], info);
+  if (fn instanceof Closure) return callClosure(ctx, fn, args, info);
+  if (fn instanceof Def) return callDef(ctx, fn, args, info);
+  if (fn instanceof NativeRef) return callNativeStrict(ctx, fn.native, args, info);
+  throw evalError(info, `Tried to call a value which is not a function, but a(n) ${typeName(fn)}`);
+}
+
+/// Calls a native with already evaluated arguments (from a partial application).
+export function callNativeStrict(ctx: Ctx, native: Native, args: Val[], info: Info): Val {
+  if (native.strict === null) throw evalError(info, `Cannot apply special form ${native.name} to values`);
+  const node: Node = { kind: 'app', info, ev: () => { throw evalError(info, 'internal: partial'); } };
+  ctx.stack.push(frame(native.name, info, null, null, args));
+  const r = native.strict(ctx, args, node);
+  ctx.stack.pop();
+  return r;
+}
+
+/// Turns a higher-order native's function argument into something `apply` accepts:
+/// an application like `(+ 1)` becomes a partial application, a lambda a closure.
+export function fnArg(ctx: Ctx, node: Node, env: Env, native: Native): Val {
+  if (node.kind === 'lambda') return node.closure!(env);
+  if (node.kind === 'app' && node.fn !== undefined) {
+    const head = node.fn.ev(ctx, env);
+    const args = node.args!.map((a) => a.ev(ctx, env));
+    return new Partial(head, args, node);
+  }
+  if (node.kind === 'var') {
+    const v = node.ev(ctx, env);
+    if (v instanceof Closure) return v;
+  }
+  throw argsError(node.info, `${native.name}: expected function application: ${nodeText(node, env)}`);
+}
+
+export function frame(name: string, info: Info, module: string | null, def: Def | null, args: readonly Val[] | null): RFrame {
+  return { name, info, module, def, argVals: args, argNodes: null, env: null };
+}
+
+export function nativeFrame(native: Native, node: Node, env: Env): RFrame {
+  return { name: native.name, info: node.info, module: null, def: null, argVals: null, argNodes: node.args ?? [], env };
+}
+
+/// Renders the evaluator's stack (innermost first) the way Pact prints it.
+export function renderStack(stack: readonly RFrame[]): StackFrame[] {
+  const out: StackFrame[] = [];
+  for (let i = stack.length - 1; i >= 0; i--) {
+    const f = stack[i]!;
+    const args = f.argNodes !== null
+      ? f.argNodes.map((n) => abbrev(nodeText(n, f.env)))
+      : f.argVals?.map((v) => abbrev(showValCompact(v))) ?? null;
+    out.push({ name: f.name, info: f.info, args, module: f.module });
+  }
+  return out;
+}
+
+/// Attaches the call stack to an error thrown while `ctx.stack` was as it is now.
+export function withStack(ctx: Ctx, e: PactError): PactError {
+  if (e.callStack.length === 0 && ctx.stack.length > 0) e.callStack = renderStack(ctx.stack);
+  return e;
+}
+
+/// Pact's argument error for a native: `Invalid arguments, received [...] for SIG`.
+export function badArgs(native: Native, args: readonly Val[], info: Info): PactError {
+  const sig = native.sigs.length === 1 ? native.sigs[0]! : renderCompact(prettyList([...native.sigs]));
+  const received = `[${args.map(showValCompact).join(' ')}]`;
+  return argsError(info, `Invalid arguments, received ${received} for ${sig}`);
+}
+
+/// Requires a plain data value (not a function, table, ...).
+export function pactValue(v: Val, info: Info): PactValue {
+  if (!isPactValue(v)) throw evalError(info, `Only value-level terms permitted: ${showValCompact(v)}`);
+  return v;
+}
+
+/// Plain data values are primitives, decimals, and the tagged classes of values/value.ts.
+export function isPactValue(v: Val): v is PactValue {
+  return typeof v !== 'object' || v instanceof Decimal || 'kind' in v;
+}

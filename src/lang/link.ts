@@ -1,0 +1,339 @@
+/// The linker: turns terms into evaluable nodes, resolving every name once — locals to frame
+/// slots, globals to the native, definition, constant, table or module they denote.
+import type { Info } from '../syntax/exp.ts';
+import type { Type } from '../values/type.ts';
+import { ModRef, PList, PObject } from '../values/value.ts';
+import type { PactValue } from '../values/value.ts';
+import type { Native } from '../natives/registry.ts';
+import type { Ctx } from './context.ts';
+import { PactError, evalError } from './errors.ts';
+import { apply, callDef, nativeFrame, withStack } from './eval.ts';
+import { installInterface, installModule, resolveModuleName, useModule } from './module.ts';
+import { Closure, ConstRef, Def, Env, NativeRef } from './runtime.ts';
+import type { ModuleData } from './runtime.ts';
+import type { Binding, Node, RArg, Val } from './runtime.ts';
+import type { Arg, BindPair, Name, Term } from './term.ts';
+import { checkArgs, typeName } from './typecheck.ts';
+
+/// Slot layout of one call frame while it is being linked.
+class Layout {
+  size = 0;
+  readonly names: Array<{ readonly name: string; readonly slot: number }> = [];
+  readonly parent: Layout | null;
+  constructor(parent: Layout | null) {
+    this.parent = parent;
+  }
+  bind(name: string): number {
+    const slot = this.size++;
+    this.names.push({ name, slot });
+    return slot;
+  }
+}
+
+/// What a module's code can see besides natives: its own members and its imports.
+export interface ModuleScope {
+  readonly module: ModuleData;
+  readonly imports: Map<string, Val>;
+}
+
+export interface Linked {
+  readonly node: Node;
+  readonly slots: number;
+}
+
+export class Linker {
+  private layout = new Layout(null);
+  private readonly ctx: Ctx;
+  private readonly scope: ModuleScope | null;
+
+  constructor(ctx: Ctx, scope: ModuleScope | null) {
+    this.ctx = ctx;
+    this.scope = scope;
+  }
+
+  /// Links a top-level expression or a definition body with `args` in slots 0..n-1.
+  linkBody(terms: readonly Term[], args: readonly Arg[]): Linked {
+    this.layout = new Layout(null);
+    for (const a of args) this.layout.bind(a.name);
+    const node = this.seq(terms);
+    return { node, slots: this.layout.size };
+  }
+
+  node(t: Term): Node {
+    switch (t.t) {
+      case 'lit': {
+        const v = t.value;
+        return { kind: 'lit', info: t.info, ev: () => v };
+      }
+      case 'var': return this.varNode(t.name, t.info);
+      case 'dyn': return this.dynNode(t.ref, t.member, t.info);
+      case 'list': {
+        const items = t.items.map((x) => this.node(x));
+        const elemType = t.type.t === 'list' ? t.type.elem : t.type;
+        return { kind: 'list', info: t.info, ev: (ctx, env) => new PList(items.map((n) => n.ev(ctx, env) as PactValue), elemType) };
+      }
+      case 'object': {
+        const keys = t.pairs.map((p) => p[0]);
+        const vals = t.pairs.map((p) => this.node(p[1]));
+        return {
+          kind: 'object', info: t.info, ev: (ctx, env) => {
+            const m = new Map<string, PactValue>();
+            for (let i = 0; i < keys.length; i++) m.set(keys[i]!, vals[i]!.ev(ctx, env) as PactValue);
+            return new PObject(m, true);
+          },
+        };
+      }
+      case 'app': return this.appNode(t.fn, t.args, t.info);
+      case 'let': return this.letNode(t.pairs, t.body, t.info);
+      case 'lambda': return this.lambdaNode(t.args, t.ret, t.body, t.info, 'lambda');
+      case 'binding': return this.bindingNode(t.pairs, t.body, t.info);
+      case 'use': {
+        const u = t;
+        return { kind: 'other', info: t.info, ev: (ctx) => useModule(ctx, u, null) };
+      }
+      case 'module': {
+        const m = t;
+        return { kind: 'other', info: t.info, ev: (ctx) => installModule(ctx, m) };
+      }
+      case 'interface': {
+        const i = t;
+        return { kind: 'other', info: t.info, ev: (ctx) => installInterface(ctx, i) };
+      }
+    }
+  }
+
+  private seq(terms: readonly Term[]): Node {
+    const nodes = terms.map((x) => this.node(x));
+    if (nodes.length === 1) return nodes[0]!;
+    const last = nodes.length - 1;
+    return {
+      kind: 'other', info: nodes[last]!.info, ev: (ctx, env) => {
+        for (let i = 0; i < last; i++) nodes[i]!.ev(ctx, env);
+        return nodes[last]!.ev(ctx, env);
+      },
+    };
+  }
+
+  private lookupLocal(name: string): { depth: number; slot: number } | null {
+    let depth = 0;
+    for (let l: Layout | null = this.layout; l !== null; l = l.parent, depth++) {
+      for (let i = l.names.length - 1; i >= 0; i--) {
+        if (l.names[i]!.name === name) return { depth, slot: l.names[i]!.slot };
+      }
+    }
+    return null;
+  }
+
+  private varNode(name: Name, info: Info): Node {
+    if (name.module === null) {
+      const local = this.lookupLocal(name.name);
+      if (local !== null) return localNode(local.depth, local.slot, info);
+    }
+    return globalNode(this.resolveGlobal(name), info);
+  }
+
+  /// Resolves a free name: natives, then the module's own members and imports (or, at the top
+  /// level, the REPL's scope), then a module of that name as a module reference.
+  resolveGlobal(name: Name): Val {
+    const ctx = this.ctx;
+    if (name.module !== null) return this.resolveQualified(name);
+    const native = ctx.natives.get(name.name) ?? (this.replVisible() ? ctx.replNatives.get(name.name) : undefined);
+    if (native !== undefined) return new NativeRef(native);
+    if (this.scope !== null) {
+      const own = this.scope.module.members.get(name.name) ?? this.scope.imports.get(name.name);
+      if (own !== undefined) return own;
+    } else {
+      const v = ctx.scope.get(name.name);
+      if (v !== undefined) return v;
+    }
+    const mod = resolveModuleName(ctx, name.name, null);
+    if (mod !== undefined) return new ModRef(mod.name, mod.isInterface ? null : mod.interfaces);
+    if (this.scope !== null && name.name === this.scope.module.name.split('.').pop()) {
+      return new ModRef(this.scope.module.name, this.scope.module.interfaces);
+    }
+    throw evalError(name.info, this.scope !== null ? `Cannot resolve "${name.name}"` : `Cannot resolve ${name.name}`);
+  }
+
+  private replVisible(): boolean {
+    return this.scope === null || this.ctx.replNativesInModules;
+  }
+
+  private resolveQualified(name: Name): Val {
+    const modName = name.ns === null ? name.module! : `${name.ns}.${name.module}`;
+    const own = this.scope?.module;
+    if (own !== undefined && (own.name === modName || (name.ns === null && own.name.endsWith(`.${modName}`)))) {
+      const v = own.members.get(name.name);
+      if (v !== undefined) return v;
+    }
+    const mod = resolveModuleName(this.ctx, name.module!, name.ns);
+    const v = mod?.members.get(name.name);
+    if (v === undefined) {
+      const shown = `${modName}.${name.name}`;
+      throw evalError(name.info, this.scope !== null ? `Cannot resolve "${shown}"` : `Cannot resolve ${shown}`);
+    }
+    return v;
+  }
+
+  private dynNode(ref: string, member: string, info: Info): Node {
+    const refNode = this.varNode({ name: ref, module: null, ns: null, info }, info);
+    return {
+      kind: 'var', info, ev: (ctx, env) => {
+        const v = dynamicMember(ctx, refNode.ev(ctx, env), member, info);
+        return v instanceof ConstRef ? v.value! : v;
+      },
+    };
+  }
+
+  private appNode(fnTerm: Term, argTerms: readonly Term[], info: Info): Node {
+    const fn = this.node(fnTerm);
+    const args = argTerms.map((a) => this.node(a));
+    if (fn.kind === 'var' && fnTerm.t === 'var') {
+      const head = fnTerm.name.module === null && this.lookupLocal(fnTerm.name.name) !== null ? null : fn.ev(this.ctx, new Env(0, null));
+      if (head instanceof NativeRef) return nativeNode(head.native, fn, args, info);
+      if (head instanceof Def) return defNode(head, fn, args, info);
+    }
+    return {
+      kind: 'app', info, fn, args, ev: (ctx, env) => {
+        const f = fn.ev(ctx, env);
+        if (f instanceof ModRef) throw evalError(info, `Expected def: ${f.name}`);
+        const vals = args.map((a) => a.ev(ctx, env));
+        return apply(ctx, f, vals, info);
+      },
+    };
+  }
+
+  private letNode(pairs: readonly BindPair[], body: readonly Term[], info: Info): Node {
+    const values = pairs.map((p) => p.value.t === 'lambda'
+      ? this.lambdaNode(p.value.args, p.arg.type.t === 'var' ? p.value.ret : p.arg.type, p.value.body, p.value.info, p.arg.name)
+      : this.node(p.value));
+    const args: RArg[] = pairs.map((p) => ({ name: p.arg.name, type: p.arg.type, info: p.arg.info }));
+    const saved = this.layout.names.length;
+    const slots = pairs.map((p) => this.layout.bind(p.arg.name));
+    const bodyNode = this.seq(body);
+    this.layout.names.length = saved;
+    return {
+      kind: 'other', info, ev: (ctx, env) => {
+        const vals = values.map((n) => n.kind === 'lambda' ? n.closure!(env) : n.ev(ctx, env));
+        checkArgs(args.map((a, i) => [a, vals[i]!] as const));
+        for (let i = 0; i < slots.length; i++) env.slots[slots[i]!] = vals[i]!;
+        return bodyNode.ev(ctx, env);
+      },
+    };
+  }
+
+  private lambdaNode(args: readonly Arg[], ret: Type, body: readonly Term[], info: Info, name: string): Node {
+    const outer = this.layout;
+    this.layout = new Layout(outer);
+    for (const a of args) this.layout.bind(a.name);
+    const bodyNode = this.seq(body);
+    const size = this.layout.size;
+    this.layout = outer;
+    const rargs: RArg[] = args.map((a) => ({ name: a.name, type: a.type, info: a.info }));
+    const closure = (env: Env) => new Closure(name, rargs, ret, bodyNode, size, env);
+    return { kind: 'lambda', info, closure, ev: (_ctx, env) => closure(env) };
+  }
+
+  private bindingNode(pairs: readonly BindPair[], body: readonly Term[], info: Info): Node {
+    const columns = pairs.map((p) => this.node(p.value));
+    const saved = this.layout.names.length;
+    const slots = pairs.map((p) => this.layout.bind(p.arg.name));
+    const bodyNode = this.seq(body);
+    this.layout.names.length = saved;
+    const binding: Binding = {
+      columns, slots, types: pairs.map((p) => p.arg.type), names: pairs.map((p) => p.arg.name), body: bodyNode,
+    };
+    return { kind: 'binding', info, binding, ev: () => { throw evalError(info, 'Unexpected binding form'); } };
+  }
+}
+
+function localNode(depth: number, slot: number, info: Info): Node {
+  if (depth === 0) return { kind: 'var', info, ev: (_ctx, env) => env.slots[slot]! };
+  if (depth === 1) return { kind: 'var', info, ev: (_ctx, env) => env.up!.slots[slot]! };
+  return {
+    kind: 'var', info, ev: (_ctx, env) => {
+      let e = env;
+      for (let d = 0; d < depth; d++) e = e.up!;
+      return e.slots[slot]!;
+    },
+  };
+}
+
+function globalNode(v: Val, info: Info): Node {
+  if (v instanceof ConstRef) return { kind: 'var', info, ev: () => v.value! };
+  return { kind: 'var', info, ev: () => v };
+}
+
+/// A native application. Strict natives get evaluated arguments; special ones the nodes.
+/// The frame is pushed before the arguments are evaluated, as Pact does.
+function nativeNode(native: Native, fn: Node, args: readonly Node[], info: Info): Node {
+  const node: { kind: 'app'; info: Info; fn: Node; args: readonly Node[]; ev: Node['ev'] } = {
+    kind: 'app', info, fn, args, ev: null as unknown as Node['ev'],
+  };
+  const special = native.special;
+  const strict = native.strict;
+  const topLevelOnly = native.topLevelOnly;
+  if (special !== null) {
+    node.ev = (ctx, env) => {
+      if (topLevelOnly) enforceTopLevel(ctx, native, info);
+      ctx.stack.push(nativeFrame(native, node, env));
+      const r = special(ctx, args, env, node);
+      ctx.stack.pop();
+      return r;
+    };
+  } else {
+    const n = args.length;
+    node.ev = (ctx, env) => {
+      if (topLevelOnly) enforceTopLevel(ctx, native, info);
+      ctx.stack.push(nativeFrame(native, node, env));
+      const vals = new Array<Val>(n);
+      for (let i = 0; i < n; i++) vals[i] = args[i]!.ev(ctx, env);
+      const r = strict!(ctx, vals, node);
+      ctx.stack.pop();
+      return r;
+    };
+  }
+  return node;
+}
+
+function enforceTopLevel(ctx: Ctx, native: Native, info: Info): void {
+  for (const f of ctx.stack) {
+    if (f.module !== null) throw evalError(info, `Top-level call used in module ${f.module}: ${native.name}`);
+  }
+}
+
+function defNode(def: Def, fn: Node, args: readonly Node[], info: Info): Node {
+  const n = args.length;
+  return {
+    kind: 'app', info, fn, args, ev: (ctx, env) => {
+      const vals = new Array<Val>(n);
+      for (let i = 0; i < n; i++) vals[i] = args[i]!.ev(ctx, env);
+      return callDef(ctx, def, vals, info);
+    },
+  };
+}
+
+/// `ref::member`: looks the member up in the current version of the referenced module.
+export function dynamicMember(ctx: Ctx, ref: Val, member: string, info: Info): Val {
+  if (!(ref instanceof ModRef)) throw evalError(info, `reduceDynamic: expected module reference: ${typeName(ref)}`);
+  const mod = ctx.lookupModule(ref.name);
+  if (mod === undefined) throw evalError(info, `reduceDynamic: unable to resolve dynamic module reference: ${ref.name}`);
+  const v = mod.members.get(member);
+  if (v === undefined) throw evalError(info, `reduceDynamic: unknown module ref: ${ref.name}`);
+  return v;
+}
+
+/// Evaluates one top-level term: links it, runs it, and turns a thrown Pact error's stack into text.
+export function evalTopLevel(ctx: Ctx, term: Term): Val {
+  const linked = new Linker(ctx, null).linkBody([term], []);
+  const env = new Env(linked.slots, null);
+  const depth = ctx.stack.length;
+  try {
+    return linked.node.ev(ctx, env);
+  } catch (e) {
+    if (e instanceof PactError) withStack(ctx, e);
+    throw e;
+  } finally {
+    ctx.stack.length = depth;
+  }
+}
+

@@ -1,0 +1,222 @@
+/// Installing modules and interfaces, and `use`: definitions are created, linked against each
+/// other and their imports (resolving names once), checked, and written to the module table.
+import type { Info } from '../syntax/exp.ts';
+import { hashText } from '../values/hash.ts';
+import type { Type } from '../values/type.ts';
+import type { Ctx } from './context.ts';
+import { evalError } from './errors.ts';
+import { enforceKeySetName, acquireModuleAdmin } from './guards.ts';
+import { Linker } from './link.ts';
+import type { ModuleScope } from './link.ts';
+import { ConstRef, Def, Env, ModuleData, SchemaRef, TableRef } from './runtime.ts';
+import type { RArg, Val } from './runtime.ts';
+import type { Arg, DefTerm, InterfaceTerm, ModuleTerm, UseTerm } from './term.ts';
+import { checkType } from './typecheck.ts';
+import { pactValue } from './eval.ts';
+
+/// Finds a module by name, trying the current namespace first for an unqualified name.
+export function resolveModuleName(ctx: Ctx, name: string, ns: string | null): ModuleData | undefined {
+  if (ns !== null) return ctx.lookupModule(`${ns}.${name}`);
+  if (ctx.namespace !== null) {
+    const inNs = ctx.lookupModule(`${ctx.namespace}.${name}`);
+    if (inNs !== undefined) return inNs;
+  }
+  return ctx.lookupModule(name);
+}
+
+function fullName(ctx: Ctx, name: string): string {
+  return ctx.namespace === null ? name : `${ctx.namespace}.${name}`;
+}
+
+export function installModule(ctx: Ctx, m: ModuleTerm): string {
+  checkAllowModule(ctx, m.info);
+  const name = fullName(ctx, m.name);
+  const old = ctx.lookupModule(name);
+  if (old?.isInterface) throw evalError(m.info, `Name overlap: module ${m.name} overlaps with interface  ${old.name}`);
+  if (old !== undefined) acquireModuleAdmin(ctx, old, m.info);
+  if ('keyset' in m.governance) enforceKeySetName(ctx, m.governance.keyset, m.info);
+  const data = new ModuleData(name, false, m.code, hashText(m.code), m.meta);
+  data.blessed = [...m.blessed];
+  const scope = buildScope(ctx, data, m.defs);
+  data.governance = 'keyset' in m.governance ? { keyset: m.governance.keyset } : { cap: governanceCap(data, m.governance) };
+  data.interfaces = m.implements.map((i) => {
+    const iface = resolveModuleName(ctx, i.name, i.ns);
+    if (iface === undefined || !iface.isInterface) throw evalError(i.info, `Interface not defined: ${i.ns === null ? i.name : `${i.ns}.${i.name}`}`);
+    return iface.name;
+  });
+  linkDefs(ctx, scope, m.defs);
+  if (!('keyset' in m.governance)) ctx.moduleAdmin.add(name);
+  ctx.db.write('SYS_modules', name, data);
+  loadIntoScope(ctx, data);
+  return `Loaded module ${name}, hash ${data.hash}`;
+}
+
+export function installInterface(ctx: Ctx, t: InterfaceTerm): string {
+  checkAllowModule(ctx, t.info);
+  const name = fullName(ctx, t.name);
+  if (ctx.lookupModule(name) !== undefined) throw evalError(t.info, 'Existing interface found (interfaces cannot be upgraded)');
+  const data = new ModuleData(name, true, t.code, hashText(t.code), t.meta);
+  const scope = buildScope(ctx, data, t.defs);
+  linkDefs(ctx, scope, t.defs);
+  ctx.db.write('SYS_modules', name, data);
+  loadIntoScope(ctx, data);
+  return `Loaded interface ${name}`;
+}
+
+function checkAllowModule(ctx: Ctx, info: Info): void {
+  if (ctx.flag('DisableModuleInstall')) throw evalError(info, 'Module/interface install not supported');
+}
+
+function governanceCap(data: ModuleData, gov: { readonly cap: string; readonly info: Info }): Def {
+  const d = data.members.get(gov.cap);
+  if (d === undefined) throw evalError(gov.info, 'Unknown module governance reference');
+  if (!(d instanceof Def) || d.kind !== 'defcap') throw evalError(gov.info, 'Invalid module governance, must be defcap');
+  return d;
+}
+
+/// Creates every member (bodies come later) and processes the module's own `use` forms.
+function buildScope(ctx: Ctx, data: ModuleData, defs: readonly DefTerm[]): ModuleScope {
+  const scope: ModuleScope = { module: data, imports: new Map() };
+  for (const d of defs) {
+    if (d.t === 'use') {
+      useModule(ctx, d, scope.imports);
+      continue;
+    }
+    const name = d.t === 'const' ? d.arg.name : d.name;
+    if (ctx.natives.has(name)) throw evalError(d.info, `definitions cannot overlap with native names: ${name}`);
+    if (data.members.has(name)) throw evalError(d.info, `definition name conflict: ${name}`);
+    data.members.set(name, shell(data, d));
+  }
+  return scope;
+}
+
+function shell(data: ModuleData, d: Exclude<DefTerm, UseTerm>): Val {
+  switch (d.t) {
+    case 'def': return new Def(d.kind, d.name, data, d.args.map(rarg), d.ret, d.meta, d.defcapMeta, d.info);
+    case 'const': return new ConstRef(data.name, d.arg.name, d.arg.type, d.meta);
+    case 'schema': return new SchemaRef(data.name, d.name, { t: 'user', schema: { name: d.name, fields: d.fields.map(rarg) } }, d.meta);
+    case 'table': return new TableRef(data, d.name, d.type, d.meta, d.info);
+  }
+}
+
+function rarg(a: Arg): RArg {
+  return { name: a.name, type: a.type, info: a.info };
+}
+
+/// Links definition bodies, resolves user types, checks for recursion, evaluates constants.
+function linkDefs(ctx: Ctx, scope: ModuleScope, defs: readonly DefTerm[]): void {
+  const types = new TypeResolver(ctx, scope);
+  for (const d of defs) {
+    if (d.t === 'use') continue;
+    const member = scope.module.members.get(d.t === 'const' ? d.arg.name : d.name)!;
+    if (member instanceof SchemaRef) resolveSchema(types, member);
+  }
+  for (const d of defs) {
+    if (d.t !== 'def') continue;
+    const def = scope.module.members.get(d.name) as Def;
+    def.args.forEach((a, i) => { def.args[i] = { ...a, type: types.resolve(a.type, a.info) }; });
+    def.ret = types.resolve(def.ret, d.info);
+    const linker = new Linker(ctx, scope);
+    if (d.kind === 'defpact') {
+      const linked = linker.linkBody(d.steps.map((s) => s.exec), d.args);
+      def.body = linked.node;
+      def.slots = linked.slots;
+    } else if (d.body.length > 0) {
+      const linked = linker.linkBody(d.body, d.args);
+      def.body = linked.node;
+      def.slots = linked.slots;
+    }
+  }
+  for (const d of defs) {
+    if (d.t === 'table') {
+      const table = scope.module.members.get(d.name) as TableRef;
+      scope.module.members.set(d.name, new TableRef(table.module, table.name, types.resolve(table.type, d.info), table.meta, table.info));
+    }
+  }
+  for (const d of defs) if (d.t === 'const') evalConst(ctx, scope, d, types);
+}
+
+function evalConst(ctx: Ctx, scope: ModuleScope, d: Extract<DefTerm, { t: 'const' }>, types: TypeResolver): void {
+  const c = scope.module.members.get(d.arg.name) as ConstRef;
+  const linked = new Linker(ctx, scope).linkBody([d.value], []);
+  const v = pactValue(linked.node.ev(ctx, new Env(linked.slots, null)), d.info);
+  checkType(d.arg.info, types.resolve(d.arg.type, d.info), v);
+  c.value = v;
+}
+
+function resolveSchema(types: TypeResolver, s: SchemaRef): void {
+  if (s.type.t !== 'user') return;
+  const fields = s.type.schema.fields as RArg[];
+  fields.forEach((f, i) => { fields[i] = { ...f, type: types.resolve(f.type, f.info) }; });
+}
+
+/// Replaces `{schema}` references written in types with the schema's definition.
+class TypeResolver {
+  private readonly ctx: Ctx;
+  private readonly scope: ModuleScope;
+  constructor(ctx: Ctx, scope: ModuleScope) {
+    this.ctx = ctx;
+    this.scope = scope;
+  }
+  resolve(t: Type, info: Info): Type {
+    switch (t.t) {
+      case 'user': {
+        if (t.schema.fields.length > 0) return t;
+        const s = this.lookup(t.schema.name, info);
+        return s.type;
+      }
+      case 'list': return { t: 'list', elem: this.resolve(t.elem, info) };
+      case 'schema': return { ...t, schema: this.resolve(t.schema, info) };
+      default: return t;
+    }
+  }
+  private lookup(name: string, info: Info): SchemaRef {
+    const parts = name.split('.');
+    let v: Val | undefined;
+    if (parts.length === 1) v = this.scope.module.members.get(name) ?? this.scope.imports.get(name) ?? this.ctx.scope.get(name);
+    else {
+      const member = parts.pop()!;
+      const mod = parts.length === 1 ? resolveModuleName(this.ctx, parts[0]!, null) : resolveModuleName(this.ctx, parts[1]!, parts[0]!);
+      v = parts.join('.') === this.scope.module.name ? this.scope.module.members.get(member) : mod?.members.get(member);
+    }
+    if (!(v instanceof SchemaRef)) throw evalError(info, `Cannot resolve "${name}"`);
+    return v;
+  }
+}
+
+/// `use`: at the top level imports into the REPL scope (`into` = null); inside a module into
+/// the module's imports.
+export function useModule(ctx: Ctx, u: UseTerm, into: Map<string, Val> | null): string {
+  const shown = u.module.ns === null ? u.module.name : `${u.module.ns}.${u.module.name}`;
+  const mod = resolveModuleName(ctx, u.module.name, u.module.ns);
+  if (mod === undefined) throw evalError(u.info, `Module ${shown} not found`);
+  if (u.hash !== null) {
+    if (mod.isInterface) throw evalError(u.info, `Interfaces should not have associated hashes: ${mod.name}`);
+    if (u.hash !== mod.hash) throw evalError(u.info, `Module ${shown} does not match specified hash: ${u.hash}, ${mod.hash}`);
+  }
+  if (u.imports !== null) validateImports(mod, u, u.info);
+  const target = into ?? ctx.scope;
+  for (const [k, v] of mod.members) {
+    if (u.imports === null || u.imports.includes(k)) target.set(k, v);
+  }
+  return `Using ${shown}`;
+}
+
+function validateImports(mod: ModuleData, u: UseTerm, info: Info): void {
+  if (u.hash === null && u.imports!.length === 0) {
+    throw evalError(info, 'empty imports are only allowed if a module hash is referenced');
+  }
+  for (const name of u.imports!) {
+    const v = mod.members.get(name);
+    if (v === undefined) throw evalError(info, `imported name not found: ${name}`);
+    if (v instanceof Def && v.kind === 'defcap') throw evalError(info, `cannot import capabilities: ${name}`);
+    if (!(v instanceof Def || v instanceof ConstRef || v instanceof SchemaRef)) {
+      throw evalError(info, `invalid import - only function, schema, and constant symbols allowed: ${name}`);
+    }
+  }
+}
+
+/// After a load, the module's members are usable unqualified until the transaction ends.
+function loadIntoScope(ctx: Ctx, data: ModuleData): void {
+  for (const [k, v] of data.members) ctx.scope.set(k, v);
+}

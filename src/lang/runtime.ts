@@ -1,0 +1,210 @@
+/// The runtime model: evaluable nodes, environments, user definitions, modules and the other
+/// non-data values the evaluator passes around.
+import type { Info } from '../syntax/exp.ts';
+import type { PactValue } from '../values/value.ts';
+import type { Type } from '../values/type.ts';
+import type { DefcapMeta, DefKind, Meta } from './term.ts';
+import type { Ctx } from './context.ts';
+
+/// Anything an expression can evaluate to.
+export type Val = PactValue | Def | Closure | Partial | NativeRef | TableRef | SchemaRef | ConstRef;
+
+/// Local variables of one function call (or lambda call, or top-level expression).
+/// Slots are assigned when the code is linked; `up` is the defining scope of a lambda.
+export class Env {
+  readonly slots: Val[];
+  readonly up: Env | null;
+  constructor(size: number, up: Env | null) {
+    this.slots = new Array<Val>(size);
+    this.up = up;
+  }
+}
+
+export type NodeKind = 'lit' | 'var' | 'app' | 'lambda' | 'list' | 'object' | 'binding' | 'other';
+
+/// A linked, evaluable expression. `ev` is a closure made once at link time.
+export interface Node {
+  readonly kind: NodeKind;
+  readonly info: Info;
+  readonly ev: (ctx: Ctx, env: Env) => Val;
+  /// For `app` nodes: the callee and argument nodes, used by higher-order natives that take a
+  /// partial application (`(map (+ 1) xs)`) and by natives that receive their arguments unevaluated.
+  readonly fn?: Node;
+  readonly args?: readonly Node[];
+  /// For `lambda` nodes: make the closure in an environment.
+  readonly closure?: (env: Env) => Closure;
+  /// For `binding` nodes (`{ "k" := v } body`).
+  readonly binding?: Binding;
+}
+
+/// A schema binding form: column expressions, the slots their values go to, and the body.
+export interface Binding {
+  readonly columns: readonly Node[];
+  readonly slots: readonly number[];
+  readonly types: readonly Type[];
+  readonly names: readonly string[];
+  readonly body: Node;
+}
+
+export interface RArg {
+  readonly name: string;
+  readonly type: Type;
+  readonly info: Info;
+}
+
+/// A callable with a fixed argument list: user definitions and lambdas.
+export interface Fn {
+  readonly name: string;
+  readonly args: readonly RArg[];
+  readonly ret: Type;
+}
+
+/// A user definition (defun, defcap, defpact). Bodies are linked after all of a module's
+/// definitions exist, so they can refer to each other.
+export class Def implements Fn {
+  readonly kind: DefKind;
+  readonly name: string;
+  readonly module: ModuleData;
+  readonly args: RArg[];
+  ret: Type;
+  readonly meta: Meta;
+  readonly info: Info;
+  /// Set when linked. `slots` is the size of the call frame.
+  body: Node | null = null;
+  slots = 0;
+  steps: RStep[] = [];
+  defcapMeta: RDefcapMeta | null = null;
+  readonly rawDefcapMeta: DefcapMeta | null;
+  constructor(kind: DefKind, name: string, module: ModuleData, args: RArg[], ret: Type, meta: Meta,
+    rawDefcapMeta: DefcapMeta | null, info: Info) {
+    this.kind = kind;
+    this.name = name;
+    this.module = module;
+    this.args = args;
+    this.ret = ret;
+    this.meta = meta;
+    this.rawDefcapMeta = rawDefcapMeta;
+    this.info = info;
+  }
+  get qualifiedName(): string {
+    return `${this.module.name}.${this.name}`;
+  }
+}
+
+export interface RStep {
+  readonly entity: Node | null;
+  readonly exec: Node;
+  readonly rollback: Node | null;
+  readonly info: Info;
+}
+
+export type RDefcapMeta =
+  | { readonly kind: 'managed'; readonly param: string; readonly paramIndex: number; readonly manager: Def }
+  | { readonly kind: 'auto' }
+  | { readonly kind: 'event' };
+
+/// A lambda together with the environment it was made in.
+export class Closure implements Fn {
+  readonly name: string;
+  readonly args: readonly RArg[];
+  readonly ret: Type;
+  readonly body: Node;
+  readonly slots: number;
+  readonly env: Env;
+  constructor(name: string, args: readonly RArg[], ret: Type, body: Node, slots: number, env: Env) {
+    this.name = name;
+    this.args = args;
+    this.ret = ret;
+    this.body = body;
+    this.slots = slots;
+    this.env = env;
+  }
+}
+
+/// A function applied to some of its arguments; higher-order natives append the rest.
+export class Partial {
+  readonly fn: Val;
+  readonly args: readonly Val[];
+  readonly node: Node;
+  constructor(fn: Val, args: readonly Val[], node: Node) {
+    this.fn = fn;
+    this.args = args;
+    this.node = node;
+  }
+}
+
+/// A native function as a value (e.g. `+` typed alone at the REPL).
+export class NativeRef {
+  readonly native: import('../natives/registry.ts').Native;
+  constructor(native: import('../natives/registry.ts').Native) {
+    this.native = native;
+  }
+}
+
+export class TableRef {
+  readonly module: ModuleData;
+  readonly name: string;
+  readonly type: Type;
+  readonly meta: Meta;
+  readonly info: Info;
+  constructor(module: ModuleData, name: string, type: Type, meta: Meta, info: Info) {
+    this.module = module;
+    this.name = name;
+    this.type = type;
+    this.meta = meta;
+    this.info = info;
+  }
+  /// The storage name, e.g. `USER_accounts_accounts`.
+  get tableId(): string {
+    return `USER_${this.module.name}_${this.name}`;
+  }
+}
+
+export class SchemaRef {
+  readonly module: string;
+  readonly name: string;
+  readonly type: Type;
+  readonly meta: Meta;
+  constructor(module: string, name: string, type: Type, meta: Meta) {
+    this.module = module;
+    this.name = name;
+    this.type = type;
+    this.meta = meta;
+  }
+}
+
+/// A module constant; its value is computed when the module is installed.
+export class ConstRef {
+  readonly module: string;
+  readonly name: string;
+  readonly type: Type;
+  readonly meta: Meta;
+  value: PactValue | null = null;
+  constructor(module: string, name: string, type: Type, meta: Meta) {
+    this.module = module;
+    this.name = name;
+    this.type = type;
+    this.meta = meta;
+  }
+}
+
+/// An installed module or interface and its members.
+export class ModuleData {
+  readonly name: string;
+  readonly isInterface: boolean;
+  readonly code: string;
+  readonly hash: string;
+  readonly meta: Meta;
+  /// Keyset name or governance defcap; null for interfaces.
+  governance: { readonly keyset: string } | { readonly cap: Def } | null = null;
+  readonly members = new Map<string, Val>();
+  interfaces: string[] = [];
+  blessed: string[] = [];
+  constructor(name: string, isInterface: boolean, code: string, hash: string, meta: Meta) {
+    this.name = name;
+    this.isInterface = isInterface;
+    this.code = code;
+    this.hash = hash;
+    this.meta = meta;
+  }
+}

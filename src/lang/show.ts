@@ -1,0 +1,50 @@
+/// Printing of everything the evaluator can produce: plain values through values/render.ts, plus
+/// definitions, natives, tables and schemas the way Pact's `Pretty Term` prints them.
+import { cat, parensSep, renderCompact, renderPretty } from '../values/doc.ts';
+import type { Doc } from '../values/doc.ts';
+import { valueDoc } from '../values/render.ts';
+import { showType } from '../values/type.ts';
+import type { Type } from '../values/type.ts';
+import { Closure, ConstRef, Def, NativeRef, Partial, SchemaRef, TableRef } from './runtime.ts';
+import type { Val } from './runtime.ts';
+import type { PactValue } from '../values/value.ts';
+
+/// Types inside definitions print a schema as `{name}`.
+function typeText(t: Type): string {
+  return showType(t);
+}
+
+function defDoc(d: Def): Doc {
+  const parts: Doc[] = [
+    d.kind,
+    `${d.module.name}.${d.name}:${typeText(d.ret)}`,
+    parensSep(d.args.map((a) => `${a.name}:${typeText(a.type)}`)),
+  ];
+  if (d.meta.docs !== null) parts.push(d.meta.docs);
+  const m = d.rawDefcapMeta;
+  if (m !== null) {
+    if (m.kind === 'event') parts.push('@event');
+    else if (m.kind === 'auto') parts.push('@managed');
+    else parts.push(`@managed ${m.param} ${m.manager.name}`);
+  }
+  return parensSep(parts);
+}
+
+export function valDoc(v: Val): Doc {
+  if (v instanceof Def) return defDoc(v);
+  if (v instanceof NativeRef) return `native \`${v.native.name}\``;
+  if (v instanceof Closure) return `${v.name}:${typeText(v.ret)} lambda${renderCompact(parensSep(v.args.map((a) => `${a.name}:${typeText(a.type)}`)))} ...`;
+  if (v instanceof TableRef) return parensSep(['deftable', `${v.name}:${typeText(v.type)}`, v.meta.docs ?? '']);
+  if (v instanceof SchemaRef) return parensSep(['defschema', v.name, v.meta.docs ?? '']);
+  if (v instanceof ConstRef) return cat('constant ', v.module, '.', v.name);
+  if (v instanceof Partial) return cat('(', valDoc(v.fn), ')');
+  return valueDoc(v as PactValue);
+}
+
+export function showValCompact(v: Val): string {
+  return renderCompact(valDoc(v));
+}
+
+export function showValPretty(v: Val): string {
+  return renderPretty(valDoc(v));
+}

@@ -1,0 +1,170 @@
+/// Runtime type checks of arguments, let bindings and return values, and `typeof`.
+/// Follows Pact's runtime checker: concrete specs must unify with the value's type; lists and
+/// objects are checked element by element when their recorded type does not already match;
+/// a type variable must be given the same type everywhere in one call.
+import type { Info } from '../syntax/exp.ts';
+import { Decimal } from '../values/decimal.ts';
+import { showType, tyAny, tyBool, tyDecimal, tyGuard, tyInteger, tyKeySet, tyString, tyTime } from '../values/type.ts';
+import type { Type } from '../values/type.ts';
+import { KeySet, ModRef, PactTime, PList, PObject, isGuard } from '../values/value.ts';
+import { evalError } from './errors.ts';
+import { Closure, ConstRef, Def, NativeRef, Partial, SchemaRef, TableRef } from './runtime.ts';
+import type { RArg, Val } from './runtime.ts';
+
+/// The type of a value, or a word for things that have none (Pact's `typeof` `Left`).
+export function typeOfVal(v: Val): Type | string {
+  switch (typeof v) {
+    case 'bigint': return tyInteger;
+    case 'string': return tyString;
+    case 'boolean': return tyBool;
+  }
+  if (v instanceof Decimal) return tyDecimal;
+  if (v instanceof PList) return { t: 'list', elem: v.elemType };
+  if (v instanceof PObject) return { t: 'schema', kind: 'object', schema: v.schema ?? tyAny, partial: null };
+  if (v instanceof PactTime) return tyTime;
+  if (v instanceof KeySet) return tyKeySet;
+  if (isGuard(v)) return tyGuard;
+  if (v instanceof ModRef) return { t: 'module', ifaces: v.ifaces };
+  if (v instanceof Def) return { t: 'fun', args: v.args, ret: v.ret };
+  if (v instanceof Closure) return { t: 'fun', args: v.args, ret: v.ret };
+  if (v instanceof TableRef) return { t: 'schema', kind: 'table', schema: v.type, partial: null };
+  if (v instanceof SchemaRef) return `defobject:${v.name}`;
+  if (v instanceof ConstRef) return `const:${v.name}`;
+  if (v instanceof NativeRef) return 'defun';
+  if (v instanceof Partial) return 'app';
+  return 'unknown';
+}
+
+/// `typeof` text: the printed type, or the word for untyped things.
+export function typeName(v: Val): string {
+  const t = typeOfVal(v);
+  return typeof t === 'string' ? t : showType(t);
+}
+
+function typeEq(a: Type, b: Type): boolean {
+  if (a === b) return true;
+  if (a.t !== b.t) return false;
+  switch (a.t) {
+    case 'any': return true;
+    case 'prim': return a.name === (b as typeof a).name;
+    case 'list': return typeEq(a.elem, (b as typeof a).elem);
+    case 'schema': {
+      const s = b as typeof a;
+      return a.kind === s.kind && typeEq(a.schema, s.schema) && partialKey(a.partial) === partialKey(s.partial);
+    }
+    case 'var': return a.name === (b as typeof a).name && a.schemaVar === (b as typeof a).schemaVar;
+    case 'user': return a.schema.name === (b as typeof a).schema.name;
+    case 'module': return (a.ifaces ?? []).join() === ((b as typeof a).ifaces ?? []).join() && (a.ifaces === null) === ((b as typeof a).ifaces === null);
+    case 'fun': return showType(a) === showType(b);
+  }
+}
+
+function partialKey(p: null | 'any' | readonly string[]): string {
+  return p === null ? '' : p === 'any' ? '~' : p.join(',');
+}
+
+/// Pact's `unifiesWith`: can a value of type `b` stand where `a` is specified?
+function unifiesWith(a: Type, b: Type): boolean {
+  if (typeEq(a, b)) return true;
+  if (a.t === 'any') return true;
+  if (b.t === 'any') return false;
+  if (a.t === 'var') {
+    if (a.schemaVar) return b.t === 'user' || (b.t === 'var' && b.schemaVar);
+    if (b.t === 'var' && !b.schemaVar) return b.constraint.every((x) => a.constraint.some((y) => typeEq(x, y)));
+    return a.constraint.length === 0 || a.constraint.some((c) => typeEq(c, b));
+  }
+  if (a.t === 'list' && b.t === 'list') return unifiesWith(a.elem, b.elem);
+  if (a.t === 'schema' && b.t === 'schema') return unifiesWith(a.schema, b.schema) && isSubPartial(b.partial, a.partial);
+  if (a.t === 'prim' && b.t === 'prim') {
+    // `guard` and `keyset` unify; two different specific guard kinds do not.
+    const g = (n: string) => n === 'guard' || n === 'keyset';
+    return g(a.name) && g(b.name) && (a.name === 'guard' || b.name === 'guard');
+  }
+  if (a.t === 'module' && b.t === 'module') {
+    if (a.ifaces === null || b.ifaces === null) return a.ifaces === b.ifaces;
+    return a.ifaces.every((i) => b.ifaces!.includes(i));
+  }
+  return false;
+}
+
+function canUnifyWith(a: Type, b: Type): boolean {
+  return unifiesWith(a, b) || unifiesWith(b, a);
+}
+
+function isSubPartial(a: null | 'any' | readonly string[], b: null | 'any' | readonly string[]): boolean {
+  if (b === null) return true;
+  if (a === null) return false;
+  if (a === 'any') return true;
+  if (b === 'any') return false;
+  return a.every((k) => b.includes(k));
+}
+
+function typeFailed(info: Info | null, spec: Type, found: Type): never {
+  throw evalError(info, `Type error: expected ${showType(spec)}, found ${showType(found)}`);
+}
+
+function getType(info: Info | null, v: Val): Type {
+  const t = typeOfVal(v);
+  if (typeof t === 'string') throw evalError(info, `Invalid type in value location: ${t}`);
+  return t;
+}
+
+/// Checks `v` against `spec`; returns the type bound to a type variable, if `spec` is one.
+export function checkType(info: Info | null, spec: Type, v: Val): Type | null {
+  if (spec.t === 'any') return null;
+  const ty = getType(info, v);
+  if (typeEq(spec, ty)) return null;
+  if (spec.t === 'var') {
+    if (canUnifyWith(spec, ty)) return ty;
+    typeFailed(info, spec, ty);
+  }
+  if (spec.t === 'list' && ty.t === 'list' && v instanceof PList) {
+    if (spec.elem.t === 'any' || canUnifyWith(spec.elem, ty.elem)) return null;
+    for (const item of v.items) checkType(info, spec.elem, item);
+    return null;
+  }
+  if (spec.t === 'schema' && spec.kind === 'object' && ty.t === 'schema' && ty.kind === 'object' && v instanceof PObject) {
+    if (spec.schema.t === 'any' || canUnifyWith(spec.schema, ty.schema)) return null;
+    const checked = checkObject(info, spec, v);
+    if (canUnifyWith(spec, checked)) return null;
+    typeFailed(info, spec.schema, checked);
+  }
+  if (canUnifyWith(spec, ty)) return null;
+  typeFailed(info, spec, ty);
+}
+
+/// Checks an object's fields against a schema (`Invalid field`, `Missing fields`, field types).
+export function checkObject(info: Info | null, spec: Extract<Type, { t: 'schema' }>, o: PObject): Type {
+  const schemaTy = spec.schema;
+  if (schemaTy.t !== 'user') throw evalError(info, `Invalid reference in user type: ${showType(schemaTy)}`);
+  const fields = schemaTy.schema.fields;
+  const pairs: Array<[RArg, Val]> = [];
+  for (const [k, v] of o.fields) {
+    const f = fields.find((x) => x.name === k);
+    if (f === undefined) throw evalError(info, `Invalid field for {${schemaTy.schema.name}}: ${k}`);
+    pairs.push([{ name: f.name, type: f.type, info: info! }, v]);
+  }
+  const required = spec.partial === null ? fields : spec.partial === 'any' ? [] : fields.filter((f) => (spec.partial as readonly string[]).includes(f.name));
+  const missing = required.filter((f) => !o.fields.has(f.name));
+  if (missing.length > 0) {
+    const sorted = [...missing].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    throw evalError(info, `Missing fields for {${schemaTy.schema.name}}: [${sorted.map((f) => `${f.name}:${showType(f.type)}`).join(', ')}]`);
+  }
+  checkArgs(pairs);
+  return { t: 'schema', kind: 'object', schema: schemaTy, partial: spec.partial };
+}
+
+/// Checks each value against its declared argument type; a type variable must get one type.
+export function checkArgs(pairs: ReadonlyArray<readonly [RArg, Val]>): void {
+  let bound: Map<string, Type> | null = null;
+  for (const [arg, v] of pairs) {
+    const found = checkType(arg.info, arg.type, v);
+    if (found === null || arg.type.t !== 'var') continue;
+    bound ??= new Map();
+    const prev = bound.get(arg.type.name);
+    if (prev === undefined) bound.set(arg.type.name, found);
+    else if (!typeEq(prev, found)) {
+      throw evalError(arg.info, `Type error: values for variable ${showType(arg.type)} do not match: (${showType(prev)}, ${showType(found)})`);
+    }
+  }
+}

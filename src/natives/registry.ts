@@ -1,0 +1,42 @@
+/// The native function table: every built-in is registered once with its name, signatures (as
+/// Pact prints them in argument errors), flags and implementation.
+import type { Ctx } from '../lang/context.ts';
+import type { Env, Node, Val } from '../lang/runtime.ts';
+
+/// A native whose arguments are evaluated before the call.
+export type StrictFn = (ctx: Ctx, args: Val[], app: Node) => Val;
+/// A native that receives its argument expressions unevaluated (special forms, lazy natives).
+export type SpecialFn = (ctx: Ctx, args: readonly Node[], env: Env, app: Node) => Val;
+
+export interface Native {
+  readonly name: string;
+  /// Each overload as `a:integer b:integer -> integer`.
+  readonly sigs: readonly string[];
+  readonly topLevelOnly: boolean;
+  /// REPL-only natives are visible at the REPL top level (or in modules once enabled).
+  readonly repl: boolean;
+  readonly docs: string;
+  readonly strict: StrictFn | null;
+  readonly special: SpecialFn | null;
+}
+
+export interface NativeSpec {
+  readonly sigs: readonly string[];
+  readonly docs?: string;
+  readonly topLevelOnly?: boolean;
+  readonly fn?: StrictFn;
+  readonly special?: SpecialFn;
+}
+
+/// Builds a table section; `repl` marks REPL-only natives.
+export function natives(specs: Record<string, NativeSpec>, repl = false): Native[] {
+  return Object.entries(specs).map(([name, s]) => ({
+    name,
+    sigs: s.sigs,
+    topLevelOnly: s.topLevelOnly ?? false,
+    repl,
+    docs: s.docs ?? '',
+    strict: s.fn ?? null,
+    special: s.special ?? null,
+  }));
+}

@@ -1,0 +1,71 @@
+/// Pact's types, as far as the runtime needs them: argument checks, `typeof`, and the text of
+/// signatures and messages. Printing follows Pact's `Pretty (Type o)` instance.
+
+export type PrimName = 'integer' | 'decimal' | 'time' | 'bool' | 'string' | 'keyset' | 'guard';
+export type SchemaKind = 'object' | 'table' | 'binding';
+
+/// A schema's fields as a type sees them (name and field type, in declaration order).
+export interface SchemaDef {
+  readonly name: string;
+  readonly fields: ReadonlyArray<{ readonly name: string; readonly type: Type }>;
+}
+
+export type Type =
+  | { readonly t: 'any' }
+  | { readonly t: 'prim'; readonly name: PrimName }
+  | { readonly t: 'list'; readonly elem: Type }
+  /// `object:{s}`, `table:{s}`, `binding:{s}`; `schema` is a user type, a schema variable or `any`.
+  /// `partial`: `null` = full, `'any'` = any subset (`~`), else the named subset (`~[a,b]`).
+  | { readonly t: 'schema'; readonly kind: SchemaKind; readonly schema: Type; readonly partial: null | 'any' | readonly string[] }
+  /// `<a>` or `<a[integer,decimal]>` (constrained), or a schema variable `<{o}>`.
+  | { readonly t: 'var'; readonly name: string; readonly constraint: readonly Type[]; readonly schemaVar: boolean }
+  | { readonly t: 'user'; readonly schema: SchemaDef }
+  | { readonly t: 'fun'; readonly args: ReadonlyArray<{ readonly name: string; readonly type: Type }>; readonly ret: Type }
+  /// `module{i1,i2}` for a module reference; `ifaces` = null for an interface reference (`module`).
+  | { readonly t: 'module'; readonly ifaces: readonly string[] | null };
+
+export const tyAny: Type = { t: 'any' };
+export const tyInteger: Type = { t: 'prim', name: 'integer' };
+export const tyDecimal: Type = { t: 'prim', name: 'decimal' };
+export const tyString: Type = { t: 'prim', name: 'string' };
+export const tyBool: Type = { t: 'prim', name: 'bool' };
+export const tyTime: Type = { t: 'prim', name: 'time' };
+export const tyKeySet: Type = { t: 'prim', name: 'keyset' };
+export const tyGuard: Type = { t: 'prim', name: 'guard' };
+export const tyObjectAny: Type = { t: 'schema', kind: 'object', schema: tyAny, partial: null };
+
+export function tyList(elem: Type): Type {
+  return { t: 'list', elem };
+}
+
+export function tyVar(name: string, constraint: readonly Type[] = []): Type {
+  return { t: 'var', name, constraint, schemaVar: false };
+}
+
+export function showType(ty: Type): string {
+  switch (ty.t) {
+    case 'any': return '*';
+    case 'prim': return ty.name;
+    case 'list': return `[${showType(ty.elem)}]`;
+    case 'schema': return `${ty.kind}:${showPartial(ty.partial)}${showType(ty.schema)}`;
+    case 'var':
+      if (ty.schemaVar) return `<{${ty.name}}>`;
+      return ty.constraint.length === 0 ? `<${ty.name}>` : `<${ty.name}[${ty.constraint.map(showType).join(',')}]>`;
+    case 'user': return `{${ty.schema.name}}`;
+    case 'fun': return showFunType(ty.args, ty.ret);
+    case 'module': return ty.ifaces === null ? 'module' : `module{${ty.ifaces.join(',')}}`;
+  }
+}
+
+function showPartial(p: null | 'any' | readonly string[]): string {
+  if (p === null) return '';
+  if (p === 'any') return '~';
+  return `~[${[...p].sort().join(',')}]`;
+}
+
+/// `a:integer b:string -> bool`, as Pact prints a function signature.
+export function showFunType(args: ReadonlyArray<{ readonly name: string; readonly type: Type }>, ret: Type): string {
+  const parts = args.map((a) => `${a.name}:${showType(a.type)}`);
+  parts.push('->', showType(ret));
+  return parts.join(' ');
+}

@@ -1,0 +1,120 @@
+/// Pact's plain data values. Primitives are JavaScript primitives where one fits exactly
+/// (integer = bigint, string, bool = boolean) so the evaluator's hot paths test them with `typeof`;
+/// everything else is a small class with a `kind` tag.
+import type { Decimal } from './decimal.ts';
+import type { Type } from './type.ts';
+
+/// A UTC instant with microsecond resolution (signed microseconds since the Unix epoch).
+export class PactTime {
+  readonly kind = 'time';
+  readonly micros: bigint;
+  constructor(micros: bigint) { this.micros = micros; }
+}
+
+/// A list. `elemType` is what `typeof` reports for its elements (`*` when unknown).
+export class PList {
+  readonly kind = 'list';
+  readonly items: readonly PactValue[];
+  readonly elemType: Type;
+  constructor(items: readonly PactValue[], elemType: Type) {
+    this.items = items;
+    this.elemType = elemType;
+  }
+}
+
+/// An object. `fields` iterates in insertion order; an object literal (`literal` = true) prints
+/// in that order, objects made by natives or read back print with sorted keys.
+export class PObject {
+  readonly kind = 'object';
+  readonly fields: ReadonlyMap<string, PactValue>;
+  readonly literal: boolean;
+  /// The schema type when the object was checked against one (for `typeof`), else null.
+  readonly schema: Type | null;
+  constructor(fields: ReadonlyMap<string, PactValue>, literal: boolean, schema: Type | null = null) {
+    this.fields = fields;
+    this.literal = literal;
+    this.schema = schema;
+  }
+}
+
+/// A set of public keys plus the name of the predicate that decides how many must sign.
+export class KeySet {
+  readonly kind = 'keyset';
+  /// Distinct and sorted ascending.
+  readonly keys: readonly string[];
+  readonly pred: string;
+  constructor(keys: readonly string[], pred: string) {
+    this.keys = keys;
+    this.pred = pred;
+  }
+}
+
+/// A guard naming a keyset stored under `name` (`ns.ks` or a legacy root name).
+export class KeySetRef {
+  readonly kind = 'keysetref';
+  readonly name: string;
+  constructor(name: string) { this.name = name; }
+}
+
+export class ModuleGuard {
+  readonly kind = 'moduleguard';
+  readonly module: string;
+  readonly name: string;
+  constructor(module: string, name: string) {
+    this.module = module;
+    this.name = name;
+  }
+}
+
+export class PactGuard {
+  readonly kind = 'pactguard';
+  readonly pactId: string;
+  readonly name: string;
+  constructor(pactId: string, name: string) {
+    this.pactId = pactId;
+    this.name = name;
+  }
+}
+
+/// A guard that calls `fun` (a fully qualified defun name) with `args` when enforced.
+export class UserGuard {
+  readonly kind = 'userguard';
+  readonly fun: string;
+  readonly args: readonly PactValue[];
+  constructor(fun: string, args: readonly PactValue[]) {
+    this.fun = fun;
+    this.args = args;
+  }
+}
+
+export class CapabilityGuard {
+  readonly kind = 'capguard';
+  readonly name: string;
+  readonly args: readonly PactValue[];
+  readonly pactId: string | null;
+  constructor(name: string, args: readonly PactValue[], pactId: string | null) {
+    this.name = name;
+    this.args = args;
+    this.pactId = pactId;
+  }
+}
+
+export type Guard = KeySet | KeySetRef | ModuleGuard | PactGuard | UserGuard | CapabilityGuard;
+
+/// A reference to a module (with the interfaces it implements) or to an interface (`ifaces` = null).
+export class ModRef {
+  readonly kind = 'modref';
+  readonly name: string;
+  readonly ifaces: readonly string[] | null;
+  constructor(name: string, ifaces: readonly string[] | null) {
+    this.name = name;
+    this.ifaces = ifaces;
+  }
+}
+
+export type PactValue = bigint | Decimal | string | boolean | PactTime | PList | PObject | Guard | ModRef;
+
+export function isGuard(v: unknown): v is Guard {
+  return v instanceof KeySet || v instanceof KeySetRef || v instanceof ModuleGuard || v instanceof PactGuard ||
+    v instanceof UserGuard || v instanceof CapabilityGuard;
+}
