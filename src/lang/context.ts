@@ -64,6 +64,8 @@ export class Ctx {
   inRepl = true;
   onChain = false;
   replNativesInModules = false;
+  /// False while a `.pact` file is loaded: its top level sees no REPL natives.
+  replNativesAtTop = true;
   purity: Purity = 'impure';
   /// Modules whose admin has been granted in this transaction.
   moduleAdmin = new Set<string>();

@@ -68,7 +68,7 @@ export function callNativeStrict(ctx: Ctx, native: Native, args: Val[], info: In
   if (native.strict === null) throw evalError(info, `Cannot apply special form ${native.name} to values`);
   const node: Node = { kind: 'app', info, ev: () => { throw evalError(info, 'internal: partial'); } };
   ctx.stack.push(frame(native.name, info, null, null, args));
-  const r = native.strict(ctx, args, node);
+  const r = native.strict(ctx, args, node, native);
   ctx.stack.pop();
   return r;
 }

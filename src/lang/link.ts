@@ -70,7 +70,7 @@ export class Linker {
       case 'list': {
         const items = t.items.map((x) => this.node(x));
         const elemType = t.type.t === 'list' ? t.type.elem : t.type;
-        return { kind: 'list', info: t.info, ev: (ctx, env) => new PList(items.map((n) => n.ev(ctx, env) as PactValue), elemType) };
+        return { kind: 'list', info: t.info, items, ev: (ctx, env) => new PList(items.map((n) => n.ev(ctx, env) as PactValue), elemType) };
       }
       case 'object': {
         const keys = t.pairs.map((p) => p[0]);
@@ -138,7 +138,7 @@ export class Linker {
     const ctx = this.ctx;
     if (name.module !== null) return this.resolveQualified(name);
     const native = ctx.natives.get(name.name) ?? (this.replVisible() ? ctx.replNatives.get(name.name) : undefined);
-    if (native !== undefined) return new NativeRef(native);
+    if (native !== undefined) return native.constant ?? new NativeRef(native);
     if (this.scope !== null) {
       const own = this.scope.module.members.get(name.name) ?? this.scope.imports.get(name.name);
       if (own !== undefined) return own;
@@ -155,7 +155,7 @@ export class Linker {
   }
 
   private replVisible(): boolean {
-    return this.scope === null || this.ctx.replNativesInModules;
+    return this.scope === null ? this.ctx.replNativesAtTop : this.ctx.replNativesInModules;
   }
 
   private resolveQualified(name: Name): Val {
@@ -276,7 +276,7 @@ function nativeNode(native: Native, fn: Node, args: readonly Node[], info: Info)
     node.ev = (ctx, env) => {
       if (topLevelOnly) enforceTopLevel(ctx, native, info);
       ctx.stack.push(nativeFrame(native, node, env));
-      const r = special(ctx, args, env, node);
+      const r = special(ctx, args, env, node, native);
       ctx.stack.pop();
       return r;
     };
@@ -287,7 +287,7 @@ function nativeNode(native: Native, fn: Node, args: readonly Node[], info: Info)
       ctx.stack.push(nativeFrame(native, node, env));
       const vals = new Array<Val>(n);
       for (let i = 0; i < n; i++) vals[i] = args[i]!.ev(ctx, env);
-      const r = strict!(ctx, vals, node);
+      const r = strict!(ctx, vals, node, native);
       ctx.stack.pop();
       return r;
     };

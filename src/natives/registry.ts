@@ -2,11 +2,14 @@
 /// Pact prints them in argument errors), flags and implementation.
 import type { Ctx } from '../lang/context.ts';
 import type { Env, Node, Val } from '../lang/runtime.ts';
+import { SIGNATURES } from './signatures.ts';
+import type { PactValue } from '../values/value.ts';
 
-/// A native whose arguments are evaluated before the call.
-export type StrictFn = (ctx: Ctx, args: Val[], app: Node) => Val;
+/// A native whose arguments are evaluated before the call. `self` is the native's own record
+/// (its name and signatures make the argument errors).
+export type StrictFn = (ctx: Ctx, args: Val[], app: Node, self: Native) => Val;
 /// A native that receives its argument expressions unevaluated (special forms, lazy natives).
-export type SpecialFn = (ctx: Ctx, args: readonly Node[], env: Env, app: Node) => Val;
+export type SpecialFn = (ctx: Ctx, args: readonly Node[], env: Env, app: Node, self: Native) => Val;
 
 export interface Native {
   readonly name: string;
@@ -18,25 +21,30 @@ export interface Native {
   readonly docs: string;
   readonly strict: StrictFn | null;
   readonly special: SpecialFn | null;
+  /// Set for the native constants (`CHARSET_ASCII`, ...), which evaluate to this value.
+  readonly constant: PactValue | null;
 }
 
 export interface NativeSpec {
-  readonly sigs: readonly string[];
+  /// Defaults to the signatures of Pact's function reference.
+  readonly sigs?: readonly string[];
   readonly docs?: string;
   readonly topLevelOnly?: boolean;
   readonly fn?: StrictFn;
   readonly special?: SpecialFn;
+  readonly constant?: PactValue;
 }
 
 /// Builds a table section; `repl` marks REPL-only natives.
 export function natives(specs: Record<string, NativeSpec>, repl = false): Native[] {
   return Object.entries(specs).map(([name, s]) => ({
     name,
-    sigs: s.sigs,
+    sigs: s.sigs ?? SIGNATURES[name] ?? [],
     topLevelOnly: s.topLevelOnly ?? false,
     repl,
     docs: s.docs ?? '',
     strict: s.fn ?? null,
     special: s.special ?? null,
+    constant: s.constant ?? null,
   }));
 }

@@ -1,0 +1,134 @@
+/// The `pact` command line: parse flags (citty), call a layer, print, set the exit code.
+/// Subcommands (add-sig, combine-sigs, sign) are dispatched by hand because citty cannot mix
+/// them with a positional FILE.
+import { defineCommand, runCommand } from 'citty';
+import { allNatives } from '../natives/index.ts';
+import { PACT_VERSION } from '../natives/general.ts';
+import { compileOnly, runPiped, runScript } from '../repl/modes.ts';
+import { runInteractive } from '../repl/editor.ts';
+import { findScript } from './findscript.ts';
+import { HELP, USAGE } from './help.ts';
+import { apiReq, genKey, requestSubCommands, unsignedReq } from './requests.ts';
+import { serve } from './serve.ts';
+import packageJson from '../../package.json' with { type: 'json' };
+
+const flags = {
+  version: { type: 'boolean', alias: 'v' },
+  builtins: { type: 'boolean', alias: 'b' },
+  genkey: { type: 'boolean', alias: 'g' },
+  serve: { type: 'string', alias: 's' },
+  findscript: { type: 'boolean', alias: 'r' },
+  trace: { type: 'boolean', alias: 't' },
+  coverage: { type: 'boolean', alias: 'c' },
+  apireq: { type: 'string', alias: 'a' },
+  local: { type: 'boolean', alias: 'l' },
+  unsigned: { type: 'string', alias: 'u' },
+  help: { type: 'boolean', alias: 'h' },
+  file: { type: 'positional', required: false },
+} as const;
+
+const LONG = new Set(Object.keys(flags).filter((k) => k !== 'file').map((k) => `--${k}`));
+const SHORT = new Set<string>(Object.values(flags).flatMap((f) => ('alias' in f ? [f.alias] : [])));
+const TAKES_VALUE = new Set(['s', 'a', 'u', 'serve', 'apireq', 'unsigned']);
+
+/// Pact (optparse) rejects unknown options and stray arguments; citty ignores them.
+function validate(argv: readonly string[]): string | null {
+  let positionals = 0;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') return null;
+    if (a.startsWith('--')) {
+      const name = a.split('=')[0]!;
+      if (!LONG.has(name)) return `Invalid option \`${name}'`;
+      if (TAKES_VALUE.has(name.slice(2)) && !a.includes('=')) {
+        if (i + 1 >= argv.length) return `Missing: ${name} ARG`;
+        i++;
+      }
+    } else if (a.startsWith('-') && a.length > 1) {
+      for (let j = 1; j < a.length; j++) {
+        const c = a[j]!;
+        if (!SHORT.has(c)) return `Invalid option \`-${c}'`;
+        if (TAKES_VALUE.has(c)) {
+          if (j === a.length - 1) {
+            if (i + 1 >= argv.length) return `Missing: -${c} ARG`;
+            i++;
+          }
+          break;
+        }
+      }
+    } else if (++positionals > 1) return `Invalid argument \`${a}'`;
+  }
+  return null;
+}
+
+function usageError(message: string): number {
+  process.stderr.write(`${message}\n\n${USAGE}`);
+  return 1;
+}
+
+function builtins(): string {
+  return allNatives.map((n) => n.name).sort(compareUtf16).map((n) => `"${n}"\n`).join('');
+}
+
+function compareUtf16(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of process.stdin) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const main = defineCommand({
+  meta: { name: 'pact' },
+  args: flags,
+  run: async ({ args }): Promise<number> => {
+    if (args.help) {
+      process.stdout.write(HELP);
+      return 0;
+    }
+    if (args.version) {
+      process.stdout.write(`pact version ${PACT_VERSION} (pact-ts ${packageJson.version})\n`);
+      return 0;
+    }
+    if (args.builtins) {
+      process.stdout.write(builtins());
+      return 0;
+    }
+    if (args.genkey) return genKey();
+    if (args.serve !== undefined) return serve(args.serve);
+    if (args.apireq !== undefined) return apiReq(args.apireq, args.local === true);
+    if (args.unsigned !== undefined) return unsignedReq(args.unsigned);
+    const file = args.file;
+    if (file !== undefined && file !== '') return runFile(file, args.findscript === true, args.trace === true);
+    if (process.stdin.isTTY) return runInteractive();
+    return runPiped(await readStdin());
+  },
+});
+
+function runFile(file: string, find: boolean, trace: boolean): number {
+  if (!file.endsWith('.pact')) return runScript(file, trace);
+  const script = find ? findScript(file) : null;
+  return script === null ? compileOnly(file) : runScript(script, trace);
+}
+
+async function cli(argv: string[]): Promise<number> {
+  const sub = requestSubCommands[argv[0] ?? ''];
+  if (sub !== undefined) {
+    const { result } = await runCommand(sub, { rawArgs: argv.slice(1) });
+    return typeof result === 'number' ? result : (process.exitCode as number | undefined) ?? 0;
+  }
+  const problem = validate(argv);
+  if (problem !== null) return usageError(problem);
+  const { result } = await runCommand(main, { rawArgs: argv });
+  return result as number;
+}
+
+try {
+  process.exitCode = await cli(process.argv.slice(2));
+} catch (e) {
+  // A JavaScript exception reaching the user is a bug; still answer the Pact way.
+  process.stderr.write(`pact: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exitCode = 1;
+}

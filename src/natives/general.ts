@@ -1,0 +1,359 @@
+/// General natives: control (`if`, `and`, `or`, `enforce`, `enforce-one`, `try`), `bind`,
+/// `typeof`, strings and encodings, hashing, message data, version checks.
+import { Decimal } from '../values/decimal.ts';
+import { base64UrlDecode, base64UrlEncode } from '../values/hash.ts';
+import { hashValue } from '../values/pact-json.ts';
+import { JsonNumber, JsonObject } from '../values/json.ts';
+import type { Json } from '../values/json.ts';
+import { tyAny } from '../values/type.ts';
+import { KeySet, PList, PObject } from '../values/value.ts';
+import type { PactValue } from '../values/value.ts';
+import type { Ctx } from '../lang/context.ts';
+import { PactError, evalError, txFailure } from '../lang/errors.ts';
+import { badArgs, pactValue } from '../lang/eval.ts';
+import type { Binding, Env, Node, Val } from '../lang/runtime.ts';
+import { showValCompact } from '../lang/show.ts';
+import { checkType, typeName } from '../lang/typecheck.ts';
+import { natives } from './registry.ts';
+import type { Native } from './registry.ts';
+import { unreducedArgs } from './lists.ts';
+
+export const PACT_VERSION = '4.13.2';
+
+/// Runs `f` with database access restricted; Pact's `runReadOnly` / `runSysOnly`.
+export function withPurity<T>(ctx: Ctx, purity: Ctx['purity'], f: () => T): T {
+  const saved = ctx.purity;
+  if (saved === 'impure' || purity === 'sysonly') ctx.purity = purity;
+  try {
+    return f();
+  } finally {
+    ctx.purity = saved;
+  }
+}
+
+/// Runs `f`, turning a transaction failure into `onFailure()`; restores the call stack depth.
+function catchTxFailure<T>(ctx: Ctx, f: () => T, onFailure: () => T): T {
+  const depth = ctx.stack.length;
+  try {
+    return f();
+  } catch (e) {
+    if (!(e instanceof PactError) || (e.type !== 'TxFailure' && !ctx.flag('DisablePact44'))) throw e;
+    ctx.stack.length = depth;
+    return onFailure();
+  }
+}
+
+/// Binds object fields to the slots of a binding form and runs its body (`bind`, `with-read`, ...).
+export function runBinding(ctx: Ctx, b: Binding, env: Env, lookup: (key: string) => PactValue | undefined, info: Node['info']): Val {
+  for (let i = 0; i < b.columns.length; i++) {
+    const key = b.columns[i]!.ev(ctx, env);
+    if (typeof key !== 'string') throw evalError(info, `Invalid column identifier in binding: ${showValCompact(key)}`);
+    const v = lookup(key);
+    if (v === undefined) throw evalError(info, `Bad column in binding: ${key}`);
+    checkType(info, b.types[i]!, v);
+    env.slots[b.slots[i]!] = v;
+  }
+  return b.body.ev(ctx, env);
+}
+
+function logic(name: 'and' | 'or') {
+  const shortCircuit = name === 'or';
+  return (ctx: Ctx, args: readonly Node[], env: Env, app: Node, self: Native): Val => {
+    if (args.length !== 2) throw unreducedArgs(self, args, env, app);
+    const a = args[0]!.ev(ctx, env);
+    if (typeof a !== 'boolean') throw unreducedArgs(self, args, env, app);
+    if (a === shortCircuit) return a;
+    const b = args[1]!.ev(ctx, env);
+    if (typeof b !== 'boolean') throw unreducedArgs(self, args, env, app);
+    return b;
+  };
+}
+
+/// Reads a top-level key of the message data.
+function msgKey(ctx: Ctx, key: string, info: Node['info']): Json {
+  const body = ctx.msgBody;
+  const entry = body instanceof JsonObject ? body.entries.find(([k]) => k === key) : undefined;
+  if (entry === undefined) {
+    const err = `No such key in message: ${key}`;
+    throw ctx.flag('DisablePact47') ? evalError(info, err) : txFailure(info, err);
+  }
+  return entry[1];
+}
+
+/// JSON from message data as a Pact value: numbers are decimals, objects sorted.
+export function jsonToValue(j: Json): PactValue {
+  if (j === null) return '';
+  if (typeof j === 'boolean' || typeof j === 'string') return j;
+  if (j instanceof JsonNumber) return jsonDecimal(j);
+  if (Array.isArray(j)) return new PList(j.map(jsonToValue), tyAny);
+  const m = new Map<string, PactValue>();
+  for (const [k, v] of j.entries) m.set(k, jsonToValue(v));
+  return decodeSpecial(m) ?? new PObject(m, false);
+}
+
+function jsonDecimal(n: JsonNumber): Decimal {
+  return n.exponent >= 0
+    ? new Decimal(n.coefficient * 10n ** BigInt(n.exponent), 0).normalize()
+    : new Decimal(n.coefficient, -n.exponent).normalize();
+}
+
+/// Objects that encode Pact values: `{"int": ...}`, `{"decimal": ...}`, keysets.
+function decodeSpecial(m: Map<string, PactValue>): PactValue | null {
+  if (m.size === 1 && m.has('int')) {
+    const v = m.get('int')!;
+    if (v instanceof Decimal && v.isInteger()) return v.roundToInteger();
+    if (typeof v === 'string' && /^-?\d+$/.test(v)) return BigInt(v);
+  }
+  if (m.size === 1 && m.has('decimal')) {
+    const v = m.get('decimal')!;
+    if (typeof v === 'string') return Decimal.parse(v) ?? null;
+    if (v instanceof Decimal) return v;
+  }
+  const keys = m.get('keys');
+  if (keys instanceof PList && (m.size === 1 || (m.size === 2 && typeof m.get('pred') === 'string'))) {
+    if (keys.items.every((k) => typeof k === 'string')) {
+      const ks = [...new Set(keys.items as string[])].sort();
+      return new KeySet(ks, (m.get('pred') as string | undefined) ?? 'keys-all');
+    }
+  }
+  return null;
+}
+
+function stringArg(args: Val[], self: Native, app: Node): string {
+  const [s] = args;
+  if (args.length !== 1 || typeof s !== 'string') throw badArgs(self, args, app.info);
+  return s;
+}
+
+const INT_DIGITS = '0123456789abcdef';
+
+function strToInt(base: bigint, s: string, info: Node['info']): bigint {
+  if (s.length > 512) throw evalError(info, 'Invalid input, only up to 512 length supported');
+  if (base === 64n) {
+    const bytes = base64UrlDecode(s);
+    if (bytes === undefined) throw evalError(info, `Could not base64-decode string`);
+    let n = 0n;
+    for (const b of bytes) n = (n << 8n) | BigInt(b);
+    return n;
+  }
+  if (base < 2n || base > 16n) throw evalError(info, 'Base value must be >= 2 and <= 16, or 64');
+  if (s.length === 0) throw evalError(info, 'empty text: ');
+  let n = 0n;
+  for (const ch of s) {
+    const d = INT_DIGITS.indexOf(ch.toLowerCase());
+    if (d < 0 || BigInt(d) >= base) throw evalError(info, `character '${ch}' is out of range for base ${base}: ${s}`);
+    n = n * base + BigInt(d);
+  }
+  return n;
+}
+
+function intToStr(base: bigint, v: bigint, info: Node['info']): string {
+  if (base >= 2n && base <= 16n) {
+    if (v < 0n) throw evalError(info, `Invalid arguments: negative value ${v}`);
+    return v.toString(Number(base));
+  }
+  if (base === 64n) {
+    if (v < 0n) throw evalError(info, 'Only positive values allowed for base64URL conversion.');
+    const bytes: number[] = [];
+    let n = v;
+    do {
+      bytes.unshift(Number(n & 0xffn));
+      n >>= 8n;
+    } while (n > 0n);
+    return base64UrlEncode(Uint8Array.from(bytes));
+  }
+  throw evalError(info, 'Invalid base, must be 2-16 or 64');
+}
+
+function versionParts(v: string): number[] {
+  return v.split('.').map((p) => Number.parseInt(p, 10));
+}
+
+/// Compares dot-separated versions component by component from the left.
+function versionCmp(a: string, b: string): number {
+  const x = versionParts(a);
+  const y = versionParts(b);
+  for (let i = 0; i < Math.max(x.length, y.length); i++) {
+    const d = (x[i] ?? 0) - (y[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+export const generalNatives: Native[] = natives({
+  if: {
+    special: (ctx, args, env, app, self) => {
+      if (args.length !== 3) throw unreducedArgs(self, args, env, app);
+      const c = args[0]!.ev(ctx, env);
+      if (typeof c !== 'boolean') throw evalError(app.info, `if: conditional not boolean: ${showValCompact(c)}`);
+      return args[c ? 1 : 2]!.ev(ctx, env);
+    },
+  },
+  and: { special: logic('and') },
+  or: { special: logic('or') },
+  enforce: {
+    special: (ctx, args, env, app, self) => {
+      if (args.length !== 2) throw unreducedArgs(self, args, env, app);
+      const c = withPurity(ctx, 'sysonly', () => args[0]!.ev(ctx, env));
+      if (c === true) return true;
+      const msg = args[1]!.ev(ctx, env);
+      if (typeof c !== 'boolean') throw badArgs(self, [c, msg], app.info);
+      if (typeof msg !== 'string') throw evalError(app.info, `Invalid message argument, expected string ${showValCompact(msg)}`);
+      throw txFailure(app.info, msg);
+    },
+  },
+  'enforce-one': {
+    special: (ctx, args, env, app, self) => {
+      const tests = args[1];
+      if (args.length !== 2 || tests?.kind !== 'list') throw unreducedArgs(self, args, env, app);
+      const msg = args[0]!.ev(ctx, env);
+      if (typeof msg !== 'string') throw unreducedArgs(self, args, env, app);
+      const items = tests.items ?? [];
+      for (const t of items) {
+        const ok = withPurity(ctx, 'readonly', () => catchTxFailure(ctx, () => {
+          const r = t.ev(ctx, env);
+          if (typeof r !== 'boolean') throw evalError(app.info, 'Failure: expected boolean result in enforce-one');
+          return r;
+        }, () => false));
+        if (ok) return true;
+      }
+      throw txFailure(app.info, msg);
+    },
+  },
+  try: {
+    special: (ctx, args, env, app, self) => {
+      if (args.length !== 2) throw unreducedArgs(self, args, env, app);
+      return catchTxFailure(ctx, () => withPurity(ctx, 'readonly', () => args[1]!.ev(ctx, env)), () => args[0]!.ev(ctx, env));
+    },
+  },
+  bind: {
+    special: (ctx, args, env, app, self) => {
+      const b = args[1]?.binding;
+      if (args.length !== 2 || b === undefined) throw unreducedArgs(self, args, env, app);
+      const src = args[0]!.ev(ctx, env);
+      if (!(src instanceof PObject)) throw evalError(args[0]!.info, `bind: expected object: ${showValCompact(src)}`);
+      return runBinding(ctx, b, env, (k) => src.fields.get(k), app.info);
+    },
+  },
+  typeof: {
+    fn: (_ctx, args, app, self) => {
+      if (args.length !== 1) throw badArgs(self, args, app.info);
+      return typeName(args[0]!);
+    },
+  },
+  format: {
+    fn: (_ctx, args, app, self) => {
+      const [t, vars] = args;
+      if (args.length !== 2 || typeof t !== 'string' || !(vars instanceof PList)) throw badArgs(self, args, app.info);
+      const parts = t.split('{}');
+      if (parts.length === 1) return t;
+      if (parts.length - vars.items.length > 1) throw evalError(app.info, 'format: not enough arguments for template');
+      let out = parts[0]!;
+      for (let i = 1; i < parts.length; i++) {
+        const v = pactValue(vars.items[i - 1]!, app.info);
+        out += (typeof v === 'string' ? v : showValCompact(v)) + parts[i]!;
+      }
+      return out;
+    },
+  },
+  'str-to-int': {
+    fn: (_ctx, args, app, self) => {
+      if (args.length === 1 && typeof args[0] === 'string') return strToInt(10n, args[0], app.info);
+      if (args.length === 2 && typeof args[0] === 'bigint' && typeof args[1] === 'string') return strToInt(args[0], args[1], app.info);
+      throw badArgs(self, args, app.info);
+    },
+  },
+  'int-to-str': {
+    fn: (_ctx, args, app, self) => {
+      const [b, v] = args;
+      if (args.length === 2 && typeof b === 'bigint' && typeof v === 'bigint') return intToStr(b, v, app.info);
+      throw badArgs(self, args, app.info);
+    },
+  },
+  'base64-encode': {
+    fn: (_ctx, args, app, self) => base64UrlEncode(new TextEncoder().encode(stringArg(args, self, app))),
+  },
+  'base64-decode': {
+    fn: (_ctx, args, app, self) => {
+      const bytes = base64UrlDecode(stringArg(args, self, app));
+      const text = bytes === undefined ? undefined : decodeUtf8(bytes);
+      if (text === undefined) throw evalError(app.info, 'Could not base64-decode string');
+      return text;
+    },
+  },
+  'is-charset': {
+    fn: (_ctx, args, app, self) => {
+      const [cs, s] = args;
+      if (args.length !== 2 || typeof cs !== 'bigint' || typeof s !== 'string') throw badArgs(self, args, app.info);
+      const limit = cs === 0n ? 0x80 : cs === 1n ? 0x100 : -1;
+      if (limit < 0) throw evalError(app.info, `Unsupported character set: ${cs}`);
+      for (const ch of s) if (ch.codePointAt(0)! >= limit) return false;
+      return true;
+    },
+  },
+  hash: {
+    fn: (_ctx, args, app, self) => {
+      if (args.length !== 1) throw badArgs(self, args, app.info);
+      return hashValue(pactValue(args[0]!, app.info));
+    },
+  },
+  'tx-hash': { fn: (ctx) => ctx.txHash },
+  'pact-version': { topLevelOnly: true, fn: () => PACT_VERSION },
+  'enforce-pact-version': {
+    topLevelOnly: true,
+    fn: (_ctx, args, app, self) => {
+      const [min, max] = args;
+      if (typeof min !== 'string' || (args.length === 2 && typeof max !== 'string') || args.length > 2) {
+        throw badArgs(self, args, app.info);
+      }
+      if (versionCmp(PACT_VERSION, min) < 0) throw evalError(app.info, `Invalid pact version ${PACT_VERSION}, minimum allowed: ${min}`);
+      if (typeof max === 'string' && versionCmp(PACT_VERSION, max) > 0) {
+        throw evalError(app.info, `Invalid pact version ${PACT_VERSION}, maximum allowed: ${max}`);
+      }
+      return true;
+    },
+  },
+  'read-msg': {
+    fn: (ctx, args, app, self) => {
+      if (args.length === 0) return jsonToValue(ctx.msgBody);
+      return jsonToValue(msgKey(ctx, stringArg(args, self, app), app.info));
+    },
+  },
+  'read-string': {
+    fn: (ctx, args, app, self) => {
+      const key = stringArg(args, self, app);
+      const j = msgKey(ctx, key, app.info);
+      if (typeof j !== 'string') throw evalError(app.info, `read-string: parse failed: expected string`);
+      return j;
+    },
+  },
+  'read-decimal': {
+    fn: (ctx, args, app, self) => {
+      const j = msgKey(ctx, stringArg(args, self, app), app.info);
+      if (j instanceof JsonNumber) return jsonDecimal(j);
+      const d = typeof j === 'string' ? Decimal.parse(j) ?? (/^-?\d+$/.test(j) ? Decimal.fromInteger(BigInt(j)) : undefined) : undefined;
+      if (d === undefined) throw evalError(app.info, `read-decimal: parse failed: ${JSON.stringify(j)}`);
+      return d;
+    },
+  },
+  'read-integer': {
+    fn: (ctx, args, app, self) => {
+      const j = msgKey(ctx, stringArg(args, self, app), app.info);
+      if (j instanceof JsonNumber) return jsonDecimal(j).roundToInteger();
+      if (typeof j === 'string' && /^-?\d+$/.test(j)) return BigInt(j);
+      const v = j instanceof JsonObject ? jsonToValue(j) : undefined;
+      if (typeof v === 'bigint') return v;
+      throw evalError(app.info, `read-integer: parse failed: ${JSON.stringify(j)}`);
+    },
+  },
+  CHARSET_ASCII: { constant: 0n },
+  CHARSET_LATIN1: { constant: 1n },
+});
+
+function decodeUtf8(bytes: Uint8Array): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}

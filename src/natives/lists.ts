@@ -1,0 +1,343 @@
+/// List and object natives, including the higher-order ones that take a partial application
+/// or a lambda (`map`, `filter`, `fold`, `zip`, `compose`, `where`, `and?`, `or?`, `not?`).
+import { Decimal } from '../values/decimal.ts';
+import { valueEq } from '../values/equality.ts';
+import { compareCodePoints } from '../values/render.ts';
+import { tyAny, tyInteger, tyString } from '../values/type.ts';
+import { PactTime, PList, PObject } from '../values/value.ts';
+import type { PactValue } from '../values/value.ts';
+import type { Ctx } from '../lang/context.ts';
+import { abbrev, evalError } from '../lang/errors.ts';
+import { apply, badArgs, fnArg, isPactValue } from '../lang/eval.ts';
+import { nodeText } from '../lang/nodetext.ts';
+import type { Env, Node, Val } from '../lang/runtime.ts';
+import { showValCompact } from '../lang/show.ts';
+import { typeOfVal } from '../lang/typecheck.ts';
+import { natives } from './registry.ts';
+import type { Native } from './registry.ts';
+
+function expectList(ctx: Ctx, node: Node, env: Env, what: string): PList {
+  const v = node.ev(ctx, env);
+  if (v instanceof PList) return v;
+  throw evalError(node.info, `${what}: expecting list: ${abbrev(showValCompact(v))}`);
+}
+
+function specialArgs(args: readonly Node[], n: number, self: Native, env: Env, app: Node): void {
+  if (args.length !== n) throw unreducedArgs(self, args, env, app);
+}
+
+/// Argument error for a special native: its arguments shown unevaluated.
+export function unreducedArgs(self: Native, args: readonly Node[], env: Env, app: Node): Error {
+  return badArgs(self, args.map((a) => abbrev(nodeText(a, env))) as unknown as Val[], app.info);
+}
+
+function boolResult(v: Val, what: string, fn: Node, env: Env): boolean {
+  if (typeof v !== 'boolean') throw evalError(fn.info, `${what}: Non-boolean result from delegate: ${showValCompact(v)}`);
+  void env;
+  return v;
+}
+
+/// Pact clamps take/drop counts to ±(2^63−1); negative counts work from the end.
+function takeOrDrop<T>(items: readonly T[], count: bigint, take: boolean): T[] {
+  const n = items.length;
+  const bound = 2n ** 63n - 1n;
+  const c = count > bound ? bound : count < -bound ? -bound : count;
+  const k = Number(c < 0n ? (-c > BigInt(n) ? BigInt(n) : -c) : (c > BigInt(n) ? BigInt(n) : c));
+  if (c >= 0n) return take ? items.slice(0, k) : items.slice(k);
+  return take ? items.slice(n - k) : items.slice(0, n - k);
+}
+
+function keyList(list: PList, app: Node): Set<string> {
+  return new Set(list.items.map((k) => {
+    if (typeof k !== 'string') throw evalError(app.info, 'String required');
+    return k;
+  }));
+}
+
+function selectKeys(o: PObject, keys: Set<string>, keep: boolean): PObject {
+  const m = new Map<string, PactValue>();
+  for (const [k, v] of o.fields) if (keys.has(k) === keep) m.set(k, v);
+  return new PObject(m, false, o.schema);
+}
+
+/// Sort order of literals of different kinds, then within a kind (Pact's `Ord Literal`).
+function literalRank(v: PactValue): number {
+  if (typeof v === 'string') return 0;
+  if (typeof v === 'bigint') return 1;
+  if (v instanceof Decimal) return 2;
+  if (typeof v === 'boolean') return 3;
+  if (v instanceof PactTime) return 4;
+  return -1;
+}
+
+function compareValues(a: PactValue, b: PactValue): number {
+  const ra = literalRank(a);
+  const rb = literalRank(b);
+  if (ra < 0 || rb < 0) return 0;
+  if (ra !== rb) return ra - rb;
+  if (typeof a === 'string') return compareCodePoints(a, b as string);
+  if (typeof a === 'bigint') return a < (b as bigint) ? -1 : a > (b as bigint) ? 1 : 0;
+  if (a instanceof Decimal) return a.cmp(b as Decimal);
+  if (typeof a === 'boolean') return Number(a) - Number(b as boolean);
+  const x = (a as PactTime).micros;
+  const y = (b as PactTime).micros;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+export const listNatives: Native[] = natives({
+  map: {
+    special: (ctx, args, env, app, self) => {
+      specialArgs(args, 2, self, env, app);
+      const f = fnArg(ctx, args[0]!, env, self);
+      const list = expectList(ctx, args[1]!, env, 'map');
+      const out = new Array<PactValue>(list.items.length);
+      for (let i = 0; i < out.length; i++) out[i] = apply(ctx, f, [list.items[i]!], app.info) as PactValue;
+      return new PList(out, tyAny);
+    },
+  },
+  filter: {
+    special: (ctx, args, env, app, self) => {
+      specialArgs(args, 2, self, env, app);
+      const f = fnArg(ctx, args[0]!, env, self);
+      const list = expectList(ctx, args[1]!, env, 'filter');
+      const out = list.items.filter((x) => {
+        const r = apply(ctx, f, [x], app.info);
+        if (typeof r !== 'boolean') throw evalError(app.info, `filter: expected closure to return bool: ${nodeText(args[0]!, env)}`);
+        return r;
+      });
+      return new PList(out, list.elemType);
+    },
+  },
+  fold: {
+    special: (ctx, args, env, app, self) => {
+      specialArgs(args, 3, self, env, app);
+      const f = fnArg(ctx, args[0]!, env, self);
+      const list = expectList(ctx, args[2]!, env, 'fold');
+      let acc = args[1]!.ev(ctx, env);
+      for (const x of list.items) acc = apply(ctx, f, [acc, x], app.info);
+      return acc;
+    },
+  },
+  zip: {
+    special: (ctx, args, env, app, self) => {
+      specialArgs(args, 3, self, env, app);
+      const f = fnArg(ctx, args[0]!, env, self);
+      const a = args[1]!.ev(ctx, env);
+      const b = args[2]!.ev(ctx, env);
+      if (!(a instanceof PList) || !(b instanceof PList)) throw badArgs(self, [a, b], app.info);
+      const n = Math.min(a.items.length, b.items.length);
+      const out: PactValue[] = [];
+      for (let i = 0; i < n; i++) out.push(apply(ctx, f, [a.items[i]!, b.items[i]!], app.info) as PactValue);
+      return new PList(out, tyAny);
+    },
+  },
+  compose: {
+    special: (ctx, args, env, app, self) => {
+      specialArgs(args, 3, self, env, app);
+      const f = fnArg(ctx, args[0]!, env, self);
+      const g = fnArg(ctx, args[1]!, env, self);
+      const v = args[2]!.ev(ctx, env);
+      return apply(ctx, g, [apply(ctx, f, [v], app.info)], app.info);
+    },
+  },
+  where: {
+    special: (ctx, args, env, app, self) => {
+      specialArgs(args, 3, self, env, app);
+      const field = args[0]!.ev(ctx, env);
+      const f = fnArg(ctx, args[1]!, env, self);
+      const obj = args[2]!.ev(ctx, env);
+      if (!(obj instanceof PObject) || typeof field !== 'string') throw unreducedArgs(self, args, env, app);
+      const v = obj.fields.get(field);
+      if (v === undefined) throw evalError(args[0]!.info, `key not found in object: ${field}`);
+      return apply(ctx, f, [v], app.info);
+    },
+  },
+  'and?': { special: logicLift('and?', false) },
+  'or?': { special: logicLift('or?', true) },
+  'not?': {
+    special: (ctx, args, env, app, self) => {
+      specialArgs(args, 2, self, env, app);
+      const f = fnArg(ctx, args[0]!, env, self);
+      const v = args[1]!.ev(ctx, env);
+      return !boolResult(apply(ctx, f, [v], app.info), 'not?', args[0]!, env);
+    },
+  },
+  length: {
+    fn: (_ctx, args, app, self) => {
+      const [x] = args;
+      if (args.length === 1) {
+        if (x instanceof PList) return BigInt(x.items.length);
+        if (typeof x === 'string') return BigInt(codePointLength(x));
+        if (x instanceof PObject) return BigInt(x.fields.size);
+      }
+      throw badArgs(self, args, app.info);
+    },
+  },
+  take: { fn: takeDrop(true) },
+  drop: { fn: takeDrop(false) },
+  at: {
+    fn: (_ctx, args, app, self) => {
+      const [i, x] = args;
+      if (args.length === 2 && typeof i === 'bigint' && x instanceof PList) {
+        const v = i >= 0n && i < BigInt(x.items.length) ? x.items[Number(i)] : undefined;
+        if (v === undefined) throw evalError(app.args?.[0]?.info ?? app.info, `at: bad index ${i}, length ${x.items.length}`);
+        return v;
+      }
+      if (args.length === 2 && x instanceof PObject) {
+        const keyInfo = app.args?.[0]?.info ?? app.info;
+        if (typeof i !== 'string') throw evalError(keyInfo, 'object lookup only supported with strings');
+        const v = x.fields.get(i);
+        if (v === undefined) throw evalError(keyInfo, `key not found in object: ${i}`);
+        return v;
+      }
+      throw badArgs(self, args, app.info);
+    },
+  },
+  remove: {
+    fn: (_ctx, args, app, self) => {
+      const [k, o] = args;
+      if (args.length === 2 && typeof k === 'string' && o instanceof PObject) return selectKeys(o, new Set([k]), false);
+      throw badArgs(self, args, app.info);
+    },
+  },
+  'make-list': {
+    fn: (_ctx, args, app, self) => {
+      const [n, v] = args;
+      if (args.length !== 2 || typeof n !== 'bigint') throw badArgs(self, args, app.info);
+      const ty = typeOfVal(v!);
+      if (typeof ty === 'string') throw evalError(app.info, `make-list: invalid value type: ${ty}`);
+      return new PList(n <= 0n ? [] : new Array<PactValue>(Number(n)).fill(v as PactValue), ty);
+    },
+  },
+  enumerate: { fn: enumerate },
+  reverse: {
+    fn: (_ctx, args, app, self) => {
+      const [l] = args;
+      if (args.length === 1 && l instanceof PList) return new PList([...l.items].reverse(), l.elemType);
+      throw badArgs(self, args, app.info);
+    },
+  },
+  sort: {
+    fn: (_ctx, args, app, self) => {
+      const [a, b] = args;
+      if (args.length === 1 && a instanceof PList) return new PList([...a.items].sort(compareValues), a.elemType);
+      if (args.length === 2 && a instanceof PList && b instanceof PList) {
+        if (a.items.length === 0) throw evalError(app.info, 'Empty fields list');
+        const fields = a.items.map((f) => String(f));
+        const byFields = (x: PactValue, y: PactValue): number => {
+          for (const f of fields) {
+            const xv = x instanceof PObject ? x.fields.get(f) : undefined;
+            const yv = y instanceof PObject ? y.fields.get(f) : undefined;
+            if (xv === undefined || yv === undefined) continue;
+            const c = compareValues(xv, yv);
+            if (c !== 0) return c;
+          }
+          return 0;
+        };
+        return new PList([...b.items].sort(byFields), b.elemType);
+      }
+      throw badArgs(self, args, app.info);
+    },
+  },
+  distinct: {
+    fn: (_ctx, args, app, self) => {
+      const [l] = args;
+      if (args.length !== 1 || !(l instanceof PList)) throw badArgs(self, args, app.info);
+      const out: PactValue[] = [];
+      for (const x of l.items) if (!out.some((y) => valueEq(x, y))) out.push(x);
+      return new PList(out, l.elemType);
+    },
+  },
+  contains: {
+    fn: (_ctx, args, app, self) => {
+      const [x, c] = args;
+      if (args.length === 2) {
+        if (c instanceof PList && isPactValue(x!)) return c.items.some((y) => valueEq(x, y));
+        if (c instanceof PObject && typeof x === 'string') return c.fields.has(x);
+        if (typeof c === 'string' && typeof x === 'string') return c.includes(x);
+      }
+      throw badArgs(self, args, app.info);
+    },
+  },
+  list: { fn: (_ctx, args) => new PList(args as PactValue[], tyAny) },
+  identity: {
+    fn: (_ctx, args, app, self) => {
+      if (args.length !== 1) throw badArgs(self, args, app.info);
+      return args[0]!;
+    },
+  },
+  constantly: {
+    special: (ctx, args, env, app, self) => {
+      if (args.length < 2 || args.length > 4) throw unreducedArgs(self, args, env, app);
+      return args[0]!.ev(ctx, env);
+    },
+  },
+  'str-to-list': {
+    fn: (_ctx, args, app, self) => {
+      const [s] = args;
+      if (args.length === 1 && typeof s === 'string') return new PList([...s], tyString);
+      throw badArgs(self, args, app.info);
+    },
+  },
+  concat: {
+    fn: (_ctx, args, app, self) => {
+      const [l] = args;
+      if (args.length === 1 && l instanceof PList) {
+        return l.items.map((s) => {
+          if (typeof s !== 'string') throw evalError(app.info, `concat: expecting list of strings: ${showValCompact(l)}`);
+          return s;
+        }).join('');
+      }
+      throw badArgs(self, args, app.info);
+    },
+  },
+});
+
+function codePointLength(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0xdc00 || c > 0xdfff) n++;
+  }
+  return n;
+}
+
+function logicLift(name: string, shortCircuit: boolean) {
+  return (ctx: Ctx, args: readonly Node[], env: Env, app: Node, self: Native): Val => {
+    specialArgs(args, 3, self, env, app);
+    const f = fnArg(ctx, args[0]!, env, self);
+    const g = fnArg(ctx, args[1]!, env, self);
+    const v = args[2]!.ev(ctx, env);
+    const a = boolResult(apply(ctx, f, [v], app.info), name, args[0]!, env);
+    if (a === shortCircuit) return shortCircuit;
+    return boolResult(apply(ctx, g, [v], app.info), name, args[1]!, env);
+  };
+}
+
+function takeDrop(take: boolean) {
+  return (_ctx: Ctx, args: Val[], app: Node, self: Native): Val => {
+    const [n, x] = args;
+    if (args.length === 2) {
+      if (typeof n === 'bigint' && x instanceof PList) return new PList(takeOrDrop(x.items, n, take), x.elemType);
+      if (typeof n === 'bigint' && typeof x === 'string') return takeOrDrop([...x], n, take).join('');
+      if (n instanceof PList && x instanceof PObject) return selectKeys(x, keyList(n, app), take);
+    }
+    throw badArgs(self, args, app.info);
+  };
+}
+
+function enumerate(_ctx: Ctx, args: Val[], app: Node, self: Native): Val {
+  const [from, to, incArg] = args;
+  if (typeof from !== 'bigint' || typeof to !== 'bigint' || (args.length === 3 && typeof incArg !== 'bigint') ||
+    args.length < 2 || args.length > 3) {
+    throw badArgs(self, args, app.info);
+  }
+  const inc = args.length === 3 ? incArg as bigint : from > to ? -1n : 1n;
+  if (from === to) return new PList([from], tyInteger);
+  if (inc === 0n) return new PList([], tyInteger);
+  if (from < to && from + inc < from) throw evalError(app.info, 'enumerate: increment diverges below from interval bounds.');
+  if (from > to && from + inc > from) throw evalError(app.info, 'enumerate: increment diverges above from interval bounds.');
+  const out: PactValue[] = [];
+  for (let x = from; inc > 0n ? x <= to : x >= to; x += inc) out.push(x);
+  return new PList(out, tyInteger);
+}

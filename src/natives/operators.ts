@@ -1,0 +1,212 @@
+/// Operators: arithmetic on integers and decimals (with Pact's integer/decimal coercion and its
+/// deprecation warning), comparison, equality, boolean logic, bitwise operations, rounding.
+import type { Info } from '../syntax/exp.ts';
+import { Decimal } from '../values/decimal.ts';
+import { valueEq } from '../values/equality.ts';
+import { compareCodePoints } from '../values/render.ts';
+import { PactTime, PList, PObject } from '../values/value.ts';
+import type { PactValue } from '../values/value.ts';
+import type { Ctx } from '../lang/context.ts';
+import { evalError } from '../lang/errors.ts';
+import { badArgs, isPactValue } from '../lang/eval.ts';
+import type { Node, Val } from '../lang/runtime.ts';
+import { typeName } from '../lang/typecheck.ts';
+import { natives } from './registry.ts';
+import type { Native, StrictFn } from './registry.ts';
+
+type IntOp = (a: bigint, b: bigint, info: Info) => bigint;
+type DecOp = (a: Decimal, b: Decimal, info: Info) => Decimal;
+
+/// A binary numeric operator: integer op for two integers, decimal op otherwise (warning when mixed).
+export function binop(name: string, intOp: IntOp, decOp: DecOp): StrictFn {
+  const warning = `Warning: using deprecated native overload for ${name}: decimal/integer operator overload is deprecated`;
+  return (ctx, args, app, self) => {
+    if (args.length === 2) {
+      const [a, b] = args;
+      if (typeof a === 'bigint') {
+        if (typeof b === 'bigint') return intOp(a, b, app.info);
+        if (b instanceof Decimal) {
+          ctx.warn(warning);
+          return decOp(Decimal.fromInteger(a), b, app.info);
+        }
+      } else if (a instanceof Decimal) {
+        if (b instanceof Decimal) return decOp(a, b, app.info);
+        if (typeof b === 'bigint') {
+          ctx.warn(warning);
+          return decOp(a, Decimal.fromInteger(b), app.info);
+        }
+      }
+    }
+    throw badArgs(self, args, app.info);
+  };
+}
+
+/// Floor division and modulo, as Haskell's `div`/`mod` (rounding toward negative infinity).
+export function floorDiv(a: bigint, b: bigint): bigint {
+  const q = a / b;
+  return (a % b !== 0n) && ((a < 0n) !== (b < 0n)) ? q - 1n : q;
+}
+
+function floorMod(a: bigint, b: bigint): bigint {
+  const r = a % b;
+  return r !== 0n && ((r < 0n) !== (b < 0n)) ? r + b : r;
+}
+
+function divByZero(a: PactValue, b: PactValue, info: Info): never {
+  throw evalError(info, `Division by 0: (${show(a)}, ${show(b)})`);
+}
+
+function show(v: PactValue): string {
+  return typeof v === 'bigint' ? v.toString() : String(v);
+}
+
+function intPow(a: bigint, b: bigint, info: Info): bigint {
+  if (b < 0n) throw evalError(info, `Integral power must be >= 0: (${a}, ${b})`);
+  return a ** b;
+}
+
+const plusNum = binop('+', (a, b) => a + b, (a, b) => a.add(b));
+const minusNum = binop('-', (a, b) => a - b, (a, b) => a.sub(b));
+
+function plus(ctx: Ctx, args: Val[], app: Node, self: Native): Val {
+  if (args.length === 2) {
+    const [a, b] = args;
+    if (typeof a === 'string' && typeof b === 'string') return a + b;
+    if (a instanceof PList && b instanceof PList) {
+      return new PList([...a.items, ...b.items], sameType(a, b) ? a.elemType : { t: 'any' });
+    }
+    if (a instanceof PObject && b instanceof PObject) {
+      const m = new Map(b.fields);
+      for (const [k, v] of a.fields) m.set(k, v);
+      return new PObject(m, false);
+    }
+  }
+  return plusNum(ctx, args, app, self);
+}
+
+function sameType(a: PList, b: PList): boolean {
+  return JSON.stringify(a.elemType) === JSON.stringify(b.elemType);
+}
+
+function minus(ctx: Ctx, args: Val[], app: Node, self: Native): Val {
+  if (args.length === 1) {
+    const a = args[0];
+    if (typeof a === 'bigint') return -a;
+    if (a instanceof Decimal) return a.neg();
+  }
+  return minusNum(ctx, args, app, self);
+}
+
+function compare(test: (c: number) => boolean): StrictFn {
+  return (_ctx, args, app, self) => {
+    if (args.length === 2) {
+      const c = compareLiterals(args[0]!, args[1]!);
+      if (c !== null) return test(c);
+    }
+    throw badArgs(self, args, app.info);
+  };
+}
+
+/// Orders two values of the same comparable kind, or null when they are not comparable.
+function compareLiterals(a: Val, b: Val): number | null {
+  if (typeof a === 'bigint' && typeof b === 'bigint') return a < b ? -1 : a > b ? 1 : 0;
+  if (a instanceof Decimal && b instanceof Decimal) return a.cmp(b);
+  if (typeof a === 'string' && typeof b === 'string') return compareCodePoints(a, b);
+  if (a instanceof PactTime && b instanceof PactTime) return a.micros < b.micros ? -1 : a.micros > b.micros ? 1 : 0;
+  return null;
+}
+
+function equality(negate: boolean): StrictFn {
+  return (_ctx, args, app, self) => {
+    if (args.length !== 2) throw badArgs(self, args, app.info);
+    const [a, b] = args as [Val, Val];
+    if (!isPactValue(a) || !isPactValue(b) || !comparableKinds(a, b)) {
+      throw evalError(app.info, `cannot compare incompatible types: ${typeName(a)}, ${typeName(b)}`);
+    }
+    return valueEq(a, b) !== negate;
+  };
+}
+
+/// Pact's `canEq`: both lists, both objects, both literals, both guards or both module refs.
+function comparableKinds(a: PactValue, b: PactValue): boolean {
+  return kindOf(a) === kindOf(b);
+}
+
+function kindOf(v: PactValue): string {
+  if (typeof v !== 'object' || v instanceof Decimal || v instanceof PactTime) return 'literal';
+  if (v instanceof PList) return 'list';
+  if (v instanceof PObject) return 'object';
+  if (v.kind === 'modref') return 'modref';
+  return 'guard';
+}
+
+function integers(op: (a: bigint, b: bigint) => bigint): StrictFn {
+  return (_ctx, args, app, self) => {
+    const [a, b] = args;
+    if (args.length === 2 && typeof a === 'bigint' && typeof b === 'bigint') return op(a, b);
+    throw badArgs(self, args, app.info);
+  };
+}
+
+function rounding(toInt: (d: Decimal) => bigint, toPlaces: (d: Decimal, p: number) => Decimal) {
+  return (_ctx: Ctx, args: Val[], app: Node, self: Native): Val => {
+    const [d, p] = args;
+    if (d instanceof Decimal) {
+      if (args.length === 1) return toInt(d);
+      if (args.length === 2 && typeof p === 'bigint') {
+        if (p < 0n) throw evalError(app.info, 'Negative precision not allowed');
+        // Pact narrows the precision to a byte.
+        return toPlaces(d, Number(BigInt.asUintN(8, p)));
+      }
+    }
+    throw badArgs(self, args, app.info);
+  };
+}
+
+const shiftLeftOrRight = (x: bigint, y: bigint): bigint => (y > 0n ? x * 2n ** y : x >> -y);
+
+const table: Record<string, StrictFn> = {
+  '+': plus,
+  '-': minus,
+  '*': binop('*', (a, b) => a * b, (a, b) => a.mul(b)),
+  '/': binop('/',
+    (a, b, info) => (b === 0n ? divByZero(a, b, info) : floorDiv(a, b)),
+    (a, b, info) => (b.isZero() ? divByZero(a, b, info) : a.div(b))),
+  '^': binop('^', intPow, (a, b) => a.mul(b)),
+  '<': compare((c) => c < 0),
+  '<=': compare((c) => c <= 0),
+  '>': compare((c) => c > 0),
+  '>=': compare((c) => c >= 0),
+  '=': equality(false),
+  '!=': equality(true),
+  'mod': integers((a, b) => floorMod(a, b)),
+  '&': integers((a, b) => a & b),
+  '|': integers((a, b) => a | b),
+  'xor': integers((a, b) => a ^ b),
+  'shift': integers(shiftLeftOrRight),
+  '~': (_ctx, args, app, self) => {
+    if (args.length === 1 && typeof args[0] === 'bigint') return ~args[0];
+    throw badArgs(self, args, app.info);
+  },
+  'abs': (_ctx, args, app, self) => {
+    const a = args[0];
+    if (args.length === 1 && typeof a === 'bigint') return a < 0n ? -a : a;
+    if (args.length === 1 && a instanceof Decimal) return a.abs();
+    throw badArgs(self, args, app.info);
+  },
+  'not': (_ctx, args, app, self) => {
+    if (args.length === 1 && typeof args[0] === 'boolean') return !args[0];
+    throw badArgs(self, args, app.info);
+  },
+  'dec': (_ctx, args, app, self) => {
+    if (args.length === 1 && typeof args[0] === 'bigint') return Decimal.fromInteger(args[0]);
+    throw badArgs(self, args, app.info);
+  },
+  'round': rounding((d) => d.roundToInteger(), (d, p) => d.round(p)),
+  'ceiling': rounding((d) => d.ceilingToInteger(), (d, p) => d.ceiling(p)),
+  'floor': rounding((d) => d.floorToInteger(), (d, p) => d.floor(p)),
+};
+
+export const operatorNatives: Native[] = natives(Object.fromEntries(
+  Object.entries(table).map(([name, fn]) => [name, { fn }]),
+));

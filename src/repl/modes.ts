@@ -1,0 +1,66 @@
+/// The ways `pact` runs Pact text: a script file, piped standard input, compile-only `.pact`.
+/// Each returns the process exit code; the interactive terminal lives in editor.ts.
+import { readFileSync } from 'node:fs';
+import { parse, ParseError } from '../syntax/index.ts';
+import { compileTopLevel } from '../lang/compile.ts';
+import { PactError } from '../lang/errors.ts';
+import { Repl, processOutput } from './repl.ts';
+import type { Output } from './repl.ts';
+
+/// `pact FILE.repl`: runs the script, lists failed tests, then `Load successful`/`Load failed`.
+export function runScript(path: string, trace: boolean, out: Output = processOutput): number {
+  const repl = new Repl('script', out, trace);
+  repl.scriptPath = path;
+  const ok = repl.loadFile(path, null);
+  const failures = repl.reportTestFailures();
+  return finish(ok && !failures, out);
+}
+
+function finish(ok: boolean, out: Output): number {
+  out.stderr(ok ? 'Load successful\n' : 'Load failed\n');
+  return ok ? 0 : 1;
+}
+
+/// Piped standard input: each line on its own; the first error aborts.
+export function runPiped(input: string, out: Output = processOutput): number {
+  const repl = new Repl('piped', out);
+  for (const raw of input.split('\n')) {
+    const line = raw.trim();
+    if (line === '') continue;
+    if (!repl.runSource(line, '<interactive>')) {
+      out.stderr('Aborting execution\n');
+      out.stderr('Load failed\n');
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/// `pact FILE.pact`: parses and compiles every form without running anything.
+export function compileOnly(path: string, out: Output = processOutput): number {
+  let source: string;
+  try {
+    source = readFileSync(path, 'utf8');
+  } catch {
+    out.stderr(`pact: ${path}: openBinaryFile: does not exist (No such file or directory)\n`);
+    return 1;
+  }
+  const repl = new Repl('script', out);
+  let ok = true;
+  try {
+    for (const exp of parse(source, path)) {
+      try {
+        compileTopLevel(exp);
+      } catch (e) {
+        if (!(e instanceof PactError)) throw e;
+        repl.printCompileError(e);
+        ok = false;
+      }
+    }
+  } catch (e) {
+    if (!(e instanceof ParseError)) throw e;
+    out.stderr(e.render() + '\n');
+    ok = false;
+  }
+  return finish(ok, out);
+}

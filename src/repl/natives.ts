@@ -1,0 +1,254 @@
+/// REPL-only natives: tests (`expect*`), environment setup (`env-*`), REPL transactions, `load`
+/// and `print`. They are made per REPL because they act on its state.
+import { valueEq } from '../values/equality.ts';
+import { JsonNumber, JsonObject, JsonParseError, parseJson } from '../values/json.ts';
+import type { Json } from '../values/json.ts';
+import { toJson } from '../values/pact-json.ts';
+import { base64UrlDecode } from '../values/hash.ts';
+import { PList, PObject } from '../values/value.ts';
+import type { Info } from '../syntax/exp.ts';
+import { spanText } from '../syntax/exp.ts';
+import type { Ctx } from '../lang/context.ts';
+import { PactError, evalError, renderInfo } from '../lang/errors.ts';
+import { apply, badArgs, fnArg, isPactValue } from '../lang/eval.ts';
+import type { Env, Node, Val } from '../lang/runtime.ts';
+import { showValCompact } from '../lang/show.ts';
+import { typeName } from '../lang/typecheck.ts';
+import { natives } from '../natives/registry.ts';
+import type { Native } from '../natives/registry.ts';
+import { unreducedArgs } from '../natives/lists.ts';
+import type { Repl } from './repl.ts';
+
+export function replNatives(repl: Repl): Native[] {
+  return natives({
+    expect: {
+      special: (ctx, args, env, app, self) => {
+        if (args.length !== 3) throw unreducedArgs(self, args, env, app);
+        const doc = testDoc(ctx, args[0]!, env);
+        return testCatch(repl, ctx, app, doc, () => args[2]!.ev(ctx, env), 'evaluation of actual failed', (actual) =>
+          testCatch(repl, ctx, app, doc, () => args[1]!.ev(ctx, env), 'evaluation of expected failed', (expected) => {
+            if (isPactValue(expected) && isPactValue(actual) && valueEq(expected, actual)) return pass(repl, doc, 'Expect');
+            return fail(repl, app.info, doc,
+              `expected ${showValCompact(expected)}:${typeName(expected)}, received ${showValCompact(actual)}:${typeName(actual)}`);
+          }));
+      },
+    },
+    'expect-failure': {
+      special: (ctx, args, env, app, self) => {
+        if (args.length !== 2 && args.length !== 3) throw unreducedArgs(self, args, env, app);
+        let expectedText: string | null = null;
+        if (args.length === 3) {
+          const e = args[1]!.ev(ctx, env);
+          if (typeof e !== 'string') throw unreducedArgs(self, args, env, app);
+          expectedText = e;
+        }
+        const doc = testDoc(ctx, args[0]!, env);
+        const depth = ctx.stack.length;
+        let result: Val;
+        try {
+          result = args[args.length - 1]!.ev(ctx, env);
+        } catch (e) {
+          ctx.stack.length = depth;
+          const shown = showError(e);
+          if (expectedText === null || shown.includes(expectedText)) return pass(repl, doc, 'Expect failure');
+          return fail(repl, app.info, doc, `expected error message to contain '${expectedText}', got '${shown}'`);
+        }
+        return fail(repl, app.info, doc, `expected failure, got result = ${showValCompact(result)}`);
+      },
+    },
+    'expect-that': {
+      special: (ctx, args, env, app, self) => {
+        if (args.length !== 3) throw unreducedArgs(self, args, env, app);
+        const doc = testDoc(ctx, args[0]!, env);
+        const pred = fnArg(ctx, args[1]!, env, self);
+        return testCatch(repl, ctx, app, doc, () => args[2]!.ev(ctx, env), 'evaluation of expression failed', (v) =>
+          testCatch(repl, ctx, app, doc, () => apply(ctx, pred, [v], app.info), 'evaluation of predicate failed', (p) => {
+            if (p === true) return pass(repl, doc, 'Expect-that');
+            if (p === false) {
+              return fail(repl, app.info, doc, `did not satisfy ${spanText(args[1]!.info)}: ${showValCompact(v)}:${typeName(v)}`);
+            }
+            return fail(repl, app.info, doc, `predicate did not return boolean: ${showValCompact(p)}`);
+          }));
+      },
+    },
+    'env-data': {
+      fn: (_ctx, args, app, self) => {
+        if (args.length !== 1) throw badArgs(self, args, app.info);
+        const json = envDataJson(args[0]!, app.info);
+        repl.deferEnv('data', (c) => { c.msgBody = json; });
+        return 'Setting transaction data';
+      },
+    },
+    'env-keys': {
+      fn: (_ctx, args, app, self) => {
+        const [keys] = args;
+        if (args.length !== 1 || !(keys instanceof PList) || !keys.items.every((k) => typeof k === 'string')) {
+          throw badArgs(self, args, app.info);
+        }
+        const signers = (keys.items as string[]).map((pubKey) => ({ pubKey, caps: [] }));
+        repl.deferEnv('sigs', (c) => { c.signers = signers; });
+        return 'Setting transaction keys';
+      },
+    },
+    'env-sigs': {
+      fn: (_ctx, args, app, self) => {
+        const [sigs] = args;
+        if (args.length !== 1 || !(sigs instanceof PList)) throw badArgs(self, args, app.info);
+        const signers = sigs.items.map((s) => {
+          if (!(s instanceof PObject)) throw evalError(app.info, 'Expected object');
+          const key = s.fields.get('key');
+          const caps = s.fields.get('caps');
+          if (typeof key !== 'string' || !(caps instanceof PList)) {
+            throw evalError(app.info, "Expected object with 'key': string, 'caps': [capability]");
+          }
+          return { pubKey: key, caps: [] };
+        });
+        repl.deferEnv('sigs', (c) => { c.signers = signers; });
+        return 'Setting transaction signatures/caps';
+      },
+    },
+    'env-hash': {
+      fn: (_ctx, args, app, self) => {
+        const [h] = args;
+        if (args.length !== 1 || typeof h !== 'string') throw badArgs(self, args, app.info);
+        if (base64UrlDecode(h) === undefined) throw evalError(app.info, `Bad hash value: ${h}`);
+        repl.deferEnv('hash', (c) => { c.txHash = h; });
+        return `Set tx hash to ${h}`;
+      },
+    },
+    'begin-tx': {
+      fn: (ctx, args, app, self) => {
+        const [name] = args;
+        if (args.length > 1 || (args.length === 1 && typeof name !== 'string')) throw badArgs(self, args, app.info);
+        if (ctx.db.inTx()) ctx.db.rollback();
+        resetTxState(ctx);
+        const txName = typeof name === 'string' ? name : null;
+        ctx.db.begin();
+        repl.tx = { id: repl.txId, name: txName };
+        return txMessage('Begin Tx', repl.txId, txName);
+      },
+    },
+    'commit-tx': {
+      fn: (ctx, args, app, self) => {
+        if (args.length !== 0) throw badArgs(self, args, app.info);
+        if (!ctx.db.inTx() || repl.tx === null) throw new PactError('DbError', app.info, 'doCommit: Not in transaction');
+        const { id, name } = repl.tx;
+        ctx.db.commit(id);
+        repl.txId = id + 1;
+        repl.tx = null;
+        resetTxState(ctx);
+        return txMessage('Commit Tx', id, name);
+      },
+    },
+    'rollback-tx': {
+      fn: (ctx, args, app, self) => {
+        if (args.length !== 0) throw badArgs(self, args, app.info);
+        const tx = repl.tx;
+        if (ctx.db.inTx()) ctx.db.rollback();
+        repl.tx = null;
+        resetTxState(ctx);
+        return tx === null ? 'Rollback Tx' : txMessage('Rollback Tx', tx.id, tx.name);
+      },
+    },
+    load: {
+      fn: (_ctx, args, app, self) => {
+        const [path, reset] = args;
+        if (typeof path !== 'string' || args.length > 2 || (args.length === 2 && typeof reset !== 'boolean')) {
+          throw badArgs(self, args, app.info);
+        }
+        repl.deferLoad(path, reset === true, app.info);
+        return `Loading ${path}...`;
+      },
+    },
+    print: {
+      fn: (_ctx, args, app, self) => {
+        if (args.length !== 1) throw badArgs(self, args, app.info);
+        repl.deferPrint(args[0]!);
+        return '';
+      },
+    },
+  }, true);
+}
+
+function txMessage(what: string, id: number, name: string | null): string {
+  return name === null ? `${what} ${id}` : `${what} ${id}: ${name}`;
+}
+
+/// A REPL transaction boundary forgets everything but the `env-*` environment.
+function resetTxState(ctx: Ctx): void {
+  ctx.namespace = null;
+  ctx.scope.clear();
+  ctx.moduleAdmin.clear();
+}
+
+/// The test name, prefixed by the user functions that enclose the call (`outer.inner.doc`).
+function testDoc(ctx: Ctx, node: Node, env: Env): string {
+  const doc = node.ev(ctx, env);
+  if (typeof doc !== 'string') throw evalError(node.info, 'Expected string');
+  let name = doc;
+  for (let i = ctx.stack.length - 1; i >= 0; i--) {
+    const f = ctx.stack[i]!;
+    if (f.module !== null) name = `${f.name}.${name}`;
+  }
+  return name;
+}
+
+function pass(repl: Repl, doc: string, what: string): string {
+  repl.recordTest({ name: doc, failure: null });
+  return `${what}: success: ${doc}`;
+}
+
+function fail(repl: Repl, info: Info, doc: string, detail: string): string {
+  const message = `FAILURE: ${doc}: ${detail}`;
+  repl.recordTest({ name: doc, failure: { info, message } });
+  return message;
+}
+
+/// Evaluates a test side; a Pact error becomes a recorded failure instead of propagating.
+function testCatch(repl: Repl, ctx: Ctx, app: Node, doc: string, run: () => Val, what: string, then: (v: Val) => Val): Val {
+  const depth = ctx.stack.length;
+  let v: Val;
+  try {
+    v = run();
+  } catch (e) {
+    if (!(e instanceof PactError)) throw e;
+    ctx.stack.length = depth;
+    const where = e.info === null ? '' : `${renderInfo(e.info, '')}: `;
+    return fail(repl, app.info, doc, `${what}:${where}${e.message}`);
+  }
+  return then(v);
+}
+
+/// Haskell's `show` of an error, which `expect-failure` matches against:
+/// `CODE: Failure: [Tx Failed: |Database exception: |...]MESSAGE`.
+function showError(e: unknown): string {
+  if (!(e instanceof PactError)) return e instanceof Error ? e.message : String(e);
+  const prefix: Record<string, string> = {
+    TxFailure: 'Tx Failed: ', DbError: 'Database exception: ', SyntaxError: 'Syntax error: ',
+    GasError: 'Gas Error: ', ContinuationError: 'Continuation Error: ',
+  };
+  const code = e.info === null ? '' : spanText(e.info);
+  const shownCode = code.length > 30 ? code.slice(0, 30) + '...' : code;
+  return `${shownCode}: Failure: ${prefix[e.type] ?? ''}${e.message}`;
+}
+
+/// `env-data`'s argument as message JSON: a string is parsed as JSON text; an object's
+/// top-level integers become decimals (Pact's lenient conversion).
+function envDataJson(v: Val, info: Info): Json {
+  if (typeof v === 'string') {
+    try {
+      return parseJson(v);
+    } catch (e) {
+      if (e instanceof JsonParseError) throw evalError(info, `Invalid JSON: ${e.message}`);
+      throw e;
+    }
+  }
+  if (v instanceof PObject) {
+    return new JsonObject([...v.fields].map(([k, x]) => [k, typeof x === 'bigint' ? new JsonNumber(x, 0) : lenientJson(x)]));
+  }
+  return lenientJson(v);
+}
+
+function lenientJson(v: Val): Json {
+  return isPactValue(v) ? toJson(v) : showValCompact(v);
+}

@@ -1,0 +1,237 @@
+/// The REPL: runs Pact text (typed, piped or from a script file) against one evaluation context,
+/// printing results, traces, warnings and errors the way `pact` does, and keeping test results,
+/// REPL transactions and the environment changes REPL natives request.
+import { readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join } from 'node:path';
+import type { Exp, Info } from '../syntax/exp.ts';
+import { ParseError, parse } from '../syntax/index.ts';
+import { MemoryDb } from '../db/memory.ts';
+import { Ctx } from '../lang/context.ts';
+import { compileTopLevel } from '../lang/compile.ts';
+import { PactError, renderFrame, renderInfo } from '../lang/errors.ts';
+import { evalTopLevel } from '../lang/link.ts';
+import { Def } from '../lang/runtime.ts';
+import type { Val } from '../lang/runtime.ts';
+import { showValCompact, showValPretty } from '../lang/show.ts';
+import { nativeTable } from '../natives/index.ts';
+import { replNatives } from './natives.ts';
+
+export type ReplMode = 'interactive' | 'piped' | 'script';
+
+export interface Output {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+export const processOutput: Output = {
+  stdout: (t) => process.stdout.write(t),
+  stderr: (t) => process.stderr.write(t),
+};
+
+export interface TestResult {
+  readonly name: string;
+  /// The `expect` call and the failure text, or null for a pass.
+  readonly failure: { readonly info: Info; readonly message: string } | null;
+}
+
+/// What REPL natives ask to happen once the current top-level expression has finished.
+type Pending =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'env'; readonly changes: Map<string, (ctx: Ctx) => void> }
+  | { readonly kind: 'print'; readonly value: Val }
+  | { readonly kind: 'load'; readonly path: string; readonly reset: boolean; readonly info: Info };
+
+export class Repl {
+  ctx: Ctx;
+  readonly mode: ReplMode;
+  readonly trace: boolean;
+  readonly out: Output;
+  /// The file being run, for `load` paths and for errors that have no location.
+  file: string | null = null;
+  tests: TestResult[] = [];
+  txId = 0;
+  tx: { readonly id: number; readonly name: string | null } | null = null;
+  private pending: Pending = { kind: 'none' };
+
+  constructor(mode: ReplMode, out: Output = processOutput, trace = false) {
+    this.mode = mode;
+    this.out = out;
+    this.trace = trace;
+    this.ctx = this.freshContext();
+  }
+
+  private freshContext(): Ctx {
+    return new Ctx(new MemoryDb(), nativeTable(), nativeTable(replNatives(this)));
+  }
+
+  /// Queues an environment change; for one setting the first request of an expression wins,
+  /// and it replaces a pending `print` or `load`.
+  deferEnv(setting: string, change: (ctx: Ctx) => void): void {
+    if (this.pending.kind !== 'env') this.pending = { kind: 'env', changes: new Map() };
+    if (!this.pending.changes.has(setting)) this.pending.changes.set(setting, change);
+  }
+
+  deferPrint(value: Val): void {
+    this.pending = { kind: 'print', value };
+  }
+
+  deferLoad(path: string, reset: boolean, info: Info): void {
+    this.pending = { kind: 'load', path, reset, info };
+  }
+
+  /// Applies pending environment changes now (for `with-applied-env`), returning an undo.
+  takePendingEnv(): Array<(ctx: Ctx) => void> {
+    const p = this.pending;
+    this.pending = { kind: 'none' };
+    return p.kind === 'env' ? [...p.changes.values()] : [];
+  }
+
+  recordTest(result: TestResult): void {
+    this.tests.push(result);
+  }
+
+  /// Runs a whole source text: parsed first, then each top-level expression in order until one
+  /// fails. Returns false on the first parse, compile or runtime error.
+  runSource(source: string, file: string): boolean {
+    let exps: Exp[];
+    try {
+      exps = parse(source, file);
+    } catch (e) {
+      if (!(e instanceof ParseError)) throw e;
+      (this.mode === 'interactive' ? this.out.stdout : this.out.stderr)(e.render() + '\n');
+      return false;
+    }
+    for (const exp of exps) if (!this.runExp(exp)) return false;
+    return true;
+  }
+
+  private runExp(exp: Exp): boolean {
+    let term;
+    try {
+      term = compileTopLevel(exp);
+    } catch (e) {
+      if (!(e instanceof PactError)) throw e;
+      this.printCompileError(e);
+      return false;
+    }
+    let result: Val;
+    try {
+      result = evalTopLevel(this.ctx, term);
+      if (result instanceof Def) result = showValCompact(result);
+    } catch (e) {
+      this.pending = { kind: 'none' };
+      this.ctx.warnings = [];
+      this.printRuntimeError(toPactError(e));
+      return false;
+    }
+    for (const w of this.ctx.warnings) this.out.stdout(w + '\n');
+    this.ctx.warnings = [];
+    this.showResult(exp.info, result);
+    return this.applyPending();
+  }
+
+  private showResult(info: Info, result: Val): void {
+    if (this.mode === 'interactive' || this.mode === 'piped') this.out.stdout(showValPretty(result) + '\n');
+    else if (this.trace) {
+      const text = typeof result === 'string' ? result : showValCompact(result);
+      this.out.stderr(`${renderInfo(info, this.fallbackLocation())}:Trace: ${text}\n`);
+    }
+  }
+
+  private applyPending(): boolean {
+    const p = this.pending;
+    this.pending = { kind: 'none' };
+    switch (p.kind) {
+      case 'none': return true;
+      case 'env':
+        for (const change of p.changes.values()) change(this.ctx);
+        return true;
+      case 'print':
+        this.out.stdout((typeof p.value === 'string' ? p.value : showValCompact(p.value)) + '\n');
+        return true;
+      case 'load':
+        if (p.reset) this.reset();
+        return this.loadFile(p.path, p.info);
+    }
+  }
+
+  /// Re-initialises the REPL (`load` with reset).
+  private reset(): void {
+    this.ctx = this.freshContext();
+    this.tests = [];
+    this.txId = 0;
+    this.tx = null;
+  }
+
+  /// Runs a file; a relative path is taken from the directory of the file now running.
+  loadFile(path: string, info: Info | null): boolean {
+    const current = this.file;
+    const resolved = current === null || isAbsolute(path) || dirname(current) === '.' && !current.includes('/')
+      ? path : join(dirname(current), path);
+    let source: string;
+    try {
+      source = readFileSync(resolved, 'utf8');
+    } catch (e) {
+      const reason = (e as NodeJS.ErrnoException).code === 'ENOENT'
+        ? `${resolved}: openBinaryFile: does not exist (No such file or directory)` : String(e);
+      this.printRuntimeError(new PactError('EvalError', info, `load: file load failed: ${path}, ${reason}`));
+      return false;
+    }
+    this.file = resolved;
+    const pactFile = resolved.endsWith('.pact');
+    if (pactFile) {
+      this.ctx.scope.clear();
+      this.ctx.replNativesAtTop = false;
+    }
+    try {
+      return this.runSource(source, resolved);
+    } finally {
+      if (pactFile) this.ctx.replNativesAtTop = true;
+      this.file = current;
+    }
+  }
+
+  /// The location shown for errors without one: the script, or `<interactive>:1:0`.
+  fallbackLocation(): string {
+    return this.mode === 'script' && this.scriptPath !== null ? `${this.scriptPath}:1:0` : '<interactive>:1:0';
+  }
+
+  scriptPath: string | null = null;
+
+  private printRuntimeError(e: PactError): void {
+    const fallback = this.fallbackLocation();
+    this.out.stderr(`${renderInfo(e.info, fallback)}:Error: ${e.message}\n`);
+    for (const f of e.callStack) this.out.stderr(` at ${renderFrame(f, fallback)}\n`);
+  }
+
+  printCompileError(e: PactError): void {
+    const i = e.info;
+    if (i === null) {
+      this.out.stderr(`[No location]: ${e.message}\n`);
+      return;
+    }
+    const file = i.file === '<interactive>' ? '(interactive)' : i.file;
+    this.out.stderr(`${file}:${i.line + 1}:${i.col + 1}: error: ${e.message}\n`);
+  }
+
+  /// Failed tests as `LOCATION:ExecError: MESSAGE` lines; returns whether there were any.
+  reportTestFailures(): boolean {
+    let failed = false;
+    for (const t of this.tests) {
+      if (t.failure === null) continue;
+      failed = true;
+      this.out.stderr(`${renderInfo(t.failure.info, this.fallbackLocation())}:ExecError: ${t.failure.message}\n`);
+    }
+    return failed;
+  }
+}
+
+/// A JavaScript exception escaping the evaluator is reported as Pact reports non-Pact
+/// exceptions: an EvalError with the exception's text.
+function toPactError(e: unknown): PactError {
+  if (e instanceof PactError) return e;
+  if (e instanceof RangeError && /call stack/i.test(e.message)) {
+    return new PactError('EvalError', null, 'stack overflow');
+  }
+  return new PactError('EvalError', null, e instanceof Error ? e.message : String(e));
+}
