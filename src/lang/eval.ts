@@ -56,7 +56,10 @@ export function callClosure(ctx: Ctx, c: Closure, args: Val[], info: Info): Val 
 
 /// Applies a function value to arguments: used by higher-order natives.
 export function apply(ctx: Ctx, fn: Val, args: Val[], info: Info): Val {
-  if (fn instanceof Partial) return apply(ctx, fn.fn, [...fn.args, ...args], info);
+  if (fn instanceof Partial) {
+    if (fn.env !== null) return applySpecial(ctx, fn, args);
+    return apply(ctx, fn.fn, [...fn.args, ...args], info);
+  }
   if (fn instanceof Closure) return callClosure(ctx, fn, args, info);
   if (fn instanceof Def) return callDef(ctx, fn, args, info);
   if (fn instanceof NativeRef) return callNativeStrict(ctx, fn.native, args, info);
@@ -65,10 +68,26 @@ export function apply(ctx: Ctx, fn: Val, args: Val[], info: Info): Val {
 
 /// Calls a native with already evaluated arguments (from a partial application).
 export function callNativeStrict(ctx: Ctx, native: Native, args: Val[], info: Info): Val {
-  if (native.strict === null) throw evalError(info, `Cannot apply special form ${native.name} to values`);
-  const node: Node = { kind: 'app', info, ev: () => { throw evalError(info, 'internal: partial'); } };
+  if (native.strict === null) return applySpecial(ctx, new Partial(new NativeRef(native), [], valueNode(info, null), new Env(0, null)), args);
+  const node = valueNode(info, null);
   ctx.stack.push(frame(native.name, info, null, null, args));
   const r = native.strict(ctx, args, node, native);
+  ctx.stack.pop();
+  return r;
+}
+
+/// A node that evaluates to a value already computed (arguments appended to a partial).
+function valueNode(info: Info, v: Val | null): Node {
+  return { kind: 'lit', info, ev: () => v! };
+}
+
+/// Applies a partial special native: its own argument nodes plus the new values as literals.
+function applySpecial(ctx: Ctx, p: Partial, args: Val[]): Val {
+  const native = (p.fn as NativeRef).native;
+  const nodes = [...(p.node.args ?? []), ...args.map((v) => valueNode(p.node.info, v))];
+  const app: Node = { kind: 'app', info: p.node.info, fn: p.node.fn, args: nodes, ev: p.node.ev };
+  ctx.stack.push(nativeFrame(native, app, p.env!));
+  const r = native.special!(ctx, nodes, p.env!, app, native);
   ctx.stack.pop();
   return r;
 }
@@ -79,6 +98,7 @@ export function fnArg(ctx: Ctx, node: Node, env: Env, native: Native): Val {
   if (node.kind === 'lambda') return node.closure!(env);
   if (node.kind === 'app' && node.fn !== undefined) {
     const head = node.fn.ev(ctx, env);
+    if (head instanceof NativeRef && head.native.special !== null) return new Partial(head, [], node, env);
     const args = node.args!.map((a) => a.ev(ctx, env));
     return new Partial(head, args, node);
   }

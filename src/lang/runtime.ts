@@ -124,14 +124,18 @@ export class Closure implements Fn {
 }
 
 /// A function applied to some of its arguments; higher-order natives append the rest.
+/// A special native (`compose`, `where`, ...) keeps its given arguments unevaluated, with the
+/// environment to evaluate them in, as Pact appends to the application term itself.
 export class Partial {
   readonly fn: Val;
   readonly args: readonly Val[];
   readonly node: Node;
-  constructor(fn: Val, args: readonly Val[], node: Node) {
+  readonly env: Env | null;
+  constructor(fn: Val, args: readonly Val[], node: Node, env: Env | null = null) {
     this.fn = fn;
     this.args = args;
     this.node = node;
+    this.env = env;
   }
 }
 
