@@ -18,7 +18,7 @@ import { nodeText } from './nodetext.ts';
 export function callDef(ctx: Ctx, def: Def, args: Val[], info: Info): Val {
   if (def.kind === 'defcap') throw evalError(info, 'Cannot directly evaluate defcap');
   checkArity(def.name, def.args.length, args.length, info);
-  checkArgs(def.args.map((a, i) => [a, args[i]!] as const));
+  checkArgs(def.args, args);
   const env = new Env(def.slots, null);
   for (let i = 0; i < args.length; i++) env.slots[i] = args[i]!;
   guardRecursion(ctx, def, info);
@@ -44,7 +44,7 @@ function guardRecursion(ctx: Ctx, def: Def, info: Info): void {
 
 export function callClosure(ctx: Ctx, c: Closure, args: Val[], info: Info): Val {
   checkArity(c.name, c.args.length, args.length, info);
-  checkArgs(c.args.map((a, i) => [a, args[i]!] as const));
+  checkArgs(c.args, args);
   const env = new Env(c.slots, c.env);
   for (let i = 0; i < args.length; i++) env.slots[i] = args[i]!;
   ctx.stack.push(frame(c.name, info, null, null, args));

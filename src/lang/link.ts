@@ -214,7 +214,7 @@ export class Linker {
     return {
       kind: 'other', info, ev: (ctx, env) => {
         const vals = values.map((n) => n.kind === 'lambda' ? n.closure!(env) : n.ev(ctx, env));
-        checkArgs(args.map((a, i) => [a, vals[i]!] as const));
+        checkArgs(args, vals);
         for (let i = 0; i < slots.length; i++) env.slots[slots[i]!] = vals[i]!;
         return bodyNode.ev(ctx, env);
       },

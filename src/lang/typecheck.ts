@@ -109,9 +109,28 @@ function getType(info: Info | null, v: Val): Type {
   return t;
 }
 
+/// The common cases decided without building the value's type: a primitive, or an object or
+/// list whose spec says nothing about its contents.
+function plainlyOk(spec: Type, v: Val): boolean {
+  switch (spec.t) {
+    case 'prim':
+      switch (spec.name) {
+        case 'integer': return typeof v === 'bigint';
+        case 'string': return typeof v === 'string';
+        case 'bool': return typeof v === 'boolean';
+        case 'decimal': return v instanceof Decimal;
+        case 'time': return v instanceof PactTime;
+        default: return false;
+      }
+    case 'schema': return spec.kind === 'object' && spec.schema.t === 'any' && spec.partial === null && v instanceof PObject;
+    case 'list': return spec.elem.t === 'any' && v instanceof PList;
+    default: return false;
+  }
+}
+
 /// Checks `v` against `spec`; returns the type bound to a type variable, if `spec` is one.
 export function checkType(info: Info | null, spec: Type, v: Val): Type | null {
-  if (spec.t === 'any') return null;
+  if (spec.t === 'any' || plainlyOk(spec, v)) return null;
   const ty = getType(info, v);
   if (typeEq(spec, ty)) return null;
   if (spec.t === 'var') {
@@ -138,11 +157,13 @@ export function checkObject(info: Info | null, spec: Extract<Type, { t: 'schema'
   const schemaTy = spec.schema;
   if (schemaTy.t !== 'user') throw evalError(info, `Invalid reference in user type: ${showType(schemaTy)}`);
   const fields = schemaTy.schema.fields;
-  const pairs: Array<[RArg, Val]> = [];
+  const fieldArgs: RArg[] = [];
+  const vals: Val[] = [];
   for (const [k, v] of o.fields) {
     const f = fields.find((x) => x.name === k);
     if (f === undefined) throw evalError(info, `Invalid field for {${schemaTy.schema.name}}: ${k}`);
-    pairs.push([{ name: f.name, type: f.type, info: info! }, v]);
+    fieldArgs.push({ name: f.name, type: f.type, info: info! });
+    vals.push(v);
   }
   const required = spec.partial === null ? fields : spec.partial === 'any' ? [] : fields.filter((f) => (spec.partial as readonly string[]).includes(f.name));
   const missing = required.filter((f) => !o.fields.has(f.name));
@@ -150,14 +171,17 @@ export function checkObject(info: Info | null, spec: Extract<Type, { t: 'schema'
     const sorted = [...missing].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     throw evalError(info, `Missing fields for {${schemaTy.schema.name}}: [${sorted.map((f) => `${f.name}:${showType(f.type)}`).join(', ')}]`);
   }
-  checkArgs(pairs);
+  checkArgs(fieldArgs, vals);
   return { t: 'schema', kind: 'object', schema: schemaTy, partial: spec.partial };
 }
 
 /// Checks each value against its declared argument type; a type variable must get one type.
-export function checkArgs(pairs: ReadonlyArray<readonly [RArg, Val]>): void {
+export function checkArgs(args: readonly RArg[], vals: readonly Val[]): void {
   let bound: Map<string, Type> | null = null;
-  for (const [arg, v] of pairs) {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg.type.t === 'any') continue;
+    const v = vals[i]!;
     const found = checkType(arg.info, arg.type, v);
     if (found === null || arg.type.t !== 'var') continue;
     bound ??= new Map();

@@ -126,6 +126,7 @@ function stringArg(args: Val[], self: Native, app: Node): string {
 }
 
 const INT_DIGITS = '0123456789abcdef';
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 function strToInt(base: bigint, s: string, info: Node['info']): bigint {
   if (s.length > 512) throw evalError(info, 'Invalid input, only up to 512 length supported');
@@ -150,7 +151,8 @@ function strToInt(base: bigint, s: string, info: Node['info']): bigint {
 function intToStr(base: bigint, v: bigint, info: Node['info']): string {
   if (base >= 2n && base <= 16n) {
     if (v < 0n) throw evalError(info, `Invalid arguments: negative value ${v}`);
-    return v.toString(Number(base));
+    // Small values convert much faster as doubles, exactly.
+    return v <= MAX_SAFE ? Number(v).toString(Number(base)) : v.toString(Number(base));
   }
   if (base === 64n) {
     if (v < 0n) throw evalError(info, 'Only positive values allowed for base64URL conversion.');

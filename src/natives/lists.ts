@@ -293,13 +293,11 @@ export const listNatives: Native[] = natives({
   },
 });
 
+const SURROGATE_PAIR = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
+
+/// Pact counts characters (code points), not UTF-16 units.
 function codePointLength(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0xdc00 || c > 0xdfff) n++;
-  }
-  return n;
+  return s.length - (s.match(SURROGATE_PAIR)?.length ?? 0);
 }
 
 function logicLift(name: string, shortCircuit: boolean) {
