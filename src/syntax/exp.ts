@@ -3,10 +3,12 @@
 
 /// Where an expression came from. `offset`/`length` are UTF-16 offsets into the source text;
 /// the span runs from the expression's first character to the next token, so it includes the
-/// whitespace and comments after the expression (Pact keeps these in module code and hashes).
+/// whitespace and comments after the expression (Pact keeps these in module code and hashes;
+/// `pactCodeText` in `code.ts` reproduces how Pact cuts that code from non-ASCII text).
 export interface Info {
   readonly file: string;
-  /// 0-based line and column (a TAB advances the column to the next multiple of 8).
+  /// 0-based line and column, counted as Pact does: a character (code point) is one column and a
+  /// TAB advances the column to the next multiple of 8.
   readonly line: number;
   readonly col: number;
   readonly offset: number;

@@ -1,0 +1,10 @@
+/// The syntax layer's public API: reading Pact text into expressions, parse errors, the REPL's
+/// completeness check and highlighting.
+
+export type { Exp, Info, Literal } from './exp.ts';
+export { spanText } from './exp.ts';
+export { parse } from './reader.ts';
+export { ParseError } from './errors.ts';
+export { isIncomplete } from './complete.ts';
+export { highlight } from './highlight.ts';
+export { pactCodeText } from './code.ts';

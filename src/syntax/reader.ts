@@ -1,0 +1,287 @@
+/// The reader: Pact source text to `Exp` trees with source spans, or a `ParseError`.
+///
+/// The lezer grammar does the structural work. The reader then checks what a regular grammar
+/// cannot (Unicode letters in names, reserved words inside names, numeric escape ranges, decimal
+/// precision) and, on any error, reports it where and as Pact's own parser would.
+
+import type { TreeCursor } from '@lezer/common';
+import type { Exp, Info, Literal } from './exp.ts';
+import { isReserved, scanIdent, skipTrivia } from './chars.ts';
+import { ParseError, identFailure, reservedFailure, slotFailure } from './errors.ts';
+import type { Failure, TokenKind } from './errors.ts';
+import { parser } from './parser.ts';
+import * as T from './parser.terms.ts';
+import { Positions } from './positions.ts';
+import { decodeString } from './strings.ts';
+
+type Delim = '(' | '[' | '{';
+const DELIMS: Record<number, Delim> = { [T.Parens]: '(', [T.Brackets]: '[', [T.Braces]: '{' };
+const CLOSER: Record<Delim, string> = { '(': ')', '[': ']', '{': '}' };
+const CLOSERS = new Set([')', ']', '}'].map((name) => parser.nodeSet.types.find((t) => t.name === name)!.id));
+
+// A list being read: its expressions so far and where to resume when it closes.
+interface OpenList {
+  readonly delim: Delim;
+  readonly info: Info;
+  readonly items: Exp[];
+  closed: boolean;
+  readonly outer: Exp[];
+  readonly outerCloser: string | null;
+}
+
+// Upstream rejects decimals with more fractional digits (Data.Decimal stores the scale in a byte).
+const MAX_SCALE = 255;
+
+/// Reads a whole text: a file, or one input of the REPL. `file` names the source in spans and
+/// errors (`<interactive>` for REPL input). Like Pact, text without any expression (empty, or
+/// only whitespace and comments) is an error, at its end.
+/// @example
+/// parse('(+ 1 2)', 'x.repl')[0] // { tag: 'list', delim: '(', items: [...3 expressions], info: { line: 0, col: 0, ... } }
+export function parse(source: string, file: string): Exp[] {
+  return new Reader(source, file).program(parser.parse(source).cursor());
+}
+
+class Reader {
+  private readonly source: string;
+  private readonly file: string;
+  private readonly positions: Positions;
+  // The last token read and the one before it: what may follow a token adds to an error's
+  // "expected" list, and an error right after a number makes upstream re-read from the number.
+  private prev: TokenKind = 'none';
+  private prevStart = 0;
+  private prevEnd = 0;
+  private prev2: TokenKind = 'none';
+  private prev2End = 0;
+
+  constructor(source: string, file: string) {
+    this.source = source;
+    this.file = file;
+    this.positions = new Positions(source);
+  }
+
+  program(c: TreeCursor): Exp[] {
+    const out: Exp[] = [];
+    if (c.firstChild()) this.walk(c, out);
+    if (out.length === 0) this.slot(skipTrivia(this.source, 0), null);
+    return out;
+  }
+
+  // Reads the node at the cursor and its following siblings into `out`. Lists are entered with
+  // an explicit stack rather than recursion, so that deep nesting cannot exhaust the call stack.
+  private walk(c: TreeCursor, out: Exp[]): void {
+    const open: OpenList[] = [];
+    let items = out;
+    let closer: string | null = null;
+    for (;;) {
+      const delim = DELIMS[c.type.id];
+      if (delim !== undefined) {
+        const list: OpenList = { delim, info: this.info(c.from, c.to), items: [], closed: false, outer: items, outerCloser: closer };
+        open.push(list);
+        this.token('other', c.from, c.from + 1);
+        items = list.items;
+        closer = CLOSER[delim];
+        c.firstChild(); // the opening bracket, which the loop steps over
+      } else if (CLOSERS.has(c.type.id) && open.length > 0) {
+        open[open.length - 1]!.closed = true;
+        this.token('other', c.from, c.to);
+      } else {
+        this.expression(c, items, closer);
+      }
+      while (!c.nextSibling()) {
+        const list = open.pop();
+        if (list === undefined) return;
+        c.parent();
+        if (!list.closed) this.slot(skipTrivia(this.source, this.prevEnd), closer);
+        list.outer.push({ tag: 'list', delim: list.delim, items: list.items, info: list.info });
+        items = list.outer;
+        closer = list.outerCloser;
+      }
+    }
+  }
+
+  // Reads the token (or error) at the cursor into `out`; nothing for a comment. `closer` is the
+  // enclosing list's closing bracket, null at top level.
+  private expression(c: TreeCursor, out: Exp[], closer: string | null): void {
+    const { from, to } = c;
+    const s = this.source;
+    switch (c.type.id) {
+      case T.LineComment:
+        return;
+      case T.Integer:
+        out.push(lit({ kind: 'integer', value: BigInt(s.slice(from, to)) }, this.info(from, to)));
+        return this.token('integer', from, to);
+      case T.Decimal:
+        return this.decimal(from, to, out, closer);
+      case T.String: {
+        const value = decodeString(s, from);
+        if (typeof value !== 'string') this.fail(value);
+        out.push(lit({ kind: 'string', value, symbol: false }, this.info(from, to)));
+        return this.token('other', from, to);
+      }
+      case T.Symbol:
+        return this.symbol(from, to, out, closer);
+      case T.Boolean:
+        out.push(lit({ kind: 'bool', value: s.charCodeAt(from) === 116 /* t */ }, this.info(from, to)));
+        return this.token('other', from, to);
+      case T.Atom:
+        return this.atom(from, to, out, closer);
+      case T.Keyword:
+      case T.Meta:
+        out.push(atom([s.slice(from, to)], false, this.info(from, to)));
+        return this.token('atom', from, to);
+      case T.Colon:
+        out.push(sep(':', this.info(from, to)));
+        return this.token('other', from, to);
+      case T.Bind:
+        out.push(sep(':=', this.info(from, to)));
+        return this.token('other', from, to);
+      case T.Comma:
+        out.push(sep(',', this.info(from, to)));
+        return this.token('other', from, to);
+      default:
+        // An error node, or a bracket out of place.
+        return this.error(from, closer);
+    }
+  }
+
+  // `a`, `a.b.c` (whitespace and comments may surround the dots), `ref::member`.
+  private atom(from: number, to: number, out: Exp[], closer: string | null): void {
+    const s = this.source;
+    let p = scanIdent(s, from, to);
+    if (p === from) this.slot(from, closer); // not a letter: nothing upstream can read here
+    const parts = [s.slice(from, p)];
+    while (p < to) {
+      const q = skipTrivia(s, p);
+      const ch = s.charCodeAt(q);
+      if (q === p && ch !== 46 /* . */ && ch !== 58 /* : */) {
+        // A character that is no letter ends the name; the next expression cannot start with it.
+        this.token('atom', from, p);
+        this.slot(p, closer);
+      }
+      if (ch === 46) {
+        const r = skipTrivia(s, q + 1);
+        const e = scanIdent(s, r, to);
+        if (e === r) this.fail(identFailure(s, r));
+        const part = s.slice(r, e);
+        if (isReserved(part)) this.fail(reservedFailure(r));
+        parts.push(part);
+        p = e;
+        continue;
+      }
+      return this.dynamic(parts[0]!, from, p, q, to, out, closer);
+    }
+    out.push(atom(parts, false, this.info(from, to)));
+    this.token('atom', from, to);
+  }
+
+  // `ref::member`; `ref` ends at `refEnd`, the first colon is at `colon`.
+  private dynamic(ref: string, from: number, refEnd: number, colon: number, to: number, out: Exp[], closer: string | null): void {
+    const s = this.source;
+    const colon2 = skipTrivia(s, colon + 1);
+    const r = skipTrivia(s, colon2 + 1);
+    const e = scanIdent(s, r, to);
+    const member = s.slice(r, e);
+    if (e === r || isReserved(member)) {
+      // Upstream gives up on the dynamic name and reads `ref`, `:`, `:` and what follows apart.
+      out.push(atom([ref], false, this.info(from, refEnd)));
+      out.push(sep(':', this.info(colon, colon + 1)));
+      out.push(sep(':', this.info(colon2, colon2 + 1)));
+      this.token('other', colon2, colon2 + 1);
+      if (e === r) this.slot(r, closer);
+      out.push(lit({ kind: 'bool', value: member === 'true' }, this.info(r, e)));
+      this.token('other', r, e);
+    } else {
+      out.push(atom([ref, member], true, this.info(from, e)));
+      this.token('dynamic', from, e);
+    }
+    if (e < to) this.slot(e, closer);
+  }
+
+  // `'name` (whitespace and comments may follow the quote): a string literal.
+  private symbol(from: number, to: number, out: Exp[], closer: string | null): void {
+    const s = this.source;
+    const r = skipTrivia(s, from + 1);
+    const e = scanIdent(s, r, to);
+    if (e === r) this.fail(identFailure(s, r));
+    const value = s.slice(r, e);
+    if (isReserved(value)) this.fail(reservedFailure(r));
+    this.token('symbol', from, e);
+    if (e < to) this.slot(e, closer);
+    out.push(lit({ kind: 'string', value, symbol: true }, this.info(from, to)));
+  }
+
+  // Whitespace and comments may follow the point (`1. 5` is 1.5); the text keeps the digits only.
+  private decimal(from: number, to: number, out: Exp[], closer: string | null): void {
+    const s = this.source;
+    const dot = s.indexOf('.', from);
+    const fraction = skipTrivia(s, dot + 1);
+    if (to - fraction > MAX_SCALE) {
+      // Upstream's overflow error is discarded when it backtracks out of the number; what it
+      // reports is that nothing else can be read there either (after `-1.`, a name part).
+      if (s.charCodeAt(from) === 45 /* - */) this.fail(identFailure(s, fraction));
+      this.slot(from, closer);
+    }
+    const text = fraction === dot + 1 ? s.slice(from, to) : s.slice(from, dot + 1) + s.slice(fraction, to);
+    out.push(lit({ kind: 'decimal', text }, this.info(from, to)));
+    this.token('decimal', from, to);
+  }
+
+  // Reports the error at an error node the way upstream sees the text there.
+  private error(from: number, closer: string | null): never {
+    const s = this.source;
+    const q = skipTrivia(s, from);
+    const ch = s.charCodeAt(q);
+    if (ch === 34 /* " */) {
+      const r = decodeString(s, q);
+      if (typeof r !== 'string') this.fail(r);
+    } else if (ch === 39 /* ' */) {
+      this.fail(identFailure(s, skipTrivia(s, q + 1)));
+    } else if (ch === 46 /* . */) {
+      // After a name a `.` is read as part of it, so a name part is missing. After digits it is
+      // a decimal point; with no digits after it upstream backtracks to read the number as
+      // something else: nothing, or for `-1.` a name (`-1.x` is a name upstream but an error here).
+      const next = skipTrivia(s, q + 1);
+      if (this.prev === 'atom') this.fail(identFailure(s, next));
+      if (this.prev === 'integer' && this.prevEnd === q) {
+        if (s.charCodeAt(this.prevStart) === 45 /* - */ && scanIdent(s, next, s.length) === next) this.fail(identFailure(s, next));
+        this.fail(slotFailure(s, this.prevStart, closer, this.prev2, this.prev2End));
+      }
+    }
+    this.slot(q, closer);
+  }
+
+  private slot(offset: number, closer: string | null): never {
+    this.fail(slotFailure(this.source, offset, closer, this.prev, this.prevEnd));
+  }
+
+  private fail(failure: Failure): never {
+    throw new ParseError(this.source, this.file, failure);
+  }
+
+  private token(kind: TokenKind, start: number, end: number): void {
+    this.prev2 = this.prev;
+    this.prev2End = this.prevEnd;
+    this.prev = kind;
+    this.prevStart = start;
+    this.prevEnd = end;
+  }
+
+  // The span from `from` to the next token after `to`.
+  private info(from: number, to: number): Info {
+    const p = this.positions;
+    p.moveTo(from);
+    return { file: this.file, line: p.currentLine, col: p.currentCol, offset: from, length: skipTrivia(this.source, to) - from, source: this.source };
+  }
+}
+
+function lit(lit: Literal, info: Info): Exp {
+  return { tag: 'lit', lit, info };
+}
+
+function atom(parts: readonly string[], dynamic: boolean, info: Info): Exp {
+  return { tag: 'atom', parts, dynamic, info };
+}
+
+function sep(sep: ':' | ':=' | ',', info: Info): Exp {
+  return { tag: 'sep', sep, info };
+}
