@@ -19,6 +19,10 @@ for (let i = 0; i < lines.length; i++) {
 }
 let pass = 0;
 let fail = 0;
+let wrapped = 0;
+/// The REPL lays results out at 80 columns (as Pact's `show` of a document does); the reference
+/// shows them on one line. Undo the line breaks: objects break before a comma, lists at a space.
+const oneLine = (s: string) => s.replace(/\n,/g, ',').replace(/\n/g, ' ');
 for (const ex of examples) {
   const r = spawnSync(bin!, [], { input: ex.input + '\n', encoding: 'utf8' });
   // The REPL prints each form's result; the docs show the last one, or the error's first line.
@@ -28,10 +32,13 @@ for (const ex of examples) {
   // `pact-version` answers with this build's language level, 4.13.2, where the docs say 4.13.
   const versionOk = ex.input === '(pact-version)' && got === '"4.13.2"';
   const ok = versionOk || got === ex.expected || got.split('\n').slice(-ex.expected.split('\n').length).join('\n') === ex.expected;
-  if (ok) pass++;
+  const okWrapped = !ok && !isError && oneLine(got) === ex.expected;
+  if (okWrapped) wrapped++;
+  if (ok || okWrapped) pass++;
   else {
     fail++;
     console.log(`FAIL ${ex.input}\n  expected: ${ex.expected}\n  got:      ${verbose ? outLines : got.split('\n').pop()}`);
   }
 }
+if (wrapped > 0) console.log(`(${wrapped} of the passes are results longer than 80 columns, printed over several lines)`);
 console.log(`${pass} passed, ${fail} failed`);

@@ -43,27 +43,33 @@ export interface ChainData {
 
 export const INITIAL_TX_HASH = 'DldRwCblQ7Loqy6wYJnaodHl30d3j3eH-qtFzfEv46g';
 
+/// The transaction's environment: what the caller provides (message data, signers, tx hash,
+/// chain data, execution flags). REPL `env-*` natives replace parts of it between expressions;
+/// `with-applied-env` swaps in a modified copy for one expression.
+export interface TxEnv {
+  /// Natives visible by bare name (flags can remove some).
+  natives: Map<string, Native>;
+  flags: Set<string>;
+  msgBody: Json;
+  signers: Signer[];
+  txHash: string;
+  chainData: ChainData;
+  /// Simulate on-chain behaviour (error wording, no function display).
+  onChain: boolean;
+  replNativesInModules: boolean;
+}
+
 export class Ctx {
   readonly db: PactDb;
-  /// Natives visible by bare name (flags can remove some); REPL natives are kept apart.
-  natives: Map<string, Native>;
+  env: TxEnv;
+  /// REPL-only natives, visible at the REPL top level.
   replNatives: Map<string, Native>;
   stack: RFrame[] = [];
   /// Names usable unqualified at the top level: loaded modules' members and `use` imports.
   scope = new Map<string, Val>();
   namespace: string | null = null;
-  msgBody: Json = new JsonObject([]);
-  signers: Signer[] = [];
-  txHash = INITIAL_TX_HASH;
-  chainData: ChainData = {
-    chainId: '', blockHeight: 0n, blockTime: 0n, prevBlockHash: '', sender: '', gasLimit: 0n, gasPrice: null,
-  };
   /// Deprecation warnings of the current top-level expression, in order, each once.
   warnings: string[] = [];
-  flags = new Set<string>();
-  inRepl = true;
-  onChain = false;
-  replNativesInModules = false;
   /// False while a `.pact` file is loaded: its top level sees no REPL natives.
   replNativesAtTop = true;
   purity: Purity = 'impure';
@@ -72,8 +78,23 @@ export class Ctx {
 
   constructor(db: PactDb, natives: Map<string, Native>, replNatives: Map<string, Native>) {
     this.db = db;
-    this.natives = natives;
     this.replNatives = replNatives;
+    this.env = {
+      natives,
+      flags: new Set(),
+      msgBody: new JsonObject([]),
+      signers: [],
+      txHash: INITIAL_TX_HASH,
+      chainData: {
+        chainId: '', blockHeight: 0n, blockTime: 0n, prevBlockHash: '', sender: '', gasLimit: 0n, gasPrice: null,
+      },
+      onChain: false,
+      replNativesInModules: false,
+    };
+  }
+
+  get natives(): Map<string, Native> {
+    return this.env.natives;
   }
 
   lookupModule(name: string): ModuleData | undefined {
@@ -85,6 +106,6 @@ export class Ctx {
   }
 
   flag(name: string): boolean {
-    return this.flags.has(name);
+    return this.env.flags.has(name);
   }
 }

@@ -24,7 +24,7 @@ export function enforceKeySetName(ctx: Ctx, name: string, info: Info): true {
 export function enforceKeySet(ctx: Ctx, ks: KeySet, shown: string | null, info: Info): true {
   const count = BigInt(ks.keys.length);
   let matched = 0n;
-  for (const s of ctx.signers) if (s.caps.length === 0 && ks.keys.includes(s.pubKey)) matched++;
+  for (const s of ctx.env.signers) if (s.caps.length === 0 && ks.keys.includes(s.pubKey)) matched++;
   if (runPredicate(ctx, ks.pred, count, matched, info)) return true;
   const what = shown ?? `[${ks.keys.map(shortKey).join(', ')}]`;
   throw txFailure(info, `Keyset failure (${ks.pred}): ${what}`);

@@ -155,7 +155,7 @@ export class Linker {
   }
 
   private replVisible(): boolean {
-    return this.scope === null ? this.ctx.replNativesAtTop : this.ctx.replNativesInModules;
+    return this.scope === null ? this.ctx.replNativesAtTop : this.ctx.env.replNativesInModules;
   }
 
   private resolveQualified(name: Name): Val {

@@ -117,7 +117,7 @@ function linkDefs(ctx: Ctx, scope: ModuleScope, defs: readonly DefTerm[]): void 
     def.args.forEach((a, i) => { def.args[i] = { ...a, type: types.resolve(a.type, a.info) }; });
     def.ret = types.resolve(def.ret, d.info);
     const linker = new Linker(ctx, scope);
-    if (d.kind === 'defpact') {
+    if (d.kind === 'defpact' && d.steps.length > 0) {
       const linked = linker.linkBody(d.steps.map((s) => s.exec), d.args);
       def.body = linked.node;
       def.slots = linked.slots;

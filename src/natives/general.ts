@@ -6,7 +6,7 @@ import { hashValue } from '../values/pact-json.ts';
 import { JsonNumber, JsonObject } from '../values/json.ts';
 import type { Json } from '../values/json.ts';
 import { tyAny } from '../values/type.ts';
-import { KeySet, PList, PObject } from '../values/value.ts';
+import { KeySet, PactTime, PList, PObject } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';
 import type { Ctx } from '../lang/context.ts';
 import { PactError, evalError, txFailure } from '../lang/errors.ts';
@@ -71,7 +71,7 @@ function logic(name: 'and' | 'or') {
 
 /// Reads a top-level key of the message data.
 function msgKey(ctx: Ctx, key: string, info: Node['info']): Json {
-  const body = ctx.msgBody;
+  const body = ctx.env.msgBody;
   const entry = body instanceof JsonObject ? body.entries.find(([k]) => k === key) : undefined;
   if (entry === undefined) {
     const err = `No such key in message: ${key}`;
@@ -299,7 +299,7 @@ export const generalNatives: Native[] = natives({
       return hashValue(pactValue(args[0]!, app.info));
     },
   },
-  'tx-hash': { fn: (ctx) => ctx.txHash },
+  'tx-hash': { fn: (ctx) => ctx.env.txHash },
   'pact-version': { topLevelOnly: true, fn: () => PACT_VERSION },
   'enforce-pact-version': {
     topLevelOnly: true,
@@ -317,7 +317,7 @@ export const generalNatives: Native[] = natives({
   },
   'read-msg': {
     fn: (ctx, args, app, self) => {
-      if (args.length === 0) return jsonToValue(ctx.msgBody);
+      if (args.length === 0) return jsonToValue(ctx.env.msgBody);
       return jsonToValue(msgKey(ctx, stringArg(args, self, app), app.info));
     },
   },
@@ -346,6 +346,17 @@ export const generalNatives: Native[] = natives({
       const v = j instanceof JsonObject ? jsonToValue(j) : undefined;
       if (typeof v === 'bigint') return v;
       throw evalError(app.info, `read-integer: parse failed: ${JSON.stringify(j)}`);
+    },
+  },
+  'chain-data': {
+    fn: (ctx, args, app, self) => {
+      if (args.length !== 0) throw badArgs(self, args, app.info);
+      const cd = ctx.env.chainData;
+      return new PObject(new Map<string, PactValue>([
+        ['chain-id', cd.chainId], ['block-height', cd.blockHeight], ['block-time', new PactTime(cd.blockTime)],
+        ['prev-block-hash', cd.prevBlockHash], ['sender', cd.sender], ['gas-limit', cd.gasLimit],
+        ['gas-price', cd.gasPrice ?? Decimal.fromInteger(0n)],
+      ]), false);
     },
   },
   CHARSET_ASCII: { constant: 0n },

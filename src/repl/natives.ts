@@ -1,11 +1,6 @@
 /// REPL-only natives: tests (`expect*`), environment setup (`env-*`), REPL transactions, `load`
 /// and `print`. They are made per REPL because they act on its state.
 import { valueEq } from '../values/equality.ts';
-import { JsonNumber, JsonObject, JsonParseError, parseJson } from '../values/json.ts';
-import type { Json } from '../values/json.ts';
-import { toJson } from '../values/pact-json.ts';
-import { base64UrlDecode } from '../values/hash.ts';
-import { PList, PObject } from '../values/value.ts';
 import type { Info } from '../syntax/exp.ts';
 import { spanText } from '../syntax/exp.ts';
 import type { Ctx } from '../lang/context.ts';
@@ -69,51 +64,6 @@ export function replNatives(repl: Repl): Native[] {
             }
             return fail(repl, app.info, doc, `predicate did not return boolean: ${showValCompact(p)}`);
           }));
-      },
-    },
-    'env-data': {
-      fn: (_ctx, args, app, self) => {
-        if (args.length !== 1) throw badArgs(self, args, app.info);
-        const json = envDataJson(args[0]!, app.info);
-        repl.deferEnv('data', (c) => { c.msgBody = json; });
-        return 'Setting transaction data';
-      },
-    },
-    'env-keys': {
-      fn: (_ctx, args, app, self) => {
-        const [keys] = args;
-        if (args.length !== 1 || !(keys instanceof PList) || !keys.items.every((k) => typeof k === 'string')) {
-          throw badArgs(self, args, app.info);
-        }
-        const signers = (keys.items as string[]).map((pubKey) => ({ pubKey, caps: [] }));
-        repl.deferEnv('sigs', (c) => { c.signers = signers; });
-        return 'Setting transaction keys';
-      },
-    },
-    'env-sigs': {
-      fn: (_ctx, args, app, self) => {
-        const [sigs] = args;
-        if (args.length !== 1 || !(sigs instanceof PList)) throw badArgs(self, args, app.info);
-        const signers = sigs.items.map((s) => {
-          if (!(s instanceof PObject)) throw evalError(app.info, 'Expected object');
-          const key = s.fields.get('key');
-          const caps = s.fields.get('caps');
-          if (typeof key !== 'string' || !(caps instanceof PList)) {
-            throw evalError(app.info, "Expected object with 'key': string, 'caps': [capability]");
-          }
-          return { pubKey: key, caps: [] };
-        });
-        repl.deferEnv('sigs', (c) => { c.signers = signers; });
-        return 'Setting transaction signatures/caps';
-      },
-    },
-    'env-hash': {
-      fn: (_ctx, args, app, self) => {
-        const [h] = args;
-        if (args.length !== 1 || typeof h !== 'string') throw badArgs(self, args, app.info);
-        if (base64UrlDecode(h) === undefined) throw evalError(app.info, `Bad hash value: ${h}`);
-        repl.deferEnv('hash', (c) => { c.txHash = h; });
-        return `Set tx hash to ${h}`;
       },
     },
     'begin-tx': {
@@ -230,25 +180,4 @@ function showError(e: unknown): string {
   const code = e.info === null ? '' : spanText(e.info);
   const shownCode = code.length > 30 ? code.slice(0, 30) + '...' : code;
   return `${shownCode}: Failure: ${prefix[e.type] ?? ''}${e.message}`;
-}
-
-/// `env-data`'s argument as message JSON: a string is parsed as JSON text; an object's
-/// top-level integers become decimals (Pact's lenient conversion).
-function envDataJson(v: Val, info: Info): Json {
-  if (typeof v === 'string') {
-    try {
-      return parseJson(v);
-    } catch (e) {
-      if (e instanceof JsonParseError) throw evalError(info, `Invalid JSON: ${e.message}`);
-      throw e;
-    }
-  }
-  if (v instanceof PObject) {
-    return new JsonObject([...v.fields].map(([k, x]) => [k, typeof x === 'bigint' ? new JsonNumber(x, 0) : lenientJson(x)]));
-  }
-  return lenientJson(v);
-}
-
-function lenientJson(v: Val): Json {
-  return isPactValue(v) ? toJson(v) : showValCompact(v);
 }

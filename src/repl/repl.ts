@@ -15,6 +15,7 @@ import type { Val } from '../lang/runtime.ts';
 import { showValCompact, showValPretty } from '../lang/show.ts';
 import { nativeTable } from '../natives/index.ts';
 import { replNatives } from './natives.ts';
+import { envNatives } from './env.ts';
 
 export type ReplMode = 'interactive' | 'piped' | 'script';
 
@@ -61,7 +62,7 @@ export class Repl {
   }
 
   private freshContext(): Ctx {
-    return new Ctx(new MemoryDb(), nativeTable(), nativeTable(replNatives(this)));
+    return new Ctx(new MemoryDb(), nativeTable(), nativeTable([...replNatives(this), ...envNatives(this)]));
   }
 
   /// Queues an environment change; for one setting the first request of an expression wins,
@@ -230,6 +231,7 @@ export class Repl {
 /// exceptions: an EvalError with the exception's text.
 function toPactError(e: unknown): PactError {
   if (e instanceof PactError) return e;
+  if (process.env.PACT_TS_DEBUG) process.stderr.write(`${(e as Error).stack}\n`);
   if (e instanceof RangeError && /call stack/i.test(e.message)) {
     return new PactError('EvalError', null, 'stack overflow');
   }

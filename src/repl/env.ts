@@ -1,0 +1,183 @@
+/// REPL natives that set up the transaction environment (`env-*`, `with-applied-env`). Most
+/// changes are deferred: they take effect when the current top-level expression finishes.
+import { Decimal } from '../values/decimal.ts';
+import { JsonNumber, JsonObject, JsonParseError, parseJson } from '../values/json.ts';
+import type { Json } from '../values/json.ts';
+import { toJson } from '../values/pact-json.ts';
+import { base64UrlDecode } from '../values/hash.ts';
+import { tyString } from '../values/type.ts';
+import { PactTime, PList, PObject } from '../values/value.ts';
+import type { Info } from '../syntax/exp.ts';
+import type { ChainData } from '../lang/context.ts';
+import { evalError } from '../lang/errors.ts';
+import { badArgs, isPactValue } from '../lang/eval.ts';
+import type { Val } from '../lang/runtime.ts';
+import { showValCompact } from '../lang/show.ts';
+import { natives } from '../natives/registry.ts';
+import type { Native } from '../natives/registry.ts';
+import { nativeTable } from '../natives/index.ts';
+import { unreducedArgs } from '../natives/lists.ts';
+import type { Repl } from './repl.ts';
+
+/// Execution flags in Pact's declaration order (the order `env-exec-config` reports them in).
+export const EXECUTION_FLAGS = [
+  'DisableModuleInstall', 'DisableHistoryInTransactionalMode', 'OldReadOnlyBehavior', 'AllowReadInLocal',
+  'PreserveModuleNameBug', 'PreserveNsModuleInstallBug', 'DisablePactEvents', 'PreserveModuleIfacesBug',
+  'PreserveShowDefs', 'DisablePact40', 'EnforceKeyFormats', 'DisablePact42', 'DisableInlineMemCheck',
+  'DisablePact43', 'DisablePact431', 'DisablePact44', 'DisableNewTrans', 'DisablePact45', 'DisablePact46',
+  'DisablePact47', 'DisableRuntimeReturnTypeChecking', 'DisablePact48', 'DisablePact49', 'DisablePact410',
+  'DisablePact411', 'DisablePact412', 'DisablePact413',
+] as const;
+
+function reportFlags(flags: ReadonlySet<string>): PList {
+  return new PList(EXECUTION_FLAGS.filter((f) => flags.has(f)), tyString);
+}
+
+/// Applies one `env-chain-data` field, or says why it cannot be.
+function chainDataField(cd: ChainData, key: string, v: Val): boolean {
+  switch (key) {
+    case 'gas-limit': if (typeof v !== 'bigint') return false; cd.gasLimit = v; return true;
+    case 'block-height': if (typeof v !== 'bigint') return false; cd.blockHeight = v; return true;
+    case 'gas-price': if (!(v instanceof Decimal)) return false; cd.gasPrice = v; return true;
+    case 'block-time': if (!(v instanceof PactTime)) return false; cd.blockTime = v.micros; return true;
+    case 'chain-id': if (typeof v !== 'string') return false; cd.chainId = v; return true;
+    case 'sender': if (typeof v !== 'string') return false; cd.sender = v; return true;
+    case 'prev-block-hash': if (typeof v !== 'string') return false; cd.prevBlockHash = v; return true;
+    default: return false;
+  }
+}
+
+export function envNatives(repl: Repl): Native[] {
+  return natives({
+    'env-data': {
+      fn: (_ctx, args, app, self) => {
+        if (args.length !== 1) throw badArgs(self, args, app.info);
+        const json = envDataJson(args[0]!, app.info);
+        repl.deferEnv('data', (c) => { c.env.msgBody = json; });
+        return 'Setting transaction data';
+      },
+    },
+    'env-keys': {
+      fn: (_ctx, args, app, self) => {
+        const [keys] = args;
+        if (args.length !== 1 || !(keys instanceof PList) || !keys.items.every((k) => typeof k === 'string')) {
+          throw badArgs(self, args, app.info);
+        }
+        const signers = (keys.items as string[]).map((pubKey) => ({ pubKey, caps: [] }));
+        repl.deferEnv('sigs', (c) => { c.env.signers = signers; });
+        return 'Setting transaction keys';
+      },
+    },
+    'env-sigs': {
+      fn: (_ctx, args, app, self) => {
+        const [sigs] = args;
+        if (args.length !== 1 || !(sigs instanceof PList)) throw badArgs(self, args, app.info);
+        const signers = sigs.items.map((s) => {
+          if (!(s instanceof PObject)) throw evalError(app.info, 'Expected object');
+          const key = s.fields.get('key');
+          const caps = s.fields.get('caps');
+          if (typeof key !== 'string' || !(caps instanceof PList)) {
+            throw evalError(app.info, "Expected object with 'key': string, 'caps': [capability]");
+          }
+          return { pubKey: key, caps: [] };
+        });
+        repl.deferEnv('sigs', (c) => { c.env.signers = signers; });
+        return 'Setting transaction signatures/caps';
+      },
+    },
+    'env-hash': {
+      fn: (_ctx, args, app, self) => {
+        const [h] = args;
+        if (args.length !== 1 || typeof h !== 'string') throw badArgs(self, args, app.info);
+        if (base64UrlDecode(h) === undefined) throw evalError(app.info, `Bad hash value: ${h}`);
+        repl.deferEnv('hash', (c) => { c.env.txHash = h; });
+        return `Set tx hash to ${h}`;
+      },
+    },
+    'env-exec-config': {
+      fn: (ctx, args, app, self) => {
+        if (args.length === 0) return reportFlags(ctx.env.flags);
+        const [list] = args;
+        if (args.length !== 1 || !(list instanceof PList)) throw badArgs(self, args, app.info);
+        const flags = new Set<string>();
+        for (const f of list.items) {
+          if (typeof f !== 'string') throw badArgs(self, args, app.info);
+          if (!(EXECUTION_FLAGS as readonly string[]).includes(f)) {
+            const allowed = [...EXECUTION_FLAGS].sort().map((x) => `"${x}"`).join(',');
+            throw evalError(app.info, `Invalid flag, allowed: [${allowed}]`);
+          }
+          flags.add(f);
+        }
+        repl.deferEnv('exec-config', (c) => {
+          c.env.flags = flags;
+          c.env.natives = nativeTable(undefined, flags);
+        });
+        return reportFlags(flags);
+      },
+    },
+    'env-chain-data': {
+      fn: (ctx, args, app, self) => {
+        const [o] = args;
+        if (args.length !== 1 || !(o instanceof PObject)) throw badArgs(self, args, app.info);
+        const cd = { ...ctx.env.chainData };
+        for (const [k, v] of [...o.fields].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+          if (!chainDataField(cd, k, v)) {
+            throw evalError(app.info, `envChainData: bad public metadata values: ("${k}", ${showValCompact(v)})`);
+          }
+        }
+        repl.deferEnv('chain-data', (c) => { c.env.chainData = cd; });
+        return 'Updated public metadata';
+      },
+    },
+    'env-enable-repl-natives': {
+      fn: (_ctx, args, app, self) => {
+        const [on] = args;
+        if (args.length !== 1 || typeof on !== 'boolean') throw badArgs(self, args, app.info);
+        repl.deferEnv('repl-natives', (c) => { c.env.replNativesInModules = on; });
+        return on ? 'Repl natives enabled' : 'Repl natives disabled';
+      },
+    },
+    'env-simulate-onchain': {
+      fn: (_ctx, args, app, self) => {
+        const [on] = args;
+        if (args.length !== 1 || typeof on !== 'boolean') throw badArgs(self, args, app.info);
+        repl.deferEnv('on-chain', (c) => { c.env.onChain = on; });
+        return `Set on-chain simulation execution mode to: ${on}`;
+      },
+    },
+    'with-applied-env': {
+      special: (ctx, args, env, app, self) => {
+        if (args.length !== 1) throw unreducedArgs(self, args, env, app);
+        const saved = ctx.env;
+        ctx.env = { ...saved };
+        for (const change of repl.takePendingEnv()) change(ctx);
+        try {
+          return args[0]!.ev(ctx, env);
+        } finally {
+          ctx.env = saved;
+        }
+      },
+    },
+  }, true);
+}
+
+/// `env-data`'s argument as message JSON: a string is parsed as JSON text; an object's
+/// top-level integers become decimals (Pact's lenient conversion).
+function envDataJson(v: Val, info: Info): Json {
+  if (typeof v === 'string') {
+    try {
+      return parseJson(v);
+    } catch (e) {
+      if (e instanceof JsonParseError) throw evalError(info, `Invalid JSON: ${e.message}`);
+      throw e;
+    }
+  }
+  if (v instanceof PObject) {
+    return new JsonObject([...v.fields].map(([k, x]) => [k, typeof x === 'bigint' ? new JsonNumber(x, 0) : lenientJson(x)]));
+  }
+  return lenientJson(v);
+}
+
+function lenientJson(v: Val): Json {
+  return isPactValue(v) ? toJson(v) : showValCompact(v);
+}
