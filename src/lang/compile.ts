@@ -1,7 +1,7 @@
 /// The compiler: pattern-matches reader expressions into terms, checking Pact's grammar of forms
 /// (top level, value level, module and interface bodies, definitions, types, metadata).
 import type { Exp, Info } from '../syntax/exp.ts';
-import { spanText } from '../syntax/exp.ts';
+import { pactCodeText } from '../syntax/index.ts';
 import { Decimal } from '../values/decimal.ts';
 import { tyAny, tyBool, tyDecimal, tyGuard, tyInteger, tyKeySet, tyList, tyString, tyTime, tyVar } from '../values/type.ts';
 import type { Type } from '../values/type.ts';
@@ -303,7 +303,7 @@ class Compiler {
         default: defs.push(this.moduleDef(form, fc, e.info, false));
       }
     }
-    return { t: 'module', name, governance, meta, code: spanText(c.list.info), defs, blessed, implements: impls, info: c.list.info };
+    return { t: 'module', name, governance, meta, code: pactCodeText(c.list.info, 'utf8'), defs, blessed, implements: impls, info: c.list.info };
   }
 
   private interfaceForm(c: Cursor): InterfaceTerm {
@@ -322,7 +322,7 @@ class Compiler {
       fc.next();
       defs.push(this.moduleDef(form, fc, e.info, true));
     }
-    return { t: 'interface', name, meta, code: spanText(c.list.info), defs, info: c.list.info };
+    return { t: 'interface', name, meta, code: pactCodeText(c.list.info, 'utf8'), defs, info: c.list.info };
   }
 
   private moduleDef(form: string, c: Cursor, info: Info, signature: boolean): DefTerm {

@@ -70,7 +70,7 @@ function logic(name: 'and' | 'or') {
 }
 
 /// Reads a top-level key of the message data.
-function msgKey(ctx: Ctx, key: string, info: Node['info']): Json {
+export function msgKey(ctx: Ctx, key: string, info: Node['info']): Json {
   const body = ctx.env.msgBody;
   const entry = body instanceof JsonObject ? body.entries.find(([k]) => k === key) : undefined;
   if (entry === undefined) {

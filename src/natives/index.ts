@@ -1,11 +1,12 @@
 /// The native table: every category's natives in one map by name, less those that execution
 /// flags of the form `DisablePactXX` remove (they were introduced by that Pact version).
 import { generalNatives } from './general.ts';
+import { keysetNatives } from './keysets.ts';
 import { listNatives } from './lists.ts';
 import { operatorNatives } from './operators.ts';
 import type { Native } from './registry.ts';
 
-export const allNatives: readonly Native[] = [...generalNatives, ...operatorNatives, ...listNatives];
+export const allNatives: readonly Native[] = [...generalNatives, ...operatorNatives, ...listNatives, ...keysetNatives];
 
 /// The natives each version flag removes.
 const INTRODUCED: Readonly<Record<string, readonly string[]>> = {
