@@ -10,6 +10,7 @@ import { PactError, evalError } from './errors.ts';
 import { apply, callDef, nativeFrame, withStack } from './eval.ts';
 import { installInterface, installModule, resolveModuleName, useModule } from './module.ts';
 import { Closure, ConstRef, Def, Env, NativeRef } from './runtime.ts';
+import { showValCompact } from './show.ts';
 import type { ModuleData } from './runtime.ts';
 import type { Binding, Node, RArg, Val } from './runtime.ts';
 import type { Arg, BindPair, Name, Term } from './term.ts';
@@ -187,8 +188,8 @@ export class Linker {
   private appNode(fnTerm: Term, argTerms: readonly Term[], info: Info): Node {
     const fn = this.node(fnTerm);
     const args = argTerms.map((a) => this.node(a));
-    if (fn.kind === 'var' && fnTerm.t === 'var') {
-      const head = fnTerm.name.module === null && this.lookupLocal(fnTerm.name.name) !== null ? null : fn.ev(this.ctx, new Env(0, null));
+    if (fnTerm.t === 'var' && (fnTerm.name.module !== null || this.lookupLocal(fnTerm.name.name) === null)) {
+      const head = this.resolveGlobal(fnTerm.name);
       if (head instanceof NativeRef) return nativeNode(head.native, fn, args, info);
       if (head instanceof Def) return defNode(head, fn, args, info);
     }
@@ -260,7 +261,14 @@ function localNode(depth: number, slot: number, info: Info): Node {
 
 function globalNode(v: Val, info: Info): Node {
   if (v instanceof ConstRef) return { kind: 'var', info, ev: () => v.value! };
+  if (v instanceof Def) return { kind: 'var', info, global: v, ev: (ctx) => defAsValue(ctx, v, info) };
   return { kind: 'var', info, ev: () => v };
+}
+
+/// A definition used as a value (not called): since Pact 4.7 an error, before it its text.
+function defAsValue(ctx: Ctx, d: Def, info: Info): Val {
+  if (!ctx.flag('DisablePact47')) throw evalError(info, 'Cannot display function details in non-repl context');
+  return showValCompact(d);
 }
 
 /// A native application. Strict natives get evaluated arguments; special ones the nodes.
@@ -322,8 +330,28 @@ export function dynamicMember(ctx: Ctx, ref: Val, member: string, info: Info): V
   return v;
 }
 
+/// A bare definition name typed at the REPL shows the definition (off chain).
+function topLevelDef(ctx: Ctx, term: Term): string | null {
+  if (term.t !== 'var') return null;
+  const v = new Linker(ctx, null).resolveGlobal(term.name);
+  return v instanceof Def ? showDef(ctx, v, term.info) : null;
+}
+
+function showDef(ctx: Ctx, d: Def, info: Info): string {
+  if (ctx.env.onChain) throw evalError(info, 'Cannot display function details in non-repl context');
+  return showValCompact(d);
+}
+
+/// Evaluates a REPL test's expression as a top-level one (Pact's `reduceEnscoped`): a bare
+/// definition name shows the definition.
+export function evalEnscoped(ctx: Ctx, node: Node, env: Env): Val {
+  return node.global instanceof Def ? showDef(ctx, node.global, node.info) : node.ev(ctx, env);
+}
+
 /// Evaluates one top-level term: links it, runs it, and turns a thrown Pact error's stack into text.
 export function evalTopLevel(ctx: Ctx, term: Term): Val {
+  const shown = topLevelDef(ctx, term);
+  if (shown !== null) return shown;
   const linked = new Linker(ctx, null).linkBody([term], []);
   const env = new Env(linked.slots, null);
   const depth = ctx.stack.length;

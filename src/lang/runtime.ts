@@ -31,6 +31,8 @@ export interface Node {
   /// partial application (`(map (+ 1) xs)`) and by natives that receive their arguments unevaluated.
   readonly fn?: Node;
   readonly args?: readonly Node[];
+  /// For `var` nodes naming a definition: the definition.
+  readonly global?: Val;
   /// For `list` nodes: the element nodes (`enforce-one` runs them one at a time).
   readonly items?: readonly Node[];
   /// For `lambda` nodes: make the closure in an environment.

@@ -1,7 +1,7 @@
 /// General natives: control (`if`, `and`, `or`, `enforce`, `enforce-one`, `try`), `bind`,
 /// `typeof`, strings and encodings, hashing, message data, version checks.
 import { Decimal } from '../values/decimal.ts';
-import { base64UrlDecode, base64UrlEncode } from '../values/hash.ts';
+import { base64UrlDecode, base64UrlDecodeDetailed, base64UrlDecodeSkipping, base64UrlEncode } from '../values/hash.ts';
 import { hashValue } from '../values/pact-json.ts';
 import { JsonNumber, JsonObject } from '../values/json.ts';
 import type { Json } from '../values/json.ts';
@@ -276,10 +276,18 @@ export const generalNatives: Native[] = natives({
     fn: (_ctx, args, app, self) => base64UrlEncode(new TextEncoder().encode(stringArg(args, self, app))),
   },
   'base64-decode': {
-    fn: (_ctx, args, app, self) => {
-      const bytes = base64UrlDecode(stringArg(args, self, app));
-      const text = bytes === undefined ? undefined : decodeUtf8(bytes);
-      if (text === undefined) throw evalError(app.info, 'Could not base64-decode string');
+    fn: (ctx, args, app, self) => {
+      const s = stringArg(args, self, app);
+      const decoded = base64UrlDecodeDetailed(s);
+      if (typeof decoded === 'string') {
+        if (!ctx.flag('DisablePact49')) throw evalError(app.info, 'Could not base64-decode string');
+        return legacyBase64Decode(s, decoded, app.info);
+      }
+      const text = decodeUtf8(decoded);
+      if (text === undefined) {
+        throw evalError(app.info, ctx.flag('DisablePact49')
+          ? 'Could not decode string: Base64URL decode failed: invalid unicode' : 'Could not base64-decode string');
+      }
       return text;
     },
   },
@@ -362,6 +370,16 @@ export const generalNatives: Native[] = natives({
   CHARSET_ASCII: { constant: 0n },
   CHARSET_LATIN1: { constant: 1n },
 });
+
+/// Before Pact 4.9 `base64-decode` reported base64-bytestring 0.1's errors, and accepted
+/// non-canonical encodings by decoding them leniently.
+function legacyBase64Decode(s: string, error: string, info: Node['info']): string {
+  const fail = (m: string): never => { throw evalError(info, `Could not decode string: Base64URL decode failed: ${m}`); };
+  if (error.startsWith('non-canonical')) return decodeUtf8(base64UrlDecodeSkipping(s)) ?? fail('invalid unicode');
+  const offset = Number(/\d+$/.exec(error)![0]);
+  const at = offset - (offset % 4) + (s.endsWith('===') ? -1 : 0);
+  return fail(error.startsWith('invalid padding') ? `invalid padding near offset ${at}` : `invalid base64 encoding near offset ${at}`);
+}
 
 function decodeUtf8(bytes: Uint8Array): string | undefined {
   try {

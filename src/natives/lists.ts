@@ -284,7 +284,7 @@ export const listNatives: Native[] = natives({
       const [l] = args;
       if (args.length === 1 && l instanceof PList) {
         return l.items.map((s) => {
-          if (typeof s !== 'string') throw evalError(app.info, `concat: expecting list of strings: ${showValCompact(l)}`);
+          if (typeof s !== 'string') throw evalError(app.info, `concat: expecting list of strings: ${showValCompact(s)}`);
           return s;
         }).join('');
       }

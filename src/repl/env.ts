@@ -6,7 +6,7 @@ import type { Json } from '../values/json.ts';
 import { toJson } from '../values/pact-json.ts';
 import { base64UrlDecode } from '../values/hash.ts';
 import { tyString } from '../values/type.ts';
-import { PactTime, PList, PObject } from '../values/value.ts';
+import { KeySet, PactTime, PList, PObject } from '../values/value.ts';
 import type { Info } from '../syntax/exp.ts';
 import type { ChainData } from '../lang/context.ts';
 import { evalError } from '../lang/errors.ts';
@@ -143,6 +143,12 @@ export function envNatives(repl: Repl): Native[] {
         if (args.length !== 1 || typeof on !== 'boolean') throw badArgs(self, args, app.info);
         repl.deferEnv('on-chain', (c) => { c.env.onChain = on; });
         return `Set on-chain simulation execution mode to: ${on}`;
+      },
+    },
+    'sig-keyset': {
+      fn: (ctx, args, app, self) => {
+        if (args.length !== 0) throw badArgs(self, args, app.info);
+        return new KeySet([...new Set(ctx.env.signers.map((s) => s.pubKey))].sort(), 'keys-all');
       },
     },
     'with-applied-env': {

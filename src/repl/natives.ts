@@ -7,6 +7,7 @@ import type { Ctx } from '../lang/context.ts';
 import { PactError, evalError, renderInfo } from '../lang/errors.ts';
 import { apply, badArgs, fnArg, isPactValue } from '../lang/eval.ts';
 import type { Env, Node, Val } from '../lang/runtime.ts';
+import { evalEnscoped } from '../lang/link.ts';
 import { showValCompact } from '../lang/show.ts';
 import { typeName } from '../lang/typecheck.ts';
 import { natives } from '../natives/registry.ts';
@@ -20,8 +21,8 @@ export function replNatives(repl: Repl): Native[] {
       special: (ctx, args, env, app, self) => {
         if (args.length !== 3) throw unreducedArgs(self, args, env, app);
         const doc = testDoc(ctx, args[0]!, env);
-        return testCatch(repl, ctx, app, doc, () => args[2]!.ev(ctx, env), 'evaluation of actual failed', (actual) =>
-          testCatch(repl, ctx, app, doc, () => args[1]!.ev(ctx, env), 'evaluation of expected failed', (expected) => {
+        return testCatch(repl, ctx, app, doc, () => evalEnscoped(ctx, args[2]!, env), 'evaluation of actual failed', (actual) =>
+          testCatch(repl, ctx, app, doc, () => evalEnscoped(ctx, args[1]!, env), 'evaluation of expected failed', (expected) => {
             if (isPactValue(expected) && isPactValue(actual) && valueEq(expected, actual)) return pass(repl, doc, 'Expect');
             return fail(repl, app.info, doc,
               `expected ${showValCompact(expected)}:${typeName(expected)}, received ${showValCompact(actual)}:${typeName(actual)}`);
@@ -41,7 +42,7 @@ export function replNatives(repl: Repl): Native[] {
         const depth = ctx.stack.length;
         let result: Val;
         try {
-          result = args[args.length - 1]!.ev(ctx, env);
+          result = evalEnscoped(ctx, args[args.length - 1]!, env);
         } catch (e) {
           ctx.stack.length = depth;
           const shown = showError(e);
@@ -56,7 +57,7 @@ export function replNatives(repl: Repl): Native[] {
         if (args.length !== 3) throw unreducedArgs(self, args, env, app);
         const doc = testDoc(ctx, args[0]!, env);
         const pred = fnArg(ctx, args[1]!, env, self);
-        return testCatch(repl, ctx, app, doc, () => args[2]!.ev(ctx, env), 'evaluation of expression failed', (v) =>
+        return testCatch(repl, ctx, app, doc, () => evalEnscoped(ctx, args[2]!, env), 'evaluation of expression failed', (v) =>
           testCatch(repl, ctx, app, doc, () => apply(ctx, pred, [v], app.info), 'evaluation of predicate failed', (p) => {
             if (p === true) return pass(repl, doc, 'Expect-that');
             if (p === false) {

@@ -10,7 +10,6 @@ import { Ctx } from '../lang/context.ts';
 import { compileTopLevel } from '../lang/compile.ts';
 import { PactError, renderFrame, renderInfo } from '../lang/errors.ts';
 import { evalTopLevel } from '../lang/link.ts';
-import { Def } from '../lang/runtime.ts';
 import type { Val } from '../lang/runtime.ts';
 import { showValCompact, showValPretty } from '../lang/show.ts';
 import { nativeTable } from '../natives/index.ts';
@@ -118,7 +117,6 @@ export class Repl {
     let result: Val;
     try {
       result = evalTopLevel(this.ctx, term);
-      if (result instanceof Def) result = showValCompact(result);
     } catch (e) {
       this.pending = { kind: 'none' };
       this.ctx.warnings = [];

@@ -32,37 +32,78 @@ function digit(text: string, i: number): number {
 /// a length of 1 modulo 4, or non-zero unused bits in the last digit (a non-canonical encoding
 /// such as `ZE`) all fail. The empty string decodes to no bytes. Undefined on failure.
 export function base64UrlDecode(text: string): Uint8Array | undefined {
+  const r = base64UrlDecodeDetailed(text);
+  return typeof r === 'string' ? undefined : r;
+}
+
+/// As `base64UrlDecode`, but a failure is base64-bytestring's message (`invalid character at
+/// offset: N`, `invalid padding at offset: N`, `non-canonical encoding detected at offset: N`),
+/// which Pact's legacy `base64-decode` errors are made from.
+export function base64UrlDecodeDetailed(input: string): Uint8Array | string {
+  // The decoder sees UTF-8 bytes: a non-ASCII character is several invalid "digits".
+  const text = /^[\x00-\x7f]*$/.test(input) ? input : Buffer.from(input, 'utf8').toString('latin1');
   const rem = text.length % 4;
   const padded = rem === 0 ? text : text + '='.repeat(4 - rem);
   const out = new Uint8Array((padded.length / 4) * 3);
   let n = 0;
   for (let i = 0; i < padded.length; i += 4) {
-    const a = digit(padded, i);
-    const b = digit(padded, i + 1);
-    const c = digit(padded, i + 2);
-    const d = digit(padded, i + 3);
-    if (a < 0 || b < 0) return undefined;
     const last = i + 4 === padded.length;
-    if (c >= 0 && d >= 0) {
+    const q = [digit(padded, i), digit(padded, i + 1), digit(padded, i + 2), digit(padded, i + 3)] as const;
+    const bad = badPadding(q, last);
+    if (bad >= 0) return `invalid padding at offset: ${i + bad}`;
+    const invalid = q.findIndex((d) => d === -1);
+    if (invalid >= 0) return `invalid character at offset: ${i + invalid}`;
+    const [a, b, c, d] = q;
+    if (d >= 0) {
       const w = (a << 18) | (b << 12) | (c << 6) | d;
       out[n++] = w >>> 16;
       out[n++] = (w >>> 8) & 0xff;
       out[n++] = w & 0xff;
-    } else if (last && c >= 0 && d === -2) {
+    } else if (c >= 0) {
       // `xyz=`: two bytes; the low 2 bits of z must be zero.
-      if ((c & 3) !== 0) return undefined;
+      if ((c & 3) !== 0) return `non-canonical encoding detected at offset: ${i + 2}`;
       const w = (a << 18) | (b << 12) | (c << 6);
       out[n++] = w >>> 16;
       out[n++] = (w >>> 8) & 0xff;
-    } else if (last && c === -2 && d === -2) {
-      // `xy==`: one byte; the low 4 bits of y must be zero.
-      if ((b & 15) !== 0) return undefined;
-      out[n++] = (a << 2) | (b >>> 4);
     } else {
-      return undefined;
+      // `xy==`: one byte; the low 4 bits of y must be zero.
+      if ((b & 15) !== 0) return `non-canonical encoding detected at offset: ${i + 1}`;
+      out[n++] = (a << 2) | (b >>> 4);
     }
   }
   return n === out.length ? out : out.subarray(0, n);
+}
+
+/// Where `=` stands wrongly in a quad (-1 if nowhere): only `xyz=` and `xy==` end a last quad.
+function badPadding(q: readonly [number, number, number, number], last: boolean): number {
+  const first = q.indexOf(-2);
+  if (first < 0) return -1;
+  if (!last || first < 2) return first;
+  if (first === 2 && q[3] !== -2) return 2;
+  return -1;
+}
+
+/// base64-bytestring's lenient decoding: characters outside the alphabet are skipped and
+/// whatever full bytes the remaining digits make are returned.
+export function base64UrlDecodeSkipping(text: string): Uint8Array {
+  const digits: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const d = digit(text, i);
+    if (d === -2) break;
+    if (d >= 0) digits.push(d);
+  }
+  const out: number[] = [];
+  let acc = 0;
+  let bits = 0;
+  for (const d of digits) {
+    acc = (acc << 6) | d;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out.push((acc >>> bits) & 0xff);
+    }
+  }
+  return Uint8Array.from(out);
 }
 
 /// The decoder for hashes, request keys and pact ids in JSON (CLI spec §3.1: pad with `=`, then
