@@ -1,0 +1,220 @@
+/// Reading Pact values from JSON as Pact's `FromJSON PactValue` does (capability arguments,
+/// verifier proofs): the first reading that fits wins, in Pact's order — literal, list, guard,
+/// module reference, object — and a value that fits none reports the object reading's failure.
+import { Decimal, MAX_SCALE, pow10 } from '../values/decimal.ts';
+import { JsonNumber, JsonObject } from '../values/json.ts';
+import type { Json } from '../values/json.ts';
+import { tyAny } from '../values/type.ts';
+import {
+  CapabilityGuard, KeySet, KeySetRef, ModRef, ModuleGuard, PactGuard, PactTime, PList, PObject, UserGuard,
+} from '../values/value.ts';
+import type { PactValue } from '../values/value.ts';
+import {
+  AesonError, asArray, asObject, asText, fail, integralValue, lookup, optional, required,
+} from './aeson.ts';
+import type { JsonPath } from './aeson.ts';
+import { showString } from './show.ts';
+
+/// Decodes a Pact value at `path`; throws `AesonError`.
+export function parsePactValue(v: Json, path: JsonPath): PactValue {
+  return firstOf(v, path, [literal, list, guard, modRef, object]);
+}
+
+type Reader = (v: Json, path: JsonPath) => PactValue;
+
+/// aeson's `<|>`: the first reader that succeeds; when all fail, the last one's failure.
+function firstOf(v: Json, path: JsonPath, readers: readonly Reader[]): PactValue {
+  let last: AesonError | undefined;
+  for (const read of readers) {
+    try {
+      return read(v, path);
+    } catch (e) {
+      if (!(e instanceof AesonError)) throw e;
+      last = e;
+    }
+  }
+  throw last!;
+}
+
+function literal(v: Json, path: JsonPath): PactValue {
+  if (typeof v === 'string' || typeof v === 'boolean') return v;
+  if (v instanceof JsonNumber) return decimalOfNumber(v);
+  if (v instanceof JsonObject) return firstOf(v, path, [integerObject, timeObject, decimalObject]);
+  return fail(path, 'Literal parse failed');
+}
+
+/// Haskell's `fromRational . toRational` from a JSON number to a `Decimal`: exact up to 255
+/// places (then rounded half-even), trailing zeros dropped.
+export function decimalOfNumber(n: JsonNumber): Decimal {
+  if (n.exponent >= 0) return new Decimal(n.coefficient * pow10(n.exponent), 0);
+  // A scale beyond 255 is fine for the intermediate value: `round` brings it back in range.
+  const exact = new Decimal(n.coefficient, -n.exponent);
+  return (exact.scale > MAX_SCALE ? exact.round(MAX_SCALE) : exact).normalize();
+}
+
+/// Haskell's `round` (half to even) of a JSON number to an integer.
+export function roundNumber(n: JsonNumber): bigint {
+  return integralValue(n) ?? new Decimal(n.coefficient, -n.exponent).roundToInteger();
+}
+
+function integerObject(v: Json, path: JsonPath): PactValue {
+  const o = asObject(v, path, 'Integer');
+  const i = required(o, 'int', path);
+  if (i instanceof JsonNumber) return roundNumber(i);
+  if (typeof i === 'string' && /^\s*-?[0-9]+\s*$/.test(i)) return BigInt(i.trim());
+  return fail(path, `Invalid integer value: ${showAesonValue(i)}`);
+}
+
+function decimalObject(v: Json, path: JsonPath): PactValue {
+  const o = asObject(v, path, 'Decimal');
+  const d = required(o, 'decimal', path);
+  const parsed = typeof d === 'string' ? Decimal.parse(d.trim()) : undefined;
+  if (parsed === undefined) {
+    return fail(path, typeof d === 'string' ? `Invalid decimal value: ${showString(d)}` : 'Invalid decimal value');
+  }
+  return parsed;
+}
+
+function timeObject(v: Json, path: JsonPath): PactValue {
+  const o = asObject(v, path, 'time');
+  const t = lookup(o, 'time');
+  if (t !== undefined) {
+    const micros = typeof t === 'string' ? parseIsoTime(t, false) : undefined;
+    if (micros !== undefined) return new PactTime(micros);
+  }
+  const p = required(o, 'timep', path);
+  const micros = typeof p === 'string' ? parseIsoTime(p, true) : undefined;
+  if (micros === undefined) {
+    return fail(path, `Invalid time value, expected ${t === undefined ? '%Y-%m-%dT%H:%M:%S.%vZ' : '%Y-%m-%dT%H:%M:%SZ'}`);
+  }
+  return new PactTime(micros);
+}
+
+const ISO = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{6}))?Z$/;
+
+/// `%Y-%m-%dT%H:%M:%SZ` (or with `.%v`, six fraction digits) to microseconds since the epoch.
+function parseIsoTime(s: string, micro: boolean): bigint | undefined {
+  const m = ISO.exec(s);
+  if (m === null || (m[7] !== undefined) !== micro) return undefined;
+  const [y, mo, d, h, mi, sec] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const ms = Date.UTC(y, mo - 1, d, h, mi, sec);
+  const check = new Date(ms);
+  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d ||
+    h > 23 || mi > 59 || sec > 59) return undefined;
+  return BigInt(ms) * 1000n + BigInt(m[7] ?? 0);
+}
+
+function list(v: Json, path: JsonPath): PactValue {
+  const items = asArray(v, path, 'Vector');
+  return new PList(items.map((x, i) => parsePactValue(x, [...path, i])), tyAny);
+}
+
+const GUARD_PROPS = new Set([
+  'args', 'cgArgs', 'cgName', 'cgPactId', 'fun', 'keys', 'keysetref', 'ksn', 'moduleName', 'name', 'ns', 'pactId', 'pred',
+]);
+
+/// Guards are told apart by their exact key set.
+function guard(v: Json, path: JsonPath): PactValue {
+  const keys = v instanceof JsonObject ? v.entries.map(([k]) => k).sort() : [];
+  const o = v as JsonObject;
+  switch (keys.join(',')) {
+    case 'keys,pred': return keySet(o, path);
+    case 'keysetref': {
+      const name = required(o, 'keysetref', path);
+      return new KeySetRef(keySetName(name, [...path, 'keysetref']));
+    }
+    case 'name,pactId':
+      return new PactGuard(asText(required(o, 'pactId', path), [...path, 'pactId']),
+        asText(required(o, 'name', path), [...path, 'name']));
+    case 'moduleName,name':
+      return new ModuleGuard(moduleName(required(o, 'moduleName', path), [...path, 'moduleName']),
+        asText(required(o, 'name', path), [...path, 'name']));
+    case 'args,fun':
+      return new UserGuard(name(required(o, 'fun', path), [...path, 'fun']), values(required(o, 'args', path), [...path, 'args']));
+    case 'cgArgs,cgName,cgPactId': {
+      const pactId = optional(o, 'cgPactId');
+      return new CapabilityGuard(qualifiedName(required(o, 'cgName', path), [...path, 'cgName']),
+        values(required(o, 'cgArgs', path), [...path, 'cgArgs']),
+        pactId === undefined ? null : asText(pactId, [...path, 'cgPactId']));
+    }
+  }
+  const props = keys.map((k) => GUARD_PROPS.has(k) ? 'Guard' + k[0]!.toUpperCase() + k.slice(1) : `GuardUnknown ${showString(k)}`);
+  return fail(path, `unexpected properties for Guard: [${props.join(',')}]`);
+}
+
+function keySet(o: JsonObject, path: JsonPath): KeySet {
+  const keys = asArray(required(o, 'keys', path), [...path, 'keys']).map((k, i) => asText(k, [...path, 'keys', i], 'PublicKey'));
+  const pred = optional(o, 'pred');
+  // Keys form a set: sorted, without duplicates.
+  const distinct = [...new Set(keys)].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+  return new KeySet(distinct, pred === undefined ? 'keys-all' : name(pred, [...path, 'pred']));
+}
+
+function values(v: Json, path: JsonPath): PactValue[] {
+  return asArray(v, path).map((x, i) => parsePactValue(x, [...path, i]));
+}
+
+function keySetName(v: Json, path: JsonPath): string {
+  if (typeof v === 'string') return v;
+  const o = asObject(v, path, 'KeySetName');
+  const ksn = asText(required(o, 'ksn', path), [...path, 'ksn']);
+  const ns = optional(o, 'ns');
+  return ns === undefined ? ksn : `${asText(ns, [...path, 'ns'])}.${ksn}`;
+}
+
+/// A `ModuleName` object `{"name": …, "namespace": …}` as its dotted text.
+function moduleName(v: Json, path: JsonPath): string {
+  const o = asObject(v, path, 'Pact.Types.Names.ModuleName(ModuleName)');
+  const n = asText(required(o, 'name', path, 'parsing Pact.Types.Names.ModuleName(ModuleName) failed, '), [...path, 'name']);
+  const ns = optional(o, 'namespace');
+  return ns === undefined ? n : `${asText(ns, [...path, 'namespace'])}.${n}`;
+}
+
+function modRef(v: Json, path: JsonPath): PactValue {
+  const o = asObject(v, path, 'ModRef');
+  const refName = moduleName(required(o, 'refName', path), [...path, 'refName']);
+  const spec = required(o, 'refSpec', path);
+  const ifaces = spec === null ? null : asArray(spec, [...path, 'refSpec']).map((x, i) => moduleName(x, [...path, 'refSpec', i]));
+  return new ModRef(refName, ifaces);
+}
+
+function object(v: Json, path: JsonPath): PactValue {
+  const o = asObject(v, path, 'ObjectMap');
+  const fields = new Map<string, PactValue>();
+  for (const [k, x] of o.entries) fields.set(k, parsePactValue(x, [...path, k]));
+  return new PObject(fields, false);
+}
+
+// Pact identifiers: a letter or symbol, then letters, digits and symbols (Pact.Types.Parser).
+const IDENT = String.raw`[\p{L}%#+\-_&$@<>=^?*!|/~][\p{L}0-9%#+\-_&$@<>=^?*!|/~]*`;
+const QUALIFIED = new RegExp(String.raw`^(${IDENT})\s*\.\s*(${IDENT})\s*(?:\.\s*(${IDENT})\s*)?$`, 'u');
+const NAME = new RegExp(String.raw`^(${IDENT})\s*(?:\.\s*(${IDENT})\s*(?:\.\s*(${IDENT})\s*)?)?$`, 'u');
+const RESERVED = new Set(['true', 'false']);
+
+/// A capability name `module.NAME` or `ns.module.NAME`, written back without the spaces Pact's
+/// token parser tolerates after each part.
+export function qualifiedName(v: Json, path: JsonPath): string {
+  return dotted(asText(v, path, 'QualifiedName'), QUALIFIED, path);
+}
+
+/// A possibly qualified name (`keys-all`, `ns.mod.fun`).
+function name(v: Json, path: JsonPath): string {
+  return dotted(asText(v, path, 'Name'), NAME, path);
+}
+
+function dotted(text: string, re: RegExp, path: JsonPath): string {
+  const m = re.exec(text);
+  const parts = m === null ? [] : m.slice(1).filter((p): p is string => p !== undefined);
+  if (m === null || parts.some((p) => RESERVED.has(p))) {
+    return fail(path, re === QUALIFIED && !text.includes('.') ? 'not enough input' : 'Failed reading: satisfy');
+  }
+  return parts.join('.');
+}
+
+/// A short `show` of an aeson value for messages that embed one.
+function showAesonValue(v: Json): string {
+  if (v === null) return 'Null';
+  if (typeof v === 'string') return `String ${showString(v)}`;
+  if (typeof v === 'boolean') return `Bool ${v ? 'True' : 'False'}`;
+  return Array.isArray(v) ? 'Array [...]' : v instanceof JsonObject ? 'Object (fromList [...])' : 'Number';
+}
