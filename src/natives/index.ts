@@ -4,9 +4,11 @@ import { generalNatives } from './general.ts';
 import { keysetNatives } from './keysets.ts';
 import { listNatives } from './lists.ts';
 import { operatorNatives } from './operators.ts';
+import { timeNatives } from './time.ts';
 import type { Native } from './registry.ts';
 
-export const allNatives: readonly Native[] = [...generalNatives, ...operatorNatives, ...listNatives, ...keysetNatives];
+export const allNatives: readonly Native[] = [...generalNatives, ...operatorNatives, ...listNatives, ...keysetNatives,
+  ...timeNatives];
 
 /// The natives each version flag removes.
 const INTRODUCED: Readonly<Record<string, readonly string[]>> = {

@@ -1,6 +1,7 @@
 /// Operators: arithmetic on integers and decimals (with Pact's integer/decimal coercion and its
 /// deprecation warning), comparison, equality, boolean logic, bitwise operations, rounding.
 import type { Info } from '../syntax/exp.ts';
+import { exp, integerToDouble, log, pow, sqrt } from '../values/libm.ts';
 import { Decimal } from '../values/decimal.ts';
 import { valueEq } from '../values/equality.ts';
 import { compareCodePoints } from '../values/render.ts';
@@ -163,6 +164,60 @@ function rounding(toInt: (d: Decimal) => bigint, toPlaces: (d: Decimal, p: numbe
   };
 }
 
+function isNumber(v: Val | undefined): v is bigint | Decimal {
+  return typeof v === 'bigint' || v instanceof Decimal;
+}
+
+function signum(v: bigint | Decimal): number {
+  return typeof v === 'bigint' ? (v > 0n ? 1 : v < 0n ? -1 : 0) : v.signum();
+}
+
+function toDouble(v: bigint | Decimal): number {
+  return typeof v === 'bigint' ? integerToDouble(v) : v.toNumber();
+}
+
+/// A double result of `^`/`log` as a decimal; infinities and NaN are errors there.
+function checkedDecimal(x: number, info: Info): Decimal {
+  const d = Decimal.fromDouble(x);
+  if (d === undefined) throw evalError(info, 'Operation resulted in +- infinity or NaN');
+  return d;
+}
+
+/// Haskell's `toRational` of a double, as a decimal: its exact value, and for the non-finite
+/// values the numbers GHC gives them (±2^1024, and -1.5 × 2^1024 for NaN).
+function anyDoubleToDecimal(x: number): Decimal {
+  const d = Decimal.fromDouble(x);
+  if (d !== undefined) return d;
+  const big = 2n ** 1024n;
+  return Decimal.fromInteger(Number.isNaN(x) ? -(big + big / 2n) : x > 0 ? big : -big);
+}
+
+/// `round` on a double: to the nearest integer, ties to even.
+function roundHalfEven(x: number): bigint {
+  const f = Math.floor(x);
+  const diff = x - f;
+  const r = diff > 0.5 ? f + 1 : diff < 0.5 ? f : (f % 2 === 0 ? f : f + 1);
+  return BigInt(r);
+}
+
+const logOp = binop('log',
+  (b, x, info) => {
+    const r = log(integerToDouble(x)) / log(integerToDouble(b));
+    if (!Number.isFinite(r)) throw evalError(info, 'Operation resulted in +- infinity or NaN');
+    return roundHalfEven(r);
+  },
+  (b, x, info) => checkedDecimal(log(x.toNumber()) / log(b.toNumber()), info));
+
+/// `sqrt`, `ln`, `exp`: the domain check, then musl's function in doubles; always a decimal.
+function unaryTrans(outside: (x: number) => boolean, domainError: string, f: (x: number) => number): StrictFn {
+  return (_ctx, args, app, self) => {
+    const [x] = args;
+    if (args.length !== 1 || !isNumber(x)) throw badArgs(self, args, app.info);
+    if (outside(signum(x))) throw evalError(app.info, domainError);
+    return anyDoubleToDecimal(f(toDouble(x)));
+  };
+}
+
 const shiftLeftOrRight = (x: bigint, y: bigint): bigint => (y > 0n ? x * 2n ** y : x >> -y);
 
 const table: Record<string, StrictFn> = {
@@ -172,7 +227,17 @@ const table: Record<string, StrictFn> = {
   '/': binop('/',
     (a, b, info) => (b === 0n ? divByZero(a, b, info) : floorDiv(a, b)),
     (a, b, info) => (b.isZero() ? divByZero(a, b, info) : a.div(b))),
-  '^': binop('^', intPow, (a, b) => a.mul(b)),
+  '^': binop('^', intPow, (a, b, info) => checkedDecimal(pow(a.toNumber(), b.toNumber()), info)),
+  'log': (ctx, args, app, self) => {
+    const [b, x] = args;
+    if (args.length === 2 && isNumber(b) && isNumber(x) && (signum(b) < 0 || signum(x) <= 0)) {
+      throw evalError(app.info, 'Illegal base or argument in log');
+    }
+    return logOp(ctx, args, app, self);
+  },
+  'ln': unaryTrans((x) => x <= 0, 'Illegal argument for ln: must be greater than zero', log),
+  'exp': unaryTrans(() => false, '', exp),
+  'sqrt': unaryTrans((x) => x < 0, 'Sqrt must be non-negative', sqrt),
   '<': compare((c) => c < 0),
   '<=': compare((c) => c <= 0),
   '>': compare((c) => c > 0),
