@@ -71,7 +71,7 @@ export function asArray(v: Json, path: JsonPath, name = '[]'): Json[] {
 }
 
 /// `withScientific name`.
-export function asNumber(v: Json, path: JsonPath, name: string): JsonNumber {
+function asNumber(v: Json, path: JsonPath, name: string): JsonNumber {
   return v instanceof JsonNumber ? v : mismatch(path, name, 'Number', v);
 }
 

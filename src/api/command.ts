@@ -123,7 +123,7 @@ function rpcJson(rpc: ExecMsg | ContMsg): JsonObject {
 }
 
 /// `{"addr"?, "scheme"?, "pubKey", "clist"?}`; absent parts and an empty clist are left out.
-export function signerJson(s: Signer): JsonObject {
+function signerJson(s: Signer): JsonObject {
   const entries: Array<[string, Json]> = [];
   if (s.addr !== null) entries.push(['addr', s.addr]);
   if (s.scheme !== null) entries.push(['scheme', s.scheme]);
@@ -159,7 +159,7 @@ export function publicMetaJson(m: PublicMeta): JsonObject {
 }
 
 /// A JSON value with every object's keys in legacy order, at every depth.
-export function legacyOrdered(v: Json): Json {
+function legacyOrdered(v: Json): Json {
   if (Array.isArray(v)) return v.map(legacyOrdered);
   if (!(v instanceof JsonObject)) return v;
   const byKey = new Map(v.entries);

@@ -221,7 +221,7 @@ export function verifyUserSig(hash: Uint8Array, sig: UserSig, signer: Signer): s
 // Haskell `show` of a signer (it keys the "Invalid sig(s)" report)
 
 /// `Signer {_siScheme = …, _siPubKey = "…", _siAddress = …, _siCapList = […]}`.
-export function showSigner(s: Signer): string {
+function showSigner(s: Signer): string {
   const scheme = s.scheme === null ? 'Nothing' : `Just ${s.scheme}`;
   const addr = s.addr === null ? 'Nothing' : `Just ${showString(s.addr)}`;
   return `Signer {_siScheme = ${scheme}, _siPubKey = ${showString(s.pubKey)}, _siAddress = ${addr}, ` +

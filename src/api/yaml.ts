@@ -113,7 +113,7 @@ const STR_TAG = 'tag:yaml.org,2002:str';
 
 /// Data.Yaml's `textToValue`: quoted scalars, `!!str` and folded blocks are strings; plain
 /// scalars and (an oddity of the library) literal `|` blocks may be null, bool or a number.
-export function typeScalar(text: string, type: string | undefined, tag: string | undefined): Json {
+function typeScalar(text: string, type: string | undefined, tag: string | undefined): Json {
   if (type === 'QUOTE_SINGLE' || type === 'QUOTE_DOUBLE' || type === 'BLOCK_FOLDED' || tag === STR_TAG) return text;
   if (NULLS.has(text)) return null;
   if (TRUES.has(text)) return true;
