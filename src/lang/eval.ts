@@ -97,7 +97,8 @@ function applySpecial(ctx: Ctx, p: Partial, args: Val[]): Val {
 export function fnArg(ctx: Ctx, node: Node, env: Env, native: Native): Val {
   if (node.kind === 'lambda') return node.closure!(env);
   if (node.kind === 'app' && node.fn !== undefined) {
-    const head = node.fn.ev(ctx, env);
+    // A named definition is the function itself here, not its use as a value.
+    const head = node.fn.global ?? node.fn.ev(ctx, env);
     if (head instanceof NativeRef && head.native.special !== null) return new Partial(head, [], node, env);
     const args = node.args!.map((a) => a.ev(ctx, env));
     return new Partial(head, args, node);
