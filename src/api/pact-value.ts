@@ -4,6 +4,7 @@
 import { Decimal, MAX_SCALE, pow10 } from '../values/decimal.ts';
 import { JsonNumber, JsonObject } from '../values/json.ts';
 import type { Json } from '../values/json.ts';
+import { parseTime } from '../values/time.ts';
 import { tyAny } from '../values/type.ts';
 import {
   CapabilityGuard, KeySet, KeySetRef, ModRef, ModuleGuard, PactGuard, PactTime, PList, PObject, UserGuard,
@@ -75,33 +76,20 @@ function decimalObject(v: Json, path: JsonPath): PactValue {
   return parsed;
 }
 
+// Pact's JSON time formats: whole seconds, and with microseconds (`timep`).
+const TIME_FORMAT = '%Y-%m-%dT%H:%M:%SZ';
+const TIMEP_FORMAT = '%Y-%m-%dT%H:%M:%S.%vZ';
+
+/// `{"time": …}` or, failing that, `{"timep": …}`.
 function timeObject(v: Json, path: JsonPath): PactValue {
   const o = asObject(v, path, 'time');
   const t = lookup(o, 'time');
-  if (t !== undefined) {
-    const micros = typeof t === 'string' ? parseIsoTime(t, false) : undefined;
-    if (micros !== undefined) return new PactTime(micros);
-  }
+  const micros = typeof t === 'string' ? parseTime(TIME_FORMAT, t) : undefined;
+  if (micros !== undefined) return new PactTime(micros);
   const p = required(o, 'timep', path);
-  const micros = typeof p === 'string' ? parseIsoTime(p, true) : undefined;
-  if (micros === undefined) {
-    return fail(path, `Invalid time value, expected ${t === undefined ? '%Y-%m-%dT%H:%M:%S.%vZ' : '%Y-%m-%dT%H:%M:%SZ'}`);
-  }
-  return new PactTime(micros);
-}
-
-const ISO = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{6}))?Z$/;
-
-/// `%Y-%m-%dT%H:%M:%SZ` (or with `.%v`, six fraction digits) to microseconds since the epoch.
-function parseIsoTime(s: string, micro: boolean): bigint | undefined {
-  const m = ISO.exec(s);
-  if (m === null || (m[7] !== undefined) !== micro) return undefined;
-  const [y, mo, d, h, mi, sec] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
-  const ms = Date.UTC(y, mo - 1, d, h, mi, sec);
-  const check = new Date(ms);
-  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d ||
-    h > 23 || mi > 59 || sec > 59) return undefined;
-  return BigInt(ms) * 1000n + BigInt(m[7] ?? 0);
+  const microsP = typeof p === 'string' ? parseTime(TIMEP_FORMAT, p) : undefined;
+  if (microsP === undefined) return fail(path, `Invalid time value, expected ${TIMEP_FORMAT}`);
+  return new PactTime(microsP);
 }
 
 function list(v: Json, path: JsonPath): PactValue {

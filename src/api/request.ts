@@ -6,7 +6,7 @@ import { Decimal } from '../values/decimal.ts';
 import { base64UrlEncode } from '../values/hash.ts';
 import { JsonNumber, JsonParseError, parseJson } from '../values/json.ts';
 import type { Json, JsonObject } from '../values/json.ts';
-import { formatIsoSeconds } from '../values/pact-json.ts';
+import { formatShowTime } from '../values/time.ts';
 import {
   AesonError, asArray, asBool, asInt, asObject, asText, fail, optional, required,
 } from './aeson.ts';
@@ -236,7 +236,7 @@ export function buildCommand(req: ApiRequest, path: string, opts: BuildOptions):
   const meta = publicMetaJson(publicMeta(req.publicMeta, opts.now));
   const keys = opts.unsigned ? [] : signingKeys(req);
   const signers = opts.unsigned ? unsignedSigners(req) : keys.map((k) => k.signer);
-  let nonce = req.nonce ?? showTime(opts.now);
+  let nonce = req.nonce ?? formatShowTime(opts.now);
   // Pact's unsigned continuation nonce goes through `show`: quoted and escaped.
   if (opts.unsigned && rpc.kind === 'cont') nonce = showString(nonce);
   const payload: Payload = {
@@ -307,21 +307,9 @@ function publicMeta(m: ApiPublicMeta | undefined, now: bigint): PublicMeta {
     gasLimit: m.gasLimit ?? 0n,
     gasPrice: m.gasPrice ?? Decimal.fromInteger(0n),
     ttl: m.ttl ?? 1800n,
-    creationTime: m.creationTime ?? floorDiv(now, 1000000n),
+    // The time is after the epoch, so division floors.
+    creationTime: m.creationTime ?? now / 1000000n,
   };
-}
-
-function floorDiv(a: bigint, b: bigint): bigint {
-  const q = a / b;
-  return a % b < 0n ? q - 1n : q;
-}
-
-/// Haskell's `show` of a UTC time at microsecond precision: `2022-03-29 20:17:21.296857 UTC`,
-/// the fraction without trailing zeros and left out when zero.
-export function showTime(micros: bigint): string {
-  const iso = formatIsoSeconds(micros);
-  const fraction = (micros - floorDiv(micros, 1000000n) * 1000000n).toString().padStart(6, '0').replace(/0+$/, '');
-  return `${iso.slice(0, 10)} ${iso.slice(11, -1)}${fraction === '' ? '' : '.' + fraction} UTC`;
 }
 
 function unsignedSigners(req: ApiRequest): Signer[] {
