@@ -26,6 +26,34 @@ export function sign(message: Uint8Array, secretKey: Uint8Array): Uint8Array {
   return ed25519.sign(message, secretKey);
 }
 
+/// RFC 8032 signing with the public key `A` supplied rather than derived, as Haskell's crypton
+/// `Ed25519.sign` takes it. With the matching key this is `sign`; with another it is the same
+/// (unverifiable) signature Pact produces for a mismatched WebAuthn mock key pair.
+export function signWithPublicKey(message: Uint8Array, secretKey: Uint8Array, publicKey: Uint8Array): Uint8Array {
+  const order = ed25519.Point.Fn.ORDER;
+  const { prefix, scalar } = ed25519.utils.getExtendedPublicKey(secretKey);
+  const r = littleEndian(sha512(prefix, message)) % order;
+  const R = ed25519.Point.BASE.multiply(r).toBytes();
+  const k = littleEndian(sha512(R, publicKey, message)) % order;
+  const S = (r + k * scalar) % order;
+  const out = new Uint8Array(64);
+  out.set(R);
+  for (let i = 0, v = S; i < 32; i++, v >>= 8n) out[32 + i] = Number(v & 0xffn);
+  return out;
+}
+
+function sha512(...parts: Uint8Array[]): Uint8Array {
+  const h = createHash('sha512');
+  for (const p of parts) h.update(p);
+  return h.digest();
+}
+
+function littleEndian(bytes: Uint8Array): bigint {
+  let v = 0n;
+  for (let i = bytes.length - 1; i >= 0; i--) v = (v << 8n) | BigInt(bytes[i]!);
+  return v;
+}
+
 // DER prefix of an Ed25519 SubjectPublicKeyInfo; the raw 32-byte key follows it.
 const SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 

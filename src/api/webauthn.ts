@@ -8,7 +8,7 @@ import { AesonError, asObject, asText, lookup, required } from './aeson.ts';
 import { base64DecodeStrict, base64Encode, base64UrlDecodeLoose, base64UrlEncodePadded } from './bytes.ts';
 import { ALG_EDDSA, ALG_ES256, decodeCoseKey, ecPublicKeyObject } from './cose.ts';
 import type { CosePublicKey } from './cose.ts';
-import { sha256, sign, verify as ed25519Verify } from './crypto.ts';
+import { sha256, signWithPublicKey, verify as ed25519Verify } from './crypto.ts';
 
 /// A WebAuthn assertion as Pact carries it (all three fields as text, decoded on verification).
 export interface WebAuthnSignature {
@@ -113,10 +113,9 @@ function challengeOf(clientData: Uint8Array): { challenge: string } | { error: s
 export function mockWebAuthnSign(key: CosePublicKey, secret: Uint8Array, hash: Uint8Array): WebAuthnSignature | string {
   if (key.kty !== 'OKP' || secret.length !== 32) return 'invalid pubkey/privkey pair or invalid key type';
   const clientData = new TextEncoder().encode(encodeJson(new JsonObject([['challenge', base64UrlEncode(hash)]])));
-  // The signed payload is authenticator data (none here) followed by the client data's digest.
-  // Pact signs with the COSE key's public half rather than the one the secret derives; when the
-  // two differ the signature is invalid either way, only its bytes differ.
-  const signature = sign(sha256(clientData), secret);
+  // The signed payload is authenticator data (none here) followed by the client data's digest;
+  // the public half of the signing key is the COSE key's, whether or not the secret derives it.
+  const signature = signWithPublicKey(sha256(clientData), secret, key.x);
   return {
     signature: base64Encode(signature),
     clientDataJSON: base64UrlEncodePadded(clientData),

@@ -50,7 +50,7 @@ function compareCodePoints(a: string, b: string): number {
 function scalar(s: string, indent: number): string {
   switch (chooseStyle(s)) {
     case 'plain': return s;
-    case 'single': return `'${s.replace(/'/g, "''")}'`;
+    case 'single': return singleQuoted(s, indent);
     case 'double': return doubleQuoted(s);
     case 'literal': return literal(s, indent);
   }
@@ -154,6 +154,13 @@ function isPrintable(ch: string): boolean {
   const c = ch.codePointAt(0)!;
   return c === 0x0a || (c >= 0x20 && c <= 0x7e) || (c >= 0xa0 && c <= 0xd7ff) ||
     (c >= 0xe000 && c <= 0xfffd && c !== 0xfeff);
+}
+
+/// libyaml's single-quoted writer. The only line breaks that reach it are U+2028/U+2029 (other
+/// breaks force another style); libyaml writes them as they are and indents the next line.
+function singleQuoted(s: string, indent: number): string {
+  const body = s.replace(/'/g, "''").replace(/([\u2028\u2029]+)(?=[^\u2028\u2029])/g, `$1${' '.repeat(indent)}`);
+  return `'${body}'`;
 }
 
 const DOUBLE_ESCAPES: Record<string, string> = {

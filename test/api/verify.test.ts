@@ -12,7 +12,7 @@ import { apiReq } from '../../src/cli/requests.ts';
 import { hashCmd } from '../../src/api/command.ts';
 import type { Command, Signer } from '../../src/api/command.ts';
 import { encodeCoseKey } from '../../src/api/cose.ts';
-import { publicKeyOf } from '../../src/api/crypto.ts';
+import { publicKeyOf, signWithPublicKey } from '../../src/api/crypto.ts';
 import { commandOf, verifyCommand, verifyUserSig } from '../../src/api/verify.ts';
 import { decodeWebAuthnSignature, parseWebAuthnPublicKey } from '../../src/api/webauthn.ts';
 import { capture, FIXTURES } from './capture.ts';
@@ -140,4 +140,13 @@ test('WebAuthn key pairs in a request sign as Pact\'s mock authenticator', () =>
   writeFileSync(path, `code: "1"\nnonce: wa\nkeyPairs:\n  - {scheme: WebAuthn, public: ${WEBAUTHN_KEY}, secret: "${secret.toString('hex')}"}\n`);
   assert.equal(capture((io) => apiReq(path, true, io)).err,
     'pact: Failed to sign with mock WebAuthn keypair: invalid pubkey/privkey pair or invalid key type\n');
+});
+
+test('signing with a supplied public key is standard Ed25519 when the key matches', () => {
+  const secret = Buffer.alloc(32, 9);
+  const message = new TextEncoder().encode('message');
+  assert.deepEqual(signWithPublicKey(message, secret, publicKeyOf(secret)), ed25519.sign(message, secret));
+  const other = signWithPublicKey(message, secret, Buffer.alloc(32, 1));
+  assert.equal(other.length, 64);
+  assert.notDeepEqual(other, ed25519.sign(message, secret));
 });

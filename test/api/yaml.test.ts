@@ -88,7 +88,7 @@ test('emitting: sorted keys, nested maps, libyaml scalar styles', () => {
     ['plain text', 'plain text'], ['a: b', "'a: b'"], ['a:b', 'a:b'], ['a #b', "'a #b'"], ['- a', "'- a'"], ['-a', '-a'],
     [' lead', "' lead'"], ['trail ', "'trail '"], ['tab\there', '"tab\\there"'], ['é', 'é'], ['😀', '"\\U0001F600"'],
     ['a\nb', '|-\n  a\n  b'], ['a\nb\n', '|\n  a\n  b'], ['a\n\n', '|+\n  a\n'], [' a\nb', '|2-\n   a\n  b'],
-    ['a \nb', '"a \\nb"'], ['---x', "'---x'"],
+    ['a \nb', '"a \\nb"'], ['---x', "'---x'"], ['{"a":"\u2028b"}', "'{\"a\":\"\u2028  b\"}'"],
   ];
   for (const [s, shown] of styles) assert.equal(emitYaml(new Map([['k', s]])), `k: ${shown}\n`, JSON.stringify(s));
   assert.equal(emitYaml(new Map()), '{}\n');
