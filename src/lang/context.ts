@@ -5,8 +5,9 @@ import type { PactDb } from '../db/pactdb.ts';
 import type { Native } from '../natives/registry.ts';
 import { JsonObject } from '../values/json.ts';
 import type { Json } from '../values/json.ts';
-import type { PactValue } from '../values/value.ts';
 import type { Def, Env, ModuleData, Node, Val } from './runtime.ts';
+import { emptyCapState } from './caps.ts';
+import type { CapState, CapToken } from './caps.ts';
 
 /// A call-stack entry as the evaluator keeps it; rendered only when an error is reported.
 export interface RFrame {
@@ -27,7 +28,7 @@ export type Purity = 'impure' | 'readonly' | 'sysonly';
 
 export interface Signer {
   readonly pubKey: string;
-  readonly caps: readonly { readonly name: string; readonly args: readonly PactValue[] }[];
+  readonly caps: readonly CapToken[];
 }
 
 /// The REPL's chain data (`chain-data`, `env-chain-data`).
@@ -73,8 +74,10 @@ export class Ctx {
   /// False while a `.pact` file is loaded: its top level sees no REPL natives.
   replNativesAtTop = true;
   purity: Purity = 'impure';
-  /// Modules whose admin has been granted in this transaction.
-  moduleAdmin = new Set<string>();
+  /// The running defpact step, if any.
+  pactExec: { readonly pactId: string } | null = null;
+  /// Capabilities, module-admin grants and events of the current transaction.
+  caps: CapState = emptyCapState();
 
   constructor(db: PactDb, natives: Map<string, Native>, replNatives: Map<string, Native>) {
     this.db = db;
@@ -91,6 +94,10 @@ export class Ctx {
       onChain: false,
       replNativesInModules: false,
     };
+  }
+
+  get pactId(): string | null {
+    return this.pactExec?.pactId ?? null;
   }
 
   get natives(): Map<string, Native> {

@@ -14,16 +14,17 @@ import { showValCompact } from './show.ts';
 import { checkArgs, checkType, typeName } from './typecheck.ts';
 import { nodeText } from './nodetext.ts';
 
-/// Runs a user function (defun) on evaluated arguments.
-export function callDef(ctx: Ctx, def: Def, args: Val[], info: Info): Val {
-  if (def.kind === 'defcap') throw evalError(info, 'Cannot directly evaluate defcap');
+/// Runs a user function on evaluated arguments; a defcap body only when acquiring it.
+export function callDef(ctx: Ctx, def: Def, args: Val[], info: Info, acquiring = false): Val {
+  if (def.kind === 'defcap' && !acquiring) throw evalError(info, 'Cannot directly evaluate defcap');
   checkArity(def.name, def.args.length, args.length, info);
   checkArgs(def.args, args);
   const env = new Env(def.slots, null);
   for (let i = 0; i < args.length; i++) env.slots[i] = args[i]!;
   guardRecursion(ctx, def, info);
   ctx.stack.push(frame(def.name, info, def.module.name, def, args));
-  const result = def.body!.ev(ctx, env);
+  if (def.body === null) throw evalError(info, `${def.qualifiedName}: definition has no body`);
+  const result = def.body.ev(ctx, env);
   ctx.stack.pop();
   if (!ctx.flag('DisableRuntimeReturnTypeChecking')) checkType(info, def.ret, result);
   return result;

@@ -45,7 +45,7 @@ export function installModule(ctx: Ctx, m: ModuleTerm): string {
     return iface.name;
   });
   linkDefs(ctx, scope, m.defs);
-  if (!('keyset' in m.governance)) ctx.moduleAdmin.add(name);
+  if (!('keyset' in m.governance)) ctx.caps = { ...ctx.caps, moduleAdmin: new Set([...ctx.caps.moduleAdmin, name]) };
   ctx.db.write('SYS_modules', name, data);
   loadIntoScope(ctx, data);
   return `Loaded module ${name}, hash ${data.hash}`;
@@ -134,6 +134,24 @@ function linkDefs(ctx: Ctx, scope: ModuleScope, defs: readonly DefTerm[]): void 
     }
   }
   for (const d of defs) if (d.t === 'const') evalConst(ctx, scope, d, types);
+  for (const d of defs) if (d.t === 'def' && d.defcapMeta !== null) resolveDefcapMeta(ctx, scope, d);
+}
+
+/// `@managed param mgr`: the managed argument's position and the manager defun.
+function resolveDefcapMeta(ctx: Ctx, scope: ModuleScope, d: Extract<DefTerm, { t: 'def' }>): void {
+  const def = scope.module.members.get(d.name) as Def;
+  const m = d.defcapMeta!;
+  if (scope.module.isInterface) return;
+  if (m.kind !== 'managed') {
+    def.defcapMeta = m;
+    return;
+  }
+  const paramIndex = d.args.findIndex((a) => a.name === m.param);
+  if (paramIndex < 0) throw evalError(d.info, `Invalid managed argument name: ${m.param}`);
+  const mgr = new Linker(ctx, scope).resolveGlobal(m.manager);
+  if (!(mgr instanceof Def)) throw evalError(m.manager.info, 'Capability manager ref must be a function');
+  if (mgr.kind !== 'defun') throw evalError(m.manager.info, 'Capability manager ref must be defun');
+  def.defcapMeta = { kind: 'managed', param: m.param, paramIndex, manager: mgr };
 }
 
 function evalConst(ctx: Ctx, scope: ModuleScope, d: Extract<DefTerm, { t: 'const' }>, types: TypeResolver): void {

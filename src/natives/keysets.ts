@@ -6,9 +6,9 @@ import { KeySet, KeySetRef } from '../values/value.ts';
 import type { Ctx } from '../lang/context.ts';
 import { evalError } from '../lang/errors.ts';
 import { badArgs } from '../lang/eval.ts';
-import { KEYSETS_TABLE, enforceKeySet, enforceKeySetName, lookupKeySet } from '../lang/guards.ts';
+import { KEYSETS_TABLE, enforceGuard, enforceKeySet, lookupKeySet, withSysOnly } from '../lang/guards.ts';
 import type { Node, Val } from '../lang/runtime.ts';
-import { msgKey, withPurity } from './general.ts';
+import { msgKey } from './general.ts';
 import { natives } from './registry.ts';
 import type { Native } from './registry.ts';
 
@@ -51,7 +51,7 @@ function defineKeySet(ctx: Ctx, name: string, ks: KeySet, app: Node): string {
   const ksn = keySetName(ctx, name, app);
   const old = lookupKeySet(ctx, ksn);
   if (old !== undefined) {
-    withPurity(ctx, 'sysonly', () => enforceKeySet(ctx, old, `'${ksn}`, app.info));
+    withSysOnly(ctx, () => enforceKeySet(ctx, old, `'${ksn}`, app.info));
   } else if (!ctx.flag('DisablePact44')) {
     const ns = ctx.namespace;
     if (ns === null) throw evalError(app.info, 'Cannot define a keyset outside of a namespace');
@@ -67,14 +67,6 @@ function keyPred(test: (count: bigint, matched: bigint) => boolean) {
     if (args.length !== 2 || typeof count !== 'bigint' || typeof matched !== 'bigint') throw badArgs(self, args, app.info);
     return test(count, matched);
   };
-}
-
-/// `enforce-keyset` / `enforce-guard` on a keyset, keyset reference or keyset name.
-export function enforceKeySetArg(ctx: Ctx, g: Val, app: Node, self: Native): true {
-  if (typeof g === 'string') return enforceKeySetName(ctx, g, app.info);
-  if (g instanceof KeySetRef) return enforceKeySetName(ctx, g.name, app.info);
-  if (g instanceof KeySet) return enforceKeySet(ctx, g, null, app.info);
-  throw badArgs(self, [g], app.info);
 }
 
 export const keysetNatives: Native[] = natives({
@@ -97,7 +89,7 @@ export const keysetNatives: Native[] = natives({
   'enforce-keyset': {
     fn: (ctx, args, app, self) => {
       if (args.length !== 1) throw badArgs(self, args, app.info);
-      return withPurity(ctx, 'sysonly', () => enforceKeySetArg(ctx, args[0]!, app, self));
+      return enforceGuard(ctx, args[0]!, app, self);
     },
   },
   'keyset-ref-guard': {

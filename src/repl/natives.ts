@@ -4,6 +4,7 @@ import { valueEq } from '../values/equality.ts';
 import type { Info } from '../syntax/exp.ts';
 import { spanText } from '../syntax/exp.ts';
 import type { Ctx } from '../lang/context.ts';
+import { emptyCapState } from '../lang/caps.ts';
 import { PactError, evalError, renderInfo } from '../lang/errors.ts';
 import { apply, badArgs, fnArg, isPactValue } from '../lang/eval.ts';
 import type { Env, Node, Val } from '../lang/runtime.ts';
@@ -129,7 +130,7 @@ function txMessage(what: string, id: number, name: string | null): string {
 function resetTxState(ctx: Ctx): void {
   ctx.namespace = null;
   ctx.scope.clear();
-  ctx.moduleAdmin.clear();
+  ctx.caps = emptyCapState();
 }
 
 /// The test name, prefixed by the user functions that enclose the call (`outer.inner.doc`).

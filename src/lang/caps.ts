@@ -1,0 +1,309 @@
+/// Capabilities: tokens acquired on a stack for the extent of a `with-capability` body,
+/// composed capabilities riding on their outer slot, managed capabilities installed once and
+/// then metered by their manager function (or fired once, when auto-managed), and events.
+import type { Info } from '../syntax/exp.ts';
+import { valueEq } from '../values/equality.ts';
+import { PList, PObject } from '../values/value.ts';
+import type { PactValue } from '../values/value.ts';
+import { tyAny } from '../values/type.ts';
+import type { Ctx } from './context.ts';
+import { evalError } from './errors.ts';
+import { callDef, isPactValue } from './eval.ts';
+import { acquireModuleAdmin } from './guards.ts';
+import { Def } from './runtime.ts';
+import type { Env } from './runtime.ts';
+import type { Node, Val } from './runtime.ts';
+import { showValCompact } from './show.ts';
+import { checkArgs } from './typecheck.ts';
+
+/// A capability token: the defcap's qualified name and its argument values.
+export interface CapToken {
+  readonly name: string;
+  readonly args: readonly PactValue[];
+}
+
+interface CapSlot {
+  readonly cap: CapToken;
+  readonly composed: readonly CapToken[];
+}
+
+/// An installed managed capability. `static` is the token without the managed argument.
+interface ManagedCap {
+  readonly installed: CapSlot;
+  readonly static: CapToken;
+  readonly auto: { readonly active: boolean } | null;
+  readonly user: { readonly value: PactValue; readonly index: number; readonly manager: Def } | null;
+}
+
+export interface PactEvent {
+  readonly name: string;
+  readonly module: string;
+  readonly params: readonly PactValue[];
+  readonly moduleHash: string;
+}
+
+/// Capability state of a transaction. Every field is replaced, never mutated, so a snapshot is
+/// a shallow copy (Pact restores evaluation state when `try` or a test catches an error).
+export interface CapState {
+  stack: readonly CapSlot[];
+  managed: readonly ManagedCap[];
+  autonomous: readonly CapToken[];
+  beingEvaluated: readonly CapToken[];
+  moduleAdmin: ReadonlySet<string>;
+  events: readonly PactEvent[];
+}
+
+export function emptyCapState(): CapState {
+  return { stack: [], managed: [], autonomous: [], beingEvaluated: [], moduleAdmin: new Set(), events: [] };
+}
+
+export function tokenEq(a: CapToken, b: CapToken): boolean {
+  if (a.name !== b.name || a.args.length !== b.args.length) return false;
+  for (let i = 0; i < a.args.length; i++) if (!valueEq(a.args[i]!, b.args[i]!)) return false;
+  return true;
+}
+
+/// `(mod.CAP "a" 1)`, as Pact shows a token.
+export function showToken(t: CapToken): string {
+  return `(${[t.name, ...t.args.map(showValCompact)].join(' ')})`;
+}
+
+function allStackCaps(s: CapState): CapToken[] {
+  return s.stack.flatMap((slot) => [slot.cap, ...slot.composed]);
+}
+
+export function capabilityAcquired(ctx: Ctx, cap: CapToken): boolean {
+  return allStackCaps(ctx.caps).some((c) => tokenEq(c, cap));
+}
+
+/// Is a signer with these capabilities in scope for a keyset check?
+export function signerInScope(ctx: Ctx, signerCaps: readonly CapToken[]): boolean {
+  const s = ctx.caps;
+  if (signerCaps.length === 0) return s.autonomous.length === 0;
+  const granted = s.beingEvaluated.length > 0 && !ctx.flag('DisablePact412') ? s.beingEvaluated : allStackCaps(s);
+  return signerCaps.some((c) => granted.some((g) => tokenEq(c, g)));
+}
+
+export interface CapApp {
+  readonly cap: CapToken;
+  readonly def: Def;
+  readonly args: Val[];
+  readonly info: Info;
+}
+
+/// Evaluates a capability application `(CAP args)`: its head must be a defcap.
+export function appToCap(ctx: Ctx, node: Node, env: Env): CapApp {
+  if (node.kind !== 'app' || node.fn === undefined) throw evalError(node.info, 'Expected capability application');
+  const head = node.fn.global ?? (node.fn.kind === 'var' ? node.fn.ev(ctx, env) : undefined);
+  const def = head instanceof Def ? head : undefined;
+  if (def === undefined) throw evalError(node.info, `Can only apply defcap here, found: ${showValCompact(head ?? '')}`);
+  if (def.kind !== 'defcap') throw evalError(node.info, `Can only apply defcap here, found: ${def.kind}`);
+  const args = node.args!.map((a) => a.ev(ctx, env));
+  if (args.length !== def.args.length) {
+    throw evalError(node.info, `${def.name}: Incorrect number of arguments (${args.length}) supplied; expected ${def.args.length}`);
+  }
+  checkArgs(def.args, args);
+  for (const a of args) if (!isPactValue(a)) throw evalError(node.info, `Only value-level terms permitted: ${showValCompact(a)}`);
+  return { cap: { name: def.qualifiedName, args: args as PactValue[] }, def, args, info: node.info };
+}
+
+/// Re-resolves a token's defcap (for signature caps, which name their defcap by text).
+export function resolveCapDef(ctx: Ctx, name: string, info: Info): Def {
+  const dot = name.lastIndexOf('.');
+  const mod = ctx.lookupModule(name.slice(0, dot));
+  const d = mod?.members.get(name.slice(dot + 1));
+  if (!(d instanceof Def) || d.kind !== 'defcap') throw evalError(info, `Could not resolve capability: ${name}`);
+  return d;
+}
+
+/// The innermost module whose code is running, if any.
+export function callingModule(ctx: Ctx): string | null {
+  for (let i = ctx.stack.length - 1; i >= 0; i--) {
+    const m = ctx.stack[i]!.module;
+    if (m !== null) return m;
+  }
+  return null;
+}
+
+/// Access to a module's capabilities from outside the module needs module admin.
+export function guardForModuleCall(ctx: Ctx, module: string, info: Info): void {
+  if (callingModule(ctx) === module) return;
+  const md = ctx.lookupModule(module);
+  if (md === undefined) throw evalError(info, `Unable to resolve module ${module}`);
+  if (md.isInterface) throw evalError(info, `Internal error, interface found in call stack: ${module}`);
+  acquireModuleAdmin(ctx, md, info);
+}
+
+/// Is a defcap running (within `limit` user frames, if given)?
+export function defcapInStack(ctx: Ctx, limit: number | null): boolean {
+  let seen = 0;
+  for (let i = ctx.stack.length - 1; i >= 0; i--) {
+    const f = ctx.stack[i]!;
+    if (f.module === null) continue;
+    if (f.def?.kind === 'defcap') return true;
+    if (limit !== null && ++seen >= limit) return false;
+  }
+  return false;
+}
+
+export function enforceNotWithinDefcap(ctx: Ctx, info: Info, what: string): void {
+  if (defcapInStack(ctx, null)) throw evalError(info, `${what} not allowed within defcap execution`);
+}
+
+export function emitEvent(ctx: Ctx, cap: CapToken, info: Info): void {
+  if (ctx.flag('DisablePactEvents')) return;
+  const module = callingModule(ctx);
+  if (module === null) throw evalError(info, 'Unable to resolve current calling module');
+  const mod = cap.name.slice(0, cap.name.lastIndexOf('.'));
+  if (mod !== module) throw evalError(info, `emitEvent: event '${cap.name}' does not match emitting module: ${module}`);
+  const md = ctx.lookupModule(module)!;
+  ctx.caps = { ...ctx.caps, events: [...ctx.caps.events, { name: cap.name.slice(mod.length + 1), module, params: cap.args, moduleHash: md.hash }] };
+}
+
+export type CapScope = 'stack' | 'composed' | 'managed';
+export type CapResult = 'already' | 'new' | 'installed';
+
+/// Runs the defcap body with the token's arguments (the capability's "test").
+function runDefcap(ctx: Ctx, app: CapApp): void {
+  callDef(ctx, app.def, app.args, app.info, true);
+}
+
+function push(ctx: Ctx, slot: CapSlot): void {
+  ctx.caps = { ...ctx.caps, stack: [...ctx.caps.stack, slot] };
+}
+
+/// Removes the top slot and returns it.
+export function popCap(ctx: Ctx): CapSlot {
+  const stack = ctx.caps.stack;
+  const top = stack[stack.length - 1];
+  if (top === undefined) throw evalError(null, 'acquireCapability: unexpected error: empty stack');
+  ctx.caps = { ...ctx.caps, stack: stack.slice(0, -1) };
+  return top;
+}
+
+/// Acquires (stack or composed scope) or installs (managed scope) a capability.
+export function evalCap(ctx: Ctx, info: Info, scope: CapScope, app: CapApp, inModule: boolean): CapResult {
+  if (inModule) guardForModuleCall(ctx, app.def.module.name, app.info);
+  const meta = app.def.defcapMeta;
+  if (scope === 'managed') {
+    if (ctx.caps.managed.some((m) => tokenEq(m.static, staticPart(app).cap) && m.installed.cap.name === app.cap.name && tokenEq(m.installed.cap, app.cap))) {
+      throw evalError(info, `Duplicate install of managed capability ${showToken(app.cap)}`);
+    }
+    push(ctx, { cap: app.cap, composed: [] });
+    runDefcap(ctx, app);
+    installManaged(ctx, app, popCap(ctx));
+    return 'installed';
+  }
+  if (capabilityAcquired(ctx, app.cap)) return 'already';
+  const composed = meta !== null && meta.kind !== 'event' ? checkManaged(ctx, info, app) : null;
+  if (composed === null) {
+    push(ctx, { cap: app.cap, composed: [] });
+    runDefcap(ctx, app);
+    if (meta?.kind === 'event') emitEvent(ctx, app.cap, info);
+    if (scope === 'composed') attachComposed(ctx, popCap(ctx));
+  } else {
+    emitEvent(ctx, app.cap, info);
+    const slot = { cap: app.cap, composed };
+    if (scope === 'composed') attachComposed(ctx, slot);
+    else push(ctx, slot);
+  }
+  return 'new';
+}
+
+/// A composed capability lives on the slot of the capability that composed it.
+function attachComposed(ctx: Ctx, slot: CapSlot): void {
+  const stack = ctx.caps.stack;
+  const top = stack[stack.length - 1];
+  if (top === undefined) throw evalError(null, 'compose-capability: no enclosing capability');
+  const updated = { cap: top.cap, composed: [...top.composed, slot.cap, ...slot.composed] };
+  ctx.caps = { ...ctx.caps, stack: [...stack.slice(0, -1), updated] };
+}
+
+/// The token without its managed argument, and that argument's index and value.
+function staticPart(app: CapApp): { cap: CapToken; index: number; value: PactValue | null } {
+  const meta = app.def.defcapMeta;
+  if (meta?.kind !== 'managed') return { cap: app.cap, index: -1, value: null };
+  const i = meta.paramIndex;
+  return { cap: { name: app.cap.name, args: app.cap.args.filter((_, k) => k !== i) }, index: i, value: app.cap.args[i]! };
+}
+
+function installManaged(ctx: Ctx, app: CapApp, slot: CapSlot): void {
+  const meta = app.def.defcapMeta!;
+  const part = staticPart(app);
+  const mc: ManagedCap = meta.kind === 'managed'
+    ? { installed: slot, static: part.cap, auto: null, user: { value: part.value!, index: part.index, manager: meta.manager } }
+    : { installed: slot, static: app.cap, auto: { active: true }, user: null };
+  ctx.caps = { ...ctx.caps, managed: [...ctx.caps.managed, mc] };
+}
+
+function replaceManaged(ctx: Ctx, old: ManagedCap, updated: ManagedCap): void {
+  ctx.caps = { ...ctx.caps, managed: ctx.caps.managed.map((m) => (m === old ? updated : m)) };
+}
+
+/// A managed capability is acquired through its installed record: the manager function
+/// approves the requested amount, or an auto-managed one fires once. Missing records are
+/// installed on demand from `install-capability`, signer and verifier capabilities.
+function checkManaged(ctx: Ctx, info: Info, app: CapApp): CapToken[] {
+  const part = staticPart(app);
+  for (const mc of ctx.caps.managed) {
+    const r = testManaged(ctx, info, mc, app, part);
+    if (r !== null) return r;
+  }
+  const installed = lazyInstall(ctx, info, app, part.cap);
+  if (installed !== null) {
+    const r = testManaged(ctx, info, installed, app, part);
+    if (r !== null) return r;
+  }
+  throw evalError(info, `Managed capability not installed: ${showToken(app.cap)}`);
+}
+
+function testManaged(ctx: Ctx, info: Info, mc: ManagedCap, app: CapApp, part: ReturnType<typeof staticPart>): CapToken[] | null {
+  if (mc.auto !== null) {
+    if (!tokenEq(mc.static, app.cap)) return null;
+    if (!mc.auto.active) throw evalError(info, 'Capability already fired');
+    replaceManaged(ctx, mc, { ...mc, auto: { active: false } });
+    return [...mc.installed.composed];
+  }
+  const user = mc.user!;
+  if (part.index !== user.index || !tokenEq(part.cap, mc.static)) return null;
+  const v = callDef(ctx, user.manager, [user.value, part.value!], info);
+  if (!isPactValue(v)) throw evalError(info, `Invalid return value from mgr function: ${showValCompact(v)}`);
+  const current = ctx.caps.managed.find((m) => m.static === mc.static && m.installed === mc.installed) ?? mc;
+  replaceManaged(ctx, current, { ...current, user: { ...user, value: v } });
+  return [...mc.installed.composed];
+}
+
+function lazyInstall(ctx: Ctx, info: Info, app: CapApp, wanted: CapToken): ManagedCap | null {
+  const candidates = [...ctx.caps.autonomous, ...ctx.env.signers.flatMap((s) => s.caps)];
+  for (const c of candidates) {
+    if (c.name !== app.cap.name || c.args.length !== app.cap.args.length) continue;
+    const candidate: CapApp = { cap: c, def: app.def, args: [...c.args], info: app.def.info };
+    if (!tokenEq(staticPart(candidate).cap, wanted)) continue;
+    const saved = ctx.caps.beingEvaluated;
+    ctx.caps = { ...ctx.caps, beingEvaluated: [...saved, c] };
+    evalCap(ctx, info, 'managed', candidate, true);
+    ctx.caps = { ...ctx.caps, beingEvaluated: saved };
+    return ctx.caps.managed[ctx.caps.managed.length - 1]!;
+  }
+  return null;
+}
+
+/// Runs `f` with `beingEvaluated` set to `caps`, restoring it afterwards.
+export function withCapsBeingEvaluated<T>(ctx: Ctx, caps: readonly CapToken[], f: () => T): T {
+  const saved = ctx.caps.beingEvaluated;
+  ctx.caps = { ...ctx.caps, beingEvaluated: caps };
+  const r = f();
+  ctx.caps = { ...ctx.caps, beingEvaluated: saved };
+  return r;
+}
+
+/// `env-events`: the events as objects, oldest first.
+export function eventsList(ctx: Ctx): PList {
+  return new PList(ctx.caps.events.map((e) => eventObject(e)), tyAny);
+}
+
+function eventObject(e: PactEvent): PactValue {
+  return new PObject(new Map<string, PactValue>([
+    ['module-hash', e.moduleHash], ['name', `${e.module}.${e.name}`], ['params', new PList([...e.params], tyAny)],
+  ]), false);
+}
