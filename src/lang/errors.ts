@@ -60,3 +60,17 @@ export function txFailure(info: Info | null, message: string): PactError {
 export function syntaxError(info: Info | null, message: string): PactError {
   return new PactError('SyntaxError', info, message);
 }
+
+const SHOW_PREFIX: Partial<Record<ErrorType, string>> = {
+  TxFailure: 'Tx Failed: ', DbError: 'Database exception: ', SyntaxError: 'Syntax error: ',
+  GasError: 'Gas Error: ', ContinuationError: 'Continuation Error: ',
+};
+
+/// Haskell's `show` of a Pact error — `CODE: Failure: [Tx Failed: |Database exception: |...]MESSAGE`,
+/// CODE being the failing expression's source cut to 30 characters — which `expect-failure`
+/// matches against and database errors wrap.
+export function showPactError(e: PactError): string {
+  const code = e.info === null ? '' : e.info.source.slice(e.info.offset, e.info.offset + e.info.length);
+  const shownCode = code.length > 30 ? code.slice(0, 30) + '...' : code;
+  return `${shownCode}: Failure: ${SHOW_PREFIX[e.type] ?? ''}${e.message}`;
+}

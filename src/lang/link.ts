@@ -143,10 +143,10 @@ export class Linker {
     if (this.scope !== null) {
       const own = this.scope.module.members.get(name.name) ?? this.scope.imports.get(name.name);
       if (own !== undefined) return own;
-    } else {
-      const v = ctx.scope.get(name.name);
-      if (v !== undefined) return v;
     }
+    // Names loaded or imported at the top level in this transaction are visible to modules too.
+    const loaded = ctx.scope.get(name.name);
+    if (loaded !== undefined) return loaded;
     const mod = resolveModuleName(ctx, name.name, null);
     if (mod !== undefined) return new ModRef(mod.name, mod.isInterface ? null : mod.interfaces);
     if (this.scope !== null && name.name === this.scope.module.name.split('.').pop()) {

@@ -112,6 +112,12 @@ function linkDefs(ctx: Ctx, scope: ModuleScope, defs: readonly DefTerm[]): void 
     if (member instanceof SchemaRef) resolveSchema(types, member);
   }
   for (const d of defs) {
+    if (d.t === 'table') {
+      const table = scope.module.members.get(d.name) as TableRef;
+      scope.module.members.set(d.name, new TableRef(table.module, table.name, types.resolve(table.type, d.info), table.meta, table.info));
+    }
+  }
+  for (const d of defs) {
     if (d.t !== 'def') continue;
     const def = scope.module.members.get(d.name) as Def;
     def.args.forEach((a, i) => { def.args[i] = { ...a, type: types.resolve(a.type, a.info) }; });
@@ -125,12 +131,6 @@ function linkDefs(ctx: Ctx, scope: ModuleScope, defs: readonly DefTerm[]): void 
       const linked = linker.linkBody(d.body, d.args);
       def.body = linked.node;
       def.slots = linked.slots;
-    }
-  }
-  for (const d of defs) {
-    if (d.t === 'table') {
-      const table = scope.module.members.get(d.name) as TableRef;
-      scope.module.members.set(d.name, new TableRef(table.module, table.name, types.resolve(table.type, d.info), table.meta, table.info));
     }
   }
   for (const d of defs) if (d.t === 'const') evalConst(ctx, scope, d, types);

@@ -1,6 +1,7 @@
 /// The native table: every category's natives in one map by name, less those that execution
 /// flags of the form `DisablePactXX` remove (they were introduced by that Pact version).
 import { capabilityNatives } from './capabilities.ts';
+import { databaseNatives } from './database.ts';
 import { generalNatives } from './general.ts';
 import { keysetNatives } from './keysets.ts';
 import { listNatives } from './lists.ts';
@@ -9,7 +10,7 @@ import { timeNatives } from './time.ts';
 import type { Native } from './registry.ts';
 
 export const allNatives: readonly Native[] = [...generalNatives, ...operatorNatives, ...listNatives, ...keysetNatives,
-  ...timeNatives, ...capabilityNatives];
+  ...timeNatives, ...capabilityNatives, ...databaseNatives];
 
 /// The natives each version flag removes.
 const INTRODUCED: Readonly<Record<string, readonly string[]>> = {

@@ -5,7 +5,7 @@ import type { Info } from '../syntax/exp.ts';
 import { spanText } from '../syntax/exp.ts';
 import type { Ctx } from '../lang/context.ts';
 import { emptyCapState } from '../lang/caps.ts';
-import { PactError, evalError, renderInfo } from '../lang/errors.ts';
+import { PactError, evalError, renderInfo, showPactError } from '../lang/errors.ts';
 import { apply, badArgs, fnArg, isPactValue } from '../lang/eval.ts';
 import type { Env, Node, Val } from '../lang/runtime.ts';
 import { evalEnscoped } from '../lang/link.ts';
@@ -171,15 +171,8 @@ function testCatch(repl: Repl, ctx: Ctx, app: Node, doc: string, run: () => Val,
   return then(v);
 }
 
-/// Haskell's `show` of an error, which `expect-failure` matches against:
-/// `CODE: Failure: [Tx Failed: |Database exception: |...]MESSAGE`.
+/// What `expect-failure` matches: the error as Haskell shows it.
 function showError(e: unknown): string {
-  if (!(e instanceof PactError)) return e instanceof Error ? e.message : String(e);
-  const prefix: Record<string, string> = {
-    TxFailure: 'Tx Failed: ', DbError: 'Database exception: ', SyntaxError: 'Syntax error: ',
-    GasError: 'Gas Error: ', ContinuationError: 'Continuation Error: ',
-  };
-  const code = e.info === null ? '' : spanText(e.info);
-  const shownCode = code.length > 30 ? code.slice(0, 30) + '...' : code;
-  return `${shownCode}: Failure: ${prefix[e.type] ?? ''}${e.message}`;
+  if (e instanceof PactError) return showPactError(e);
+  return e instanceof Error ? e.message : String(e);
 }
