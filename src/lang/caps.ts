@@ -274,7 +274,7 @@ function testManaged(ctx: Ctx, info: Info, mc: ManagedCap, app: CapApp, part: Re
 }
 
 function lazyInstall(ctx: Ctx, info: Info, app: CapApp, wanted: CapToken): ManagedCap | null {
-  const candidates = [...ctx.caps.autonomous, ...ctx.env.signers.flatMap((s) => s.caps)];
+  const candidates = [...ctx.caps.autonomous, ...ctx.env.signers.flatMap((s) => s.caps), ...ctx.env.verifiers.flatMap((v) => v.caps)];
   for (const c of candidates) {
     if (c.name !== app.cap.name || c.args.length !== app.cap.args.length) continue;
     const candidate: CapApp = { cap: c, def: app.def, args: [...c.args], info: app.def.info };

@@ -42,6 +42,12 @@ export interface ChainData {
   gasPrice: import('../values/decimal.ts').Decimal | null;
 }
 
+export interface EvalSnapshot {
+  readonly depth: number;
+  readonly caps: CapState;
+  readonly pactExec: Ctx['pactExec'];
+}
+
 export const INITIAL_TX_HASH = 'DldRwCblQ7Loqy6wYJnaodHl30d3j3eH-qtFzfEv46g';
 
 /// The transaction's environment: what the caller provides (message data, signers, tx hash,
@@ -53,6 +59,8 @@ export interface TxEnv {
   flags: Set<string>;
   msgBody: Json;
   signers: Signer[];
+  /// Verifier plugins that vouched for the transaction, with the capabilities they grant.
+  verifiers: Array<{ readonly name: string; readonly caps: readonly CapToken[] }>;
   txHash: string;
   chainData: ChainData;
   /// Simulate on-chain behaviour (error wording, no function display).
@@ -87,6 +95,7 @@ export class Ctx {
       flags: new Set(),
       msgBody: new JsonObject([]),
       signers: [],
+      verifiers: [],
       txHash: INITIAL_TX_HASH,
       chainData: {
         chainId: '', blockHeight: 0n, blockTime: 0n, prevBlockHash: '', sender: '', gasLimit: 0n, gasPrice: null,
@@ -102,6 +111,17 @@ export class Ctx {
 
   get natives(): Map<string, Native> {
     return this.env.natives;
+  }
+
+  /// The evaluation state a caught error rolls back to (Pact's `catch` restores its state).
+  snapshot(): EvalSnapshot {
+    return { depth: this.stack.length, caps: this.caps, pactExec: this.pactExec };
+  }
+
+  restore(s: EvalSnapshot): void {
+    this.stack.length = s.depth;
+    this.caps = s.caps;
+    this.pactExec = s.pactExec;
   }
 
   lookupModule(name: string): ModuleData | undefined {

@@ -77,7 +77,7 @@ export class Linker {
         const keys = t.pairs.map((p) => p[0]);
         const vals = t.pairs.map((p) => this.node(p[1]));
         return {
-          kind: 'object', info: t.info, ev: (ctx, env) => {
+          kind: 'object', info: t.info, fields: keys.map((k, i) => [k, vals[i]!] as const), ev: (ctx, env) => {
             const m = new Map<string, PactValue>();
             for (let i = 0; i < keys.length; i++) m.set(keys[i]!, vals[i]!.ev(ctx, env) as PactValue);
             return new PObject(m, true);

@@ -33,6 +33,8 @@ export interface Node {
   readonly args?: readonly Node[];
   /// For `var` nodes naming a definition: the definition.
   readonly global?: Val;
+  /// For `object` nodes: the fields' nodes in source order.
+  readonly fields?: ReadonlyArray<readonly [string, Node]>;
   /// For `list` nodes: the element nodes (`enforce-one` runs them one at a time).
   readonly items?: readonly Node[];
   /// For `lambda` nodes: make the closure in an environment.

@@ -8,10 +8,12 @@ import { base64UrlDecode } from '../values/hash.ts';
 import { tyString } from '../values/type.ts';
 import { KeySet, PactTime, PList, PObject } from '../values/value.ts';
 import type { Info } from '../syntax/exp.ts';
-import type { ChainData } from '../lang/context.ts';
+import type { ChainData, Ctx } from '../lang/context.ts';
+import { appToCap, evalCap, eventsList, tokenEq, withCapsBeingEvaluated } from '../lang/caps.ts';
+import type { CapToken } from '../lang/caps.ts';
 import { evalError } from '../lang/errors.ts';
 import { badArgs, isPactValue } from '../lang/eval.ts';
-import type { Val } from '../lang/runtime.ts';
+import type { Env, Node, Val } from '../lang/runtime.ts';
 import { showValCompact } from '../lang/show.ts';
 import { natives } from '../natives/registry.ts';
 import type { Native } from '../natives/registry.ts';
@@ -69,20 +71,17 @@ export function envNatives(repl: Repl): Native[] {
       },
     },
     'env-sigs': {
-      fn: (_ctx, args, app, self) => {
-        const [sigs] = args;
-        if (args.length !== 1 || !(sigs instanceof PList)) throw badArgs(self, args, app.info);
-        const signers = sigs.items.map((s) => {
-          if (!(s instanceof PObject)) throw evalError(app.info, 'Expected object');
-          const key = s.fields.get('key');
-          const caps = s.fields.get('caps');
-          if (typeof key !== 'string' || !(caps instanceof PList)) {
-            throw evalError(app.info, "Expected object with 'key': string, 'caps': [capability]");
-          }
-          return { pubKey: key, caps: [] };
-        });
+      special: (ctx, args, env, app, self) => {
+        const signers = capabilityList(ctx, args, env, app, self, 'key').map(([pubKey, caps]) => ({ pubKey, caps }));
         repl.deferEnv('sigs', (c) => { c.env.signers = signers; });
         return 'Setting transaction signatures/caps';
+      },
+    },
+    'env-verifiers': {
+      special: (ctx, args, env, app, self) => {
+        const verifiers = capabilityList(ctx, args, env, app, self, 'name').map(([name, caps]) => ({ name, caps }));
+        repl.deferEnv('verifiers', (c) => { c.env.verifiers = verifiers; });
+        return 'Setting transaction verifiers/caps';
       },
     },
     'env-hash': {
@@ -151,6 +150,41 @@ export function envNatives(repl: Repl): Native[] {
         return new KeySet([...new Set(ctx.env.signers.map((s) => s.pubKey))].sort(), 'keys-all');
       },
     },
+    'env-events': {
+      fn: (ctx, args, app, self) => {
+        const [clear] = args;
+        if (args.length !== 1 || typeof clear !== 'boolean') throw badArgs(self, args, app.info);
+        const events = eventsList(ctx);
+        if (clear) ctx.caps = { ...ctx.caps, events: [] };
+        return events;
+      },
+    },
+    'test-capability': {
+      special: (ctx, args, env, app, self) => {
+        const node = args[0];
+        if (args.length !== 1 || node?.kind !== 'app') throw unreducedArgs(self, args, env, app);
+        const capApp = appToCap(ctx, node, env);
+        const scope = capApp.def.defcapMeta === null ? 'stack' : 'managed';
+        const r = withCapsBeingEvaluated(ctx, [capApp.cap], () => evalCap(ctx, app.info, scope, capApp, false));
+        return r === 'already' ? 'Capability already acquired' : r === 'new' ? 'Capability acquired' : 'Capability installed';
+      },
+    },
+    typecheck: {
+      fn: (ctx, args, app, self) => {
+        const [m] = args;
+        if (args.length < 1 || args.length > 2 || typeof m !== 'string') throw badArgs(self, args, app.info);
+        if (ctx.lookupModule(m) === undefined) throw evalError(app.info, `Module not found: ${m}`);
+        return `Typecheck ${m}: success`;
+      },
+    },
+    verify: {
+      fn: (ctx, args, app, self) => {
+        const [m] = args;
+        if (args.length < 1 || args.length > 2 || typeof m !== 'string') throw badArgs(self, args, app.info);
+        if (ctx.lookupModule(m) === undefined) throw evalError(app.info, `Module not found: ${m}`);
+        return `Typecheck ${m}: success`;
+      },
+    },
     'with-applied-env': {
       special: (ctx, args, env, app, self) => {
         if (args.length !== 1) throw unreducedArgs(self, args, env, app);
@@ -165,6 +199,34 @@ export function envNatives(repl: Repl): Native[] {
       },
     },
   }, true);
+}
+
+/// `[{ KEY: name, 'caps: [(mod.CAP args) ...] } ...]` as (name, capability tokens) pairs; the
+/// capability applications are not run, only their arguments evaluated. A repeated name keeps
+/// its last entry, as Pact's map does.
+function capabilityList(ctx: Ctx, args: readonly Node[], env: Env, app: Node, self: Native, keyField: string): Array<[string, CapToken[]]> {
+  const list = args[0];
+  if (args.length !== 1 || list?.kind !== 'list') throw unreducedArgs(self, args, env, app);
+  const byName = new Map<string, CapToken[]>();
+  for (const item of list.items!) {
+    if (item.kind !== 'object') throw evalError(item.info, 'Expected object');
+    const key = item.fields!.find(([k]) => k === keyField)?.[1];
+    const caps = item.fields!.find(([k]) => k === 'caps')?.[1];
+    if (key === undefined || caps?.kind !== 'list') {
+      throw evalError(item.info, `Expected object with '${keyField}': string, 'caps': [capability]`);
+    }
+    const name = key.ev(ctx, env);
+    if (typeof name !== 'string') throw evalError(key.info, 'Expected string value');
+    const tokens: CapToken[] = [];
+    for (const c of caps.items!) {
+      if (c.kind !== 'app') throw evalError(c.info, 'Expected capability invocation');
+      const { cap } = appToCap(ctx, c, env);
+      if (!tokens.some((t) => tokenEq(t, cap))) tokens.push(cap);
+    }
+    byName.delete(name);
+    byName.set(name, tokens);
+  }
+  return [...byName];
 }
 
 /// `env-data`'s argument as message JSON: a string is parsed as JSON text; an object's

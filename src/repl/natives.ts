@@ -40,12 +40,12 @@ export function replNatives(repl: Repl): Native[] {
           expectedText = e;
         }
         const doc = testDoc(ctx, args[0]!, env);
-        const depth = ctx.stack.length;
+        const saved = ctx.snapshot();
         let result: Val;
         try {
           result = evalEnscoped(ctx, args[args.length - 1]!, env);
         } catch (e) {
-          ctx.stack.length = depth;
+          ctx.restore(saved);
           const shown = showError(e);
           if (expectedText === null || shown.includes(expectedText)) return pass(repl, doc, 'Expect failure');
           return fail(repl, app.info, doc, `expected error message to contain '${expectedText}', got '${shown}'`);
@@ -158,13 +158,13 @@ function fail(repl: Repl, info: Info, doc: string, detail: string): string {
 
 /// Evaluates a test side; a Pact error becomes a recorded failure instead of propagating.
 function testCatch(repl: Repl, ctx: Ctx, app: Node, doc: string, run: () => Val, what: string, then: (v: Val) => Val): Val {
-  const depth = ctx.stack.length;
+  const saved = ctx.snapshot();
   let v: Val;
   try {
     v = run();
   } catch (e) {
     if (!(e instanceof PactError)) throw e;
-    ctx.stack.length = depth;
+    ctx.restore(saved);
     const where = e.info === null ? '' : `${renderInfo(e.info, '')}: `;
     return fail(repl, app.info, doc, `${what}:${where}${e.message}`);
   }
