@@ -1,16 +1,20 @@
 /// The native table: every category's natives in one map by name, less those that execution
 /// flags of the form `DisablePactXX` remove (they were introduced by that Pact version).
 import { capabilityNatives } from './capabilities.ts';
+import { commitmentNatives } from './commitments.ts';
 import { databaseNatives } from './database.ts';
 import { generalNatives } from './general.ts';
+import { hashingNatives } from './hashing.ts';
+import { hyperlaneNatives } from './hyperlane.ts';
 import { keysetNatives } from './keysets.ts';
 import { listNatives } from './lists.ts';
 import { operatorNatives } from './operators.ts';
 import { timeNatives } from './time.ts';
 import type { Native } from './registry.ts';
+import { zkNatives } from './zk.ts';
 
 export const allNatives: readonly Native[] = [...generalNatives, ...operatorNatives, ...listNatives, ...keysetNatives,
-  ...timeNatives, ...capabilityNatives, ...databaseNatives];
+  ...timeNatives, ...capabilityNatives, ...databaseNatives, ...hashingNatives, ...zkNatives, ...hyperlaneNatives, ...commitmentNatives];
 
 /// The natives each version flag removes.
 const INTRODUCED: Readonly<Record<string, readonly string[]>> = {
