@@ -8,6 +8,7 @@ import type { Json } from '../values/json.ts';
 import type { Def, Env, ModuleData, Node, Val } from './runtime.ts';
 import { emptyCapState } from './caps.ts';
 import type { CapState, CapToken } from './caps.ts';
+import type { PactExec, PactStep } from './pacts.ts';
 
 /// A call-stack entry as the evaluator keeps it; rendered only when an error is reported.
 export interface RFrame {
@@ -63,6 +64,8 @@ export interface TxEnv {
   verifiers: Array<{ readonly name: string; readonly caps: readonly CapToken[] }>;
   txHash: string;
   chainData: ChainData;
+  /// The entity private steps run for (`env-entity`), if any.
+  entity: string | null;
   /// Simulate on-chain behaviour (error wording, no function display).
   onChain: boolean;
   replNativesInModules: boolean;
@@ -82,8 +85,10 @@ export class Ctx {
   /// False while a `.pact` file is loaded: its top level sees no REPL natives.
   replNativesAtTop = true;
   purity: Purity = 'impure';
-  /// The running defpact step, if any.
-  pactExec: { readonly pactId: string } | null = null;
+  /// The state of the pact execution of this transaction, if any (`pact-state`).
+  pactExec: PactExec | null = null;
+  /// The defpact step being evaluated, if any.
+  pactStep: PactStep | null = null;
   /// Capabilities, module-admin grants and events of the current transaction.
   caps: CapState = emptyCapState();
 
@@ -100,6 +105,7 @@ export class Ctx {
       chainData: {
         chainId: '', blockHeight: 0n, blockTime: 0n, prevBlockHash: '', sender: '', gasLimit: 0n, gasPrice: null,
       },
+      entity: null,
       onChain: false,
       replNativesInModules: false,
     };

@@ -13,10 +13,12 @@ import type { Node, Val } from './runtime.ts';
 import { showValCompact } from './show.ts';
 import { checkArgs, checkType, typeName } from './typecheck.ts';
 import { nodeText } from './nodetext.ts';
+import { initPact } from './pacts.ts';
 
 /// Runs a user function on evaluated arguments; a defcap body only when acquiring it.
 export function callDef(ctx: Ctx, def: Def, args: Val[], info: Info, acquiring = false): Val {
   if (def.kind === 'defcap' && !acquiring) throw evalError(info, 'Cannot directly evaluate defcap');
+  if (def.kind === 'defpact') return initPact(ctx, def, args, info);
   checkArity(def.name, def.args.length, args.length, info);
   checkArgs(def.args, args);
   const env = new Env(def.slots, null);

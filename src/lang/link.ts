@@ -12,8 +12,8 @@ import { installInterface, installModule, resolveModuleName, useModule } from '.
 import { Closure, ConstRef, Def, Env, NativeRef } from './runtime.ts';
 import { showValCompact } from './show.ts';
 import type { ModuleData } from './runtime.ts';
-import type { Binding, Node, RArg, Val } from './runtime.ts';
-import type { Arg, BindPair, Name, Term } from './term.ts';
+import type { Binding, Node, RArg, RStep, Val } from './runtime.ts';
+import type { Arg, BindPair, Name, Step, Term } from './term.ts';
 import { checkArgs, typeName } from './typecheck.ts';
 
 /// Slot layout of one call frame while it is being linked.
@@ -58,6 +58,19 @@ export class Linker {
     for (const a of args) this.layout.bind(a.name);
     const node = this.seq(terms);
     return { node, slots: this.layout.size };
+  }
+
+  /// Links a defpact's steps; they share one frame layout with the defpact's arguments.
+  linkSteps(steps: readonly Step[], args: readonly Arg[]): { steps: RStep[]; slots: number } {
+    this.layout = new Layout(null);
+    for (const a of args) this.layout.bind(a.name);
+    const linked = steps.map((s) => ({
+      entity: s.entity === null ? null : this.node(s.entity),
+      exec: this.node(s.exec),
+      rollback: s.rollback === null ? null : this.node(s.rollback),
+      info: s.info,
+    }));
+    return { steps: linked, slots: this.layout.size };
   }
 
   node(t: Term): Node {

@@ -124,8 +124,8 @@ function linkDefs(ctx: Ctx, scope: ModuleScope, defs: readonly DefTerm[]): void 
     def.ret = types.resolve(def.ret, d.info);
     const linker = new Linker(ctx, scope);
     if (d.kind === 'defpact' && d.steps.length > 0) {
-      const linked = linker.linkBody(d.steps.map((s) => s.exec), d.args);
-      def.body = linked.node;
+      const linked = linker.linkSteps(d.steps, d.args);
+      def.steps = linked.steps;
       def.slots = linked.slots;
     } else if (d.body.length > 0) {
       const linked = linker.linkBody(d.body, d.args);

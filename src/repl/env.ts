@@ -7,6 +7,8 @@ import { toJson } from '../values/pact-json.ts';
 import { base64UrlDecode } from '../values/hash.ts';
 import { tyString } from '../values/type.ts';
 import { KeySet, PactTime, PList, PObject } from '../values/value.ts';
+import type { PactValue } from '../values/value.ts';
+import { resumePact } from '../lang/pacts.ts';
 import type { Info } from '../syntax/exp.ts';
 import type { ChainData, Ctx } from '../lang/context.ts';
 import { appToCap, evalCap, eventsList, tokenEq, withCapsBeingEvaluated } from '../lang/caps.ts';
@@ -183,6 +185,44 @@ export function envNatives(repl: Repl): Native[] {
         if (args.length < 1 || args.length > 2 || typeof m !== 'string') throw badArgs(self, args, app.info);
         if (ctx.lookupModule(m) === undefined) throw evalError(app.info, `Module not found: ${m}`);
         return `Typecheck ${m}: success`;
+      },
+    },
+    'continue-pact': {
+      fn: (ctx, args, app, self) => {
+        const [step, rollback, pid, y] = args;
+        if (typeof step !== 'bigint' || args.length > 4 || (args.length >= 2 && typeof rollback !== 'boolean') ||
+          (args.length >= 3 && typeof pid !== 'string') || (args.length === 4 && !(y instanceof PObject))) {
+          throw badArgs(self, args, app.info);
+        }
+        const pe = ctx.pactExec;
+        const pactId = typeof pid === 'string' ? pid : pe?.pactId;
+        if (pactId === undefined) throw evalError(app.info, 'continue-pact: No pact id supplied and no pact exec in context');
+        let resume = pe?.yield ?? null;
+        if (y instanceof PObject) resume = { data: new Map(y.fields), provenance: pe?.yield?.provenance ?? null, source: null };
+        ctx.pactExec = null;
+        return resumePact(ctx, { step: Number(step), rollback: rollback === true, pactId, resume }, app.info);
+      },
+    },
+    'pact-state': {
+      fn: (ctx, args, app, self) => {
+        const [clear] = args;
+        if (args.length > 1 || (args.length === 1 && typeof clear !== 'boolean')) throw badArgs(self, args, app.info);
+        const pe = ctx.pactExec;
+        if (clear === true) ctx.pactExec = null;
+        if (pe === null) throw evalError(app.info, 'pact-state: no pact exec in context');
+        return new PObject(new Map<string, PactValue>([
+          ['executed', pe.executed !== false], ['pactId', pe.pactId], ['step', BigInt(pe.step)],
+          ['yield', pe.yield === null ? false : new PObject(new Map(pe.yield.data), false)],
+        ]), false);
+      },
+    },
+    'env-entity': {
+      fn: (_ctx, args, app, self) => {
+        const [e] = args;
+        if (args.length > 1 || (args.length === 1 && typeof e !== 'string')) throw badArgs(self, args, app.info);
+        const entity = typeof e === 'string' ? e : null;
+        repl.deferEnv('entity', (c) => { c.env.entity = entity; });
+        return entity === null ? 'Unset entity' : `Set entity to ${entity}`;
       },
     },
     'with-applied-env': {

@@ -131,6 +131,7 @@ function resetTxState(ctx: Ctx): void {
   ctx.namespace = null;
   ctx.scope.clear();
   ctx.caps = emptyCapState();
+  ctx.pactExec = null;
 }
 
 /// The test name, prefixed by the user functions that enclose the call (`outer.inner.doc`).
