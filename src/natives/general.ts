@@ -33,12 +33,12 @@ export function withPurity<T>(ctx: Ctx, purity: Ctx['purity'], f: () => T): T {
 
 /// Runs `f`, turning a transaction failure into `onFailure()`; restores the call stack depth.
 function catchTxFailure<T>(ctx: Ctx, f: () => T, onFailure: () => T): T {
-  const depth = ctx.stack.length;
+  const saved = ctx.snapshot();
   try {
     return f();
   } catch (e) {
     if (!(e instanceof PactError) || (e.type !== 'TxFailure' && !ctx.flag('DisablePact44'))) throw e;
-    ctx.stack.length = depth;
+    ctx.restore(saved);
     return onFailure();
   }
 }
