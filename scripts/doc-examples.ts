@@ -21,8 +21,9 @@ let pass = 0;
 let fail = 0;
 let wrapped = 0;
 /// The REPL lays results out at 80 columns (as Pact's `show` of a document does); the reference
-/// shows them on one line. Undo the line breaks: objects break before a comma, lists at a space.
-const oneLine = (s: string) => s.replace(/\n,/g, ',').replace(/\n/g, ' ');
+/// shows them on one line. Undo the line breaks: objects break before a comma, lists at a space,
+/// and a broken `[a, b]` list (in guards) opens with `[ ` and closes with ` ]`.
+const oneLine = (s: string) => s.replace(/\n,/g, ',').replace(/\n/g, ' ').replace(/\[ /g, '[').replace(/ \]/g, ']');
 for (const ex of examples) {
   const r = spawnSync(bin!, [], { input: ex.input + '\n', encoding: 'utf8' });
   // The REPL prints each form's result; the docs show the last one, or the error's first line.

@@ -98,7 +98,9 @@ export class Repl {
       exps = parse(source, file);
     } catch (e) {
       if (!(e instanceof ParseError)) throw e;
-      (this.mode === 'interactive' ? this.out.stdout : this.out.stderr)(e.render() + '\n');
+      // The interactive REPL prints parse errors on stdout, as Pact's does.
+      if (this.mode === 'interactive') this.out.stdout(e.render() + '\n');
+      else this.out.stderr(e.render() + '\n');
       return false;
     }
     for (const exp of exps) if (!this.runExp(exp)) return false;

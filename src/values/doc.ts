@@ -9,7 +9,9 @@ export type Doc =
   | { readonly d: 'cat'; readonly parts: readonly Doc[] }
   /// Lay out flat if the rest of the line fits, otherwise break the lines directly inside.
   | { readonly d: 'group'; readonly doc: Doc }
-  | { readonly d: 'nest'; readonly indent: number; readonly doc: Doc };
+  | { readonly d: 'nest'; readonly indent: number; readonly doc: Doc }
+  /// `broken` normally, `flat` when the enclosing group is laid out flat (prettyprinter's flatAlt).
+  | { readonly d: 'alt'; readonly broken: Doc; readonly flat: Doc };
 
 export const line: Doc = { d: 'line', flat: ' ' };
 export const line_: Doc = { d: 'line', flat: '' };
@@ -53,8 +55,8 @@ export function parensSep(docs: readonly Doc[]): Doc {
 }
 
 /// prettyprinter's `encloseSep`: `{a,b,c}`, breaking before each separator.
-export function encloseSep(open: string, close: string, separator: string, docs: readonly Doc[]): Doc {
-  if (docs.length === 0) return open + close;
+export function encloseSep(open: Doc, close: Doc, separator: string, docs: readonly Doc[]): Doc {
+  if (docs.length === 0) return cat(open, close);
   if (docs.length === 1) return cat(open, docs[0]!, close);
   const parts: Doc[] = [];
   docs.forEach((doc, i) => {
@@ -68,15 +70,13 @@ export function commaBraces(docs: readonly Doc[]): Doc {
   return encloseSep('{', '}', ',', docs);
 }
 
-/// prettyprinter's `list`: `[a, b, c]`.
+export function flatAlt(broken: Doc, flat: Doc): Doc {
+  return { d: 'alt', broken, flat };
+}
+
+/// prettyprinter's `list`: `[a, b, c]` flat, `[ a` / `, b` / `, c ]` when broken.
 export function prettyList(docs: readonly Doc[]): Doc {
-  if (docs.length === 0) return '[]';
-  const parts: Doc[] = [];
-  docs.forEach((doc, i) => {
-    if (i > 0) parts.push(line_);
-    parts.push(cat(i === 0 ? { d: 'line', flat: '' } : ', ', doc));
-  });
-  return group(cat('[', ...parts, ']'));
+  return group(encloseSep(flatAlt('[ ', '['), flatAlt(' ]', ']'), ', ', docs));
 }
 
 /// Everything flat on one line: Pact's `renderCompactString`.
@@ -86,6 +86,7 @@ export function renderCompact(doc: Doc): string {
     if (typeof x === 'string') out.push(x);
     else if (x.d === 'line') out.push(x.flat);
     else if (x.d === 'cat') for (const p of x.parts) walk(p);
+    else if (x.d === 'alt') walk(x.flat);
     else walk(x.doc);
   };
   walk(doc);
@@ -121,6 +122,8 @@ export function renderPretty(doc: Doc, width = 80): string {
       for (let i = x.parts.length - 1; i >= 0; i--) stack.push({ indent, flat, doc: x.parts[i]! });
     } else if (x.d === 'nest') {
       stack.push({ indent: indent + x.indent, flat, doc: x.doc });
+    } else if (x.d === 'alt') {
+      stack.push({ indent, flat, doc: flat ? x.flat : x.broken });
     } else if (flat) {
       stack.push({ indent, flat, doc: x.doc });
     } else {
@@ -152,6 +155,7 @@ function fits(room: number, first: Item[], rest: readonly Item[]): boolean {
     } else if (x.d === 'cat') {
       for (let i = x.parts.length - 1; i >= 0; i--) work.push({ indent: item.indent, flat: item.flat, doc: x.parts[i]! });
     } else if (x.d === 'nest') work.push({ indent: item.indent + x.indent, flat: item.flat, doc: x.doc });
+    else if (x.d === 'alt') work.push({ indent: item.indent, flat: item.flat, doc: item.flat ? x.flat : x.broken });
     else work.push({ indent: item.indent, flat: item.flat, doc: x.doc });
   }
   return false;
