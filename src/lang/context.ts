@@ -64,6 +64,8 @@ export interface TxEnv {
   verifiers: Array<{ readonly name: string; readonly caps: readonly CapToken[] }>;
   txHash: string;
   chainData: ChainData;
+  /// A managed namespace policy (`env-namespace-policy`); null allows every namespace and root.
+  nsPolicy: { readonly allowRoot: boolean; readonly fun: Def } | null;
   /// The entity private steps run for (`env-entity`), if any.
   entity: string | null;
   /// Simulate on-chain behaviour (error wording, no function display).
@@ -105,6 +107,7 @@ export class Ctx {
       chainData: {
         chainId: '', blockHeight: 0n, blockTime: 0n, prevBlockHash: '', sender: '', gasLimit: 0n, gasPrice: null,
       },
+      nsPolicy: null,
       entity: null,
       onChain: false,
       replNativesInModules: false,

@@ -92,7 +92,7 @@ export function currentPactId(ctx: Ctx, info: Node['info']): string {
 }
 
 /// Enforces any guard (or a keyset name).
-export function enforceGuard(ctx: Ctx, g: Val, app: Node, self: Native): true {
+export function enforceGuard(ctx: Ctx, g: Val, app: Node, self: Native | null): true {
   const info = app.info;
   if (typeof g === 'string') return enforceKeySetName(ctx, g, info);
   if (g instanceof KeySet) return withSysOnly(ctx, () => enforceKeySet(ctx, g, null, info));
@@ -119,6 +119,7 @@ export function enforceGuard(ctx: Ctx, g: Val, app: Node, self: Native): true {
     if (!capabilityAcquired(ctx, { name: g.name, args: g.args })) throw txFailure(info, 'Capability not acquired');
     return true;
   }
+  if (self === null) throw evalError(info, `Not a guard: ${showValCompact(g)}`);
   throw badArgs(self, [g], info);
 }
 

@@ -7,6 +7,7 @@ import type { Ctx } from './context.ts';
 import { evalError } from './errors.ts';
 import { enforceKeySetName, acquireModuleAdmin } from './guards.ts';
 import { Linker } from './link.ts';
+import { enforceNamespaceInstall, enforceRootPolicy } from './namespaces.ts';
 import type { ModuleScope } from './link.ts';
 import { ConstRef, Def, Env, ModuleData, SchemaRef, TableRef } from './runtime.ts';
 import type { RArg, Val } from './runtime.ts';
@@ -30,10 +31,12 @@ function fullName(ctx: Ctx, name: string): string {
 
 export function installModule(ctx: Ctx, m: ModuleTerm): string {
   checkAllowModule(ctx, m.info);
+  legacyRootCheck(ctx, m.info);
   const name = fullName(ctx, m.name);
   const old = ctx.lookupModule(name);
   if (old?.isInterface) throw evalError(m.info, `Name overlap: module ${m.name} overlaps with interface  ${old.name}`);
   if (old !== undefined) acquireModuleAdmin(ctx, old, m.info);
+  else enforceNamespaceInstall(ctx, m.info);
   if ('keyset' in m.governance) enforceKeySetName(ctx, m.governance.keyset, m.info);
   const data = new ModuleData(name, false, m.code, hashText(m.code), m.meta);
   data.blessed = [...m.blessed];
@@ -53,6 +56,8 @@ export function installModule(ctx: Ctx, m: ModuleTerm): string {
 
 export function installInterface(ctx: Ctx, t: InterfaceTerm): string {
   checkAllowModule(ctx, t.info);
+  enforceNamespaceInstall(ctx, t.info);
+  legacyRootCheck(ctx, t.info);
   const name = fullName(ctx, t.name);
   if (ctx.lookupModule(name) !== undefined) throw evalError(t.info, 'Existing interface found (interfaces cannot be upgraded)');
   const data = new ModuleData(name, true, t.code, hashText(t.code), t.meta);
@@ -61,6 +66,11 @@ export function installInterface(ctx: Ctx, t: InterfaceTerm): string {
   ctx.db.write('SYS_modules', name, data);
   loadIntoScope(ctx, data);
   return `Loaded interface ${name}`;
+}
+
+/// Before Pact 4.4 the root policy was checked on every install and upgrade at the root.
+function legacyRootCheck(ctx: Ctx, info: Info): void {
+  if (ctx.namespace === null && ctx.flag('DisablePact44')) enforceRootPolicy(ctx, info);
 }
 
 function checkAllowModule(ctx: Ctx, info: Info): void {

@@ -8,6 +8,7 @@ import { hashingNatives } from './hashing.ts';
 import { hyperlaneNatives } from './hyperlane.ts';
 import { keysetNatives } from './keysets.ts';
 import { listNatives } from './lists.ts';
+import { namespaceNatives } from './namespaces.ts';
 import { operatorNatives } from './operators.ts';
 import { pactNatives } from './pacts.ts';
 import { timeNatives } from './time.ts';
@@ -15,7 +16,7 @@ import type { Native } from './registry.ts';
 import { zkNatives } from './zk.ts';
 
 export const allNatives: readonly Native[] = [...generalNatives, ...operatorNatives, ...listNatives, ...keysetNatives,
-  ...timeNatives, ...capabilityNatives, ...databaseNatives, ...pactNatives, ...hashingNatives, ...zkNatives, ...hyperlaneNatives, ...commitmentNatives];
+  ...timeNatives, ...capabilityNatives, ...databaseNatives, ...pactNatives, ...namespaceNatives, ...hashingNatives, ...zkNatives, ...hyperlaneNatives, ...commitmentNatives];
 
 /// The natives each version flag removes.
 const INTRODUCED: Readonly<Record<string, readonly string[]>> = {

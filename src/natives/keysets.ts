@@ -9,6 +9,7 @@ import { badArgs } from '../lang/eval.ts';
 import { KEYSETS_TABLE, enforceGuard, enforceKeySet, lookupKeySet, withSysOnly } from '../lang/guards.ts';
 import type { Node, Val } from '../lang/runtime.ts';
 import { msgKey } from './general.ts';
+import { enforceNamespaceUser, lookupNamespace } from '../lang/namespaces.ts';
 import { natives } from './registry.ts';
 import type { Native } from './registry.ts';
 
@@ -53,9 +54,10 @@ function defineKeySet(ctx: Ctx, name: string, ks: KeySet, app: Node): string {
   if (old !== undefined) {
     withSysOnly(ctx, () => enforceKeySet(ctx, old, `'${ksn}`, app.info));
   } else if (!ctx.flag('DisablePact44')) {
-    const ns = ctx.namespace;
-    if (ns === null) throw evalError(app.info, 'Cannot define a keyset outside of a namespace');
-    if (!ksn.startsWith(`${ns}.`)) throw evalError(app.info, 'Mismatching keyset namespace');
+    const ns = ctx.namespace === null ? undefined : lookupNamespace(ctx, ctx.namespace);
+    if (ns === undefined) throw evalError(app.info, 'Cannot define a keyset outside of a namespace');
+    enforceNamespaceUser(ctx, ns, app.info);
+    if (!ksn.startsWith(`${ns.name}.`)) throw evalError(app.info, 'Mismatching keyset namespace');
   }
   ctx.db.write(KEYSETS_TABLE, ksn, ks);
   return 'Keyset defined';

@@ -16,6 +16,7 @@ import type { CapToken } from '../lang/caps.ts';
 import { evalError } from '../lang/errors.ts';
 import { badArgs, isPactValue } from '../lang/eval.ts';
 import type { Env, Node, Val } from '../lang/runtime.ts';
+import { Def } from '../lang/runtime.ts';
 import { showValCompact } from '../lang/show.ts';
 import { natives } from '../natives/registry.ts';
 import type { Native } from '../natives/registry.ts';
@@ -223,6 +224,18 @@ export function envNatives(repl: Repl): Native[] {
         const entity = typeof e === 'string' ? e : null;
         repl.deferEnv('entity', (c) => { c.env.entity = entity; });
         return entity === null ? 'Unset entity' : `Set entity to ${entity}`;
+      },
+    },
+    'env-namespace-policy': {
+      special: (ctx, args, env, app, self) => {
+        const [allow, fun] = args;
+        if (args.length !== 2 || fun?.kind !== 'app' || fun.fn === undefined) throw unreducedArgs(self, args, env, app);
+        const allowRoot = allow!.ev(ctx, env);
+        if (typeof allowRoot !== 'boolean') throw unreducedArgs(self, args, env, app);
+        const d = fun.fn.global ?? fun.fn.ev(ctx, env);
+        if (!(d instanceof Def) || d.kind !== 'defun') throw evalError(fun.info, `Can only apply defun here, found: ${showValCompact(d)}`);
+        repl.deferEnv('ns-policy', (c) => { c.env.nsPolicy = { allowRoot, fun: d }; });
+        return 'Installed namespace policy';
       },
     },
     'with-applied-env': {
