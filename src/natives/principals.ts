@@ -1,0 +1,94 @@
+/// Principals: account names derived from guards (`k:`, `w:`, `r:`, `u:`, `m:`, `p:`, `c:`), and
+/// the checks of their textual form.
+import { blake2b256, base64UrlEncode } from '../values/hash.ts';
+import { encodeJson } from '../values/json.ts';
+import { toJson } from '../values/pact-json.ts';
+import { CapabilityGuard, KeySet, KeySetRef, ModuleGuard, PactGuard, UserGuard, isGuard } from '../values/value.ts';
+import type { Guard, PactValue } from '../values/value.ts';
+import { badArgs } from '../lang/eval.ts';
+import { natives } from './registry.ts';
+import type { Native } from './registry.ts';
+
+const UTF8 = new TextEncoder();
+const ED25519_LOWER = /^[0-9a-f]{64}$/;
+
+function hashBytes(chunks: readonly Uint8Array[]): string {
+  const total = chunks.reduce((n, c) => n + c.length, 0);
+  const all = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    all.set(c, at);
+    at += c.length;
+  }
+  return base64UrlEncode(blake2b256(all));
+}
+
+function jsonBytes(v: PactValue): Uint8Array {
+  return UTF8.encode(encodeJson(toJson(v), { legacyOrder: true }));
+}
+
+/// The principal that unambiguously identifies a guard.
+export function principalOf(g: Guard): string {
+  if (g instanceof KeySet) {
+    if (g.keys.length === 1 && g.pred === 'keys-all' && ED25519_LOWER.test(g.keys[0]!)) return `k:${g.keys[0]}`;
+    return `w:${hashBytes(g.keys.map((k) => UTF8.encode(k)))}:${g.pred}`;
+  }
+  if (g instanceof KeySetRef) return `r:${g.name}`;
+  if (g instanceof ModuleGuard) return `m:${g.module}:${g.name}`;
+  if (g instanceof PactGuard) return `p:${g.pactId}:${g.name}`;
+  if (g instanceof UserGuard) return `u:${g.fun}:${hashBytes(g.args.map(jsonBytes))}`;
+  const c = g as CapabilityGuard;
+  return `c:${hashBytes([UTF8.encode(c.name), ...c.args.map(jsonBytes), ...(c.pactId === null ? [] : [UTF8.encode(c.pactId)])])}`;
+}
+
+const ATOM_FIRST = '\\p{L}%#+\\-_&$@<>=^?*!|/~';
+const IDENT = `[${ATOM_FIRST}][${ATOM_FIRST}0-9]*`;
+const NAME = `${IDENT}(?:\\.${IDENT}){0,2}`;
+const HASH = '[A-Za-z0-9_-]{43}';
+
+/// The shapes of each principal kind, anchored; `r:` takes any non-empty keyset name.
+const SHAPES: ReadonlyArray<readonly [string, RegExp]> = [
+  ['k:', /^k:[0-9a-fA-F]{64}$/],
+  ['w:', new RegExp(`^w:${HASH}:${NAME}$`, 'u')],
+  ['r:', /^r:.+$/su],
+  ['u:', new RegExp(`^u:${NAME}:${HASH}$`, 'u')],
+  ['m:', new RegExp(`^m:${IDENT}(?:\\.${IDENT})?:${NAME}$`, 'u')],
+  ['p:', new RegExp(`^p:${HASH}:${NAME}$`, 'u')],
+  ['c:', new RegExp(`^c:${HASH}$`)],
+];
+
+/// The principal kind (`k:`, ...) of a string, or '' if it is not a principal.
+export function principalType(s: string): string {
+  return SHAPES.find(([, re]) => re.test(s))?.[0] ?? '';
+}
+
+export const principalNatives: Native[] = natives({
+  'create-principal': {
+    fn: (_ctx, args, app, self) => {
+      const [g] = args;
+      if (args.length !== 1 || !isGuard(g)) throw badArgs(self, args, app.info);
+      return principalOf(g);
+    },
+  },
+  'validate-principal': {
+    fn: (_ctx, args, app, self) => {
+      const [g, p] = args;
+      if (args.length !== 2 || !isGuard(g) || typeof p !== 'string') throw badArgs(self, args, app.info);
+      return principalOf(g) === p;
+    },
+  },
+  'is-principal': {
+    fn: (_ctx, args, app, self) => {
+      const [p] = args;
+      if (args.length !== 1 || typeof p !== 'string') throw badArgs(self, args, app.info);
+      return principalType(p) !== '';
+    },
+  },
+  'typeof-principal': {
+    fn: (_ctx, args, app, self) => {
+      const [p] = args;
+      if (args.length !== 1 || typeof p !== 'string') throw badArgs(self, args, app.info);
+      return principalType(p);
+    },
+  },
+});
