@@ -4,6 +4,7 @@ import type { Info } from '../syntax/exp.ts';
 import type { PactDb } from '../db/pactdb.ts';
 import type { Native } from '../natives/registry.ts';
 import { JsonObject } from '../values/json.ts';
+import type { PObject } from '../values/value.ts';
 import type { Json } from '../values/json.ts';
 import type { Def, Env, ModuleData, Node, Val } from './runtime.ts';
 import { emptyCapState } from './caps.ts';
@@ -91,6 +92,8 @@ export class Ctx {
   pactExec: PactExec | null = null;
   /// The defpact step being evaluated, if any.
   pactStep: PactStep | null = null;
+  /// Proofs `verify-spv` accepts, with their outputs (the REPL's `mock-spv`).
+  spvMocks: Array<{ readonly type: string; readonly payload: PObject; readonly output: PObject }> = [];
   /// Capabilities, module-admin grants and events of the current transaction.
   caps: CapState = emptyCapState();
 

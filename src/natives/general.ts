@@ -5,13 +5,13 @@ import { base64UrlDecode, base64UrlDecodeDetailed, base64UrlDecodeSkipping, base
 import { hashValue } from '../values/pact-json.ts';
 import { JsonNumber, JsonObject } from '../values/json.ts';
 import type { Json } from '../values/json.ts';
-import { tyAny } from '../values/type.ts';
+import { tyAny, tyString } from '../values/type.ts';
 import { KeySet, PactTime, PList, PObject } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';
 import type { Ctx } from '../lang/context.ts';
 import { PactError, evalError, txFailure } from '../lang/errors.ts';
 import { badArgs, pactValue } from '../lang/eval.ts';
-import type { Binding, Env, Node, Val } from '../lang/runtime.ts';
+import type { Binding, Env, ModuleData, Node, Val } from '../lang/runtime.ts';
 import { showValCompact } from '../lang/show.ts';
 import { checkType, typeName } from '../lang/typecheck.ts';
 import { natives } from './registry.ts';
@@ -367,6 +367,36 @@ export const generalNatives: Native[] = natives({
       ]), false);
     },
   },
+  'describe-module': {
+    topLevelOnly: true,
+    fn: (ctx, args, app, self) => {
+      const [name] = args;
+      if (args.length !== 1 || typeof name !== 'string') throw badArgs(self, args, app.info);
+      if (!ctx.flag('DisablePact431') && ctx.flag('DisableHistoryInTransactionalMode')) {
+        throw evalError(app.info, 'Operation only permitted in local execution mode');
+      }
+      const m = ctx.lookupModule(name);
+      if (m === undefined) throw evalError(app.info, `Module not found: ${name}`);
+      const fields = new Map<string, PactValue>([['code', m.code], ['name', m.name]]);
+      if (!m.isInterface) {
+        fields.set('blessed', new PList([...m.blessed], tyString));
+        fields.set('hash', m.hash);
+        fields.set('interfaces', new PList([...m.interfaces], tyString));
+        fields.set('keyset', governanceText(m));
+      }
+      return new PObject(fields, false);
+    },
+  },
+  'list-modules': {
+    topLevelOnly: true,
+    fn: (ctx, args, app, self) => {
+      if (args.length !== 0) throw badArgs(self, args, app.info);
+      if (!ctx.flag('DisablePact411') && ctx.flag('DisableHistoryInTransactionalMode')) {
+        throw evalError(app.info, 'Operation only permitted in local execution mode');
+      }
+      return new PList(ctx.db.keys('SYS_modules'), tyString);
+    },
+  },
   CHARSET_ASCII: { constant: 0n },
   CHARSET_LATIN1: { constant: 1n },
 });
@@ -379,6 +409,14 @@ function legacyBase64Decode(s: string, error: string, info: Node['info']): strin
   const offset = Number(/\d+$/.exec(error)![0]);
   const at = offset - (offset % 4) + (s.endsWith('===') ? -1 : 0);
   return fail(error.startsWith('invalid padding') ? `invalid padding near offset ${at}` : `invalid base64 encoding near offset ${at}`);
+}
+
+/// `describe-module`'s `keyset` field: Haskell's `show` of the governance.
+function governanceText(m: ModuleData): string {
+  const g = m.governance;
+  if (g === null) return '';
+  if ('keyset' in g) return `Governance {_gGovernance = Left (KeySetName {_ksnName = ${JSON.stringify(g.keyset)}, _ksnNamespace = Nothing})}`;
+  return `Governance {_gGovernance = Right ${JSON.stringify(g.cap.qualifiedName)}}`;
 }
 
 function decodeUtf8(bytes: Uint8Array): string | undefined {

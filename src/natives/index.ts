@@ -11,13 +11,14 @@ import { listNatives } from './lists.ts';
 import { namespaceNatives } from './namespaces.ts';
 import { operatorNatives } from './operators.ts';
 import { principalNatives } from './principals.ts';
+import { spvNatives } from './spv.ts';
 import { pactNatives } from './pacts.ts';
 import { timeNatives } from './time.ts';
 import type { Native } from './registry.ts';
 import { zkNatives } from './zk.ts';
 
 export const allNatives: readonly Native[] = [...generalNatives, ...operatorNatives, ...listNatives, ...keysetNatives,
-  ...timeNatives, ...capabilityNatives, ...databaseNatives, ...pactNatives, ...namespaceNatives, ...principalNatives, ...hashingNatives, ...zkNatives, ...hyperlaneNatives, ...commitmentNatives];
+  ...timeNatives, ...capabilityNatives, ...databaseNatives, ...pactNatives, ...namespaceNatives, ...principalNatives, ...spvNatives, ...hashingNatives, ...zkNatives, ...hyperlaneNatives, ...commitmentNatives];
 
 /// The natives each version flag removes.
 const INTRODUCED: Readonly<Record<string, readonly string[]>> = {

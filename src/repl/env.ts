@@ -238,6 +238,23 @@ export function envNatives(repl: Repl): Native[] {
         return 'Installed namespace policy';
       },
     },
+    'mock-spv': {
+      fn: (ctx, args, app, self) => {
+        const [type, payload, output] = args;
+        if (args.length !== 3 || typeof type !== 'string' || !(payload instanceof PObject) || !(output instanceof PObject)) {
+          throw badArgs(self, args, app.info);
+        }
+        ctx.spvMocks.push({ type, payload, output });
+        return `Added mock SPV for ${type}`;
+      },
+    },
+    'env-dynref': {
+      fn: (_ctx, args, app, self) => {
+        if (args.length === 0) return 'Cleared dynamic ref environment.';
+        if (args.length !== 2) throw badArgs(self, args, app.info);
+        return 'Added dynamic ref to environment.';
+      },
+    },
     'with-applied-env': {
       special: (ctx, args, env, app, self) => {
         if (args.length !== 1) throw unreducedArgs(self, args, env, app);
