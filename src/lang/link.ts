@@ -151,8 +151,15 @@ export class Linker {
   resolveGlobal(name: Name): Val {
     const ctx = this.ctx;
     if (name.module !== null) return this.resolveQualified(name);
-    const native = ctx.natives.get(name.name) ?? (this.replVisible() ? ctx.replNatives.get(name.name) : undefined);
+    const native = ctx.natives.get(name.name);
     if (native !== undefined) return native.constant ?? new NativeRef(native);
+    const replNative = ctx.replNativesAtTop ? ctx.replNatives.get(name.name) : undefined;
+    if (replNative !== undefined) {
+      // Module code may name REPL natives, but the module can then not be restored in a later
+      // transaction unless they are enabled there (see resolveModuleName).
+      if (this.scope !== null) this.scope.module.replNativeRefs.add(name.name);
+      return new NativeRef(replNative);
+    }
     if (this.scope !== null) {
       const own = this.scope.module.members.get(name.name) ?? this.scope.imports.get(name.name);
       if (own !== undefined) return own;
@@ -166,10 +173,6 @@ export class Linker {
       return new ModRef(this.scope.module.name, this.scope.module.interfaces);
     }
     throw evalError(name.info, this.scope !== null ? `Cannot resolve "${name.name}"` : `Cannot resolve ${name.name}`);
-  }
-
-  private replVisible(): boolean {
-    return this.scope === null ? this.ctx.replNativesAtTop : this.ctx.env.replNativesInModules;
   }
 
   private resolveQualified(name: Name): Val {

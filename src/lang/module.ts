@@ -17,12 +17,19 @@ import { pactValue } from './eval.ts';
 
 /// Finds a module by name, trying the current namespace first for an unqualified name.
 export function resolveModuleName(ctx: Ctx, name: string, ns: string | null): ModuleData | undefined {
-  if (ns !== null) return ctx.lookupModule(`${ns}.${name}`);
+  if (ns !== null) return restorable(ctx, ctx.lookupModule(`${ns}.${name}`));
   if (ctx.namespace !== null) {
     const inNs = ctx.lookupModule(`${ctx.namespace}.${name}`);
-    if (inNs !== undefined) return inNs;
+    if (inNs !== undefined) return restorable(ctx, inNs);
   }
-  return ctx.lookupModule(name);
+  return restorable(ctx, ctx.lookupModule(name));
+}
+
+/// A committed module that names REPL natives cannot be restored unless they are enabled.
+function restorable(ctx: Ctx, m: ModuleData | undefined): ModuleData | undefined {
+  if (m === undefined || !m.committed || m.replNativeRefs.size === 0 || ctx.env.replNativesInModules) return m;
+  const first = [...m.replNativeRefs][0]!;
+  throw evalError(null, `module restore failed: Native lookup failed: "${first}"`);
 }
 
 function fullName(ctx: Ctx, name: string): string {

@@ -210,6 +210,10 @@ export class ModuleData {
   readonly members = new Map<string, Val>();
   interfaces: string[] = [];
   blessed: string[] = [];
+  /// REPL natives the module's code names; restoring such a module needs them enabled.
+  readonly replNativeRefs = new Set<string>();
+  /// Set once the module was committed: later transactions "restore" it from storage.
+  committed = false;
   constructor(name: string, isInterface: boolean, code: string, hash: string, meta: Meta) {
     this.name = name;
     this.isInterface = isInterface;

@@ -7,7 +7,7 @@ import type { Ctx } from '../lang/context.ts';
 import { emptyCapState } from '../lang/caps.ts';
 import { PactError, evalError, renderInfo, showPactError } from '../lang/errors.ts';
 import { apply, badArgs, fnArg, isPactValue } from '../lang/eval.ts';
-import type { Env, Node, Val } from '../lang/runtime.ts';
+import type { Env, ModuleData, Node, Val } from '../lang/runtime.ts';
 import { evalEnscoped } from '../lang/link.ts';
 import { showValCompact } from '../lang/show.ts';
 import { typeName } from '../lang/typecheck.ts';
@@ -85,7 +85,9 @@ export function replNatives(repl: Repl): Native[] {
         if (args.length !== 0) throw badArgs(self, args, app.info);
         if (!ctx.db.inTx() || repl.tx === null) throw new PactError('DbError', app.info, 'doCommit: Not in transaction');
         const { id, name } = repl.tx;
-        ctx.db.commit(id);
+        for (const entry of ctx.db.commit(id)) {
+          if (entry.table === 'SYS_modules') (entry.value as ModuleData).committed = true;
+        }
         repl.txId = id + 1;
         repl.tx = null;
         resetTxState(ctx);
