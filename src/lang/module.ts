@@ -2,6 +2,7 @@
 /// other and their imports (resolving names once), checked, and written to the module table.
 import type { Info } from '../syntax/exp.ts';
 import { hashText } from '../values/hash.ts';
+import { showType } from '../values/type.ts';
 import type { Type } from '../values/type.ts';
 import type { Ctx } from './context.ts';
 import { evalError } from './errors.ts';
@@ -55,6 +56,7 @@ export function installModule(ctx: Ctx, m: ModuleTerm): string {
     return iface.name;
   });
   linkDefs(ctx, scope, m.defs);
+  for (const iface of data.interfaces) solveConstraints(ctx, data, iface, m.info);
   if (!('keyset' in m.governance)) ctx.caps = { ...ctx.caps, moduleAdmin: new Set([...ctx.caps.moduleAdmin, name]) };
   ctx.db.write('SYS_modules', name, data);
   loadIntoScope(ctx, data);
@@ -78,6 +80,46 @@ export function installInterface(ctx: Ctx, t: InterfaceTerm): string {
 /// Before Pact 4.4 the root policy was checked on every install and upgrade at the root.
 function legacyRootCheck(ctx: Ctx, info: Info): void {
   if (ctx.namespace === null && ctx.flag('DisablePact44')) enforceRootPolicy(ctx, info);
+}
+
+/// An implemented interface's functions, pacts and capabilities must exist in the module with
+/// the same kind, return type, arguments and (where the interface names one) manager.
+function solveConstraints(ctx: Ctx, data: ModuleData, ifaceName: string, info: Info): void {
+  const iface = ctx.lookupModule(ifaceName)!;
+  for (const [name, member] of iface.members) {
+    if (!(member instanceof Def)) continue;
+    const impl = data.members.get(name);
+    if (impl === undefined) throw evalError(info, `found unimplemented member while resolving model constraints: ${name}`);
+    if (!(impl instanceof Def)) throw evalError(info, `found overlapping refs - please resolve: ${name}`);
+    const mismatch = (what: string, found: string, expected: string) => {
+      if (found !== expected) throw evalError(impl.info, `${what} with ${ifaceName}: found ${found}, expected ${expected}`);
+    };
+    mismatch('Def type mismatch', impl.kind, member.kind);
+    mismatch('Return type mismatch', showType(impl.ret), showType(member.ret));
+    mismatch('Arity mismatch', String(impl.args.length), String(member.args.length));
+    if (!defMetaMatches(member, impl)) mismatch('Defmeta mismatch', defMetaText(impl), defMetaText(member));
+    member.args.forEach((a, i) => {
+      const b = impl.args[i]!;
+      mismatch('Argument name mismatch', b.name, a.name);
+      mismatch(`Argument type mismatch for ${a.name}`, showType(b.type), showType(a.type));
+    });
+  }
+}
+
+/// Only a manager function named by the interface must match the implementation's.
+function defMetaMatches(iface: Def, impl: Def): boolean {
+  const a = iface.rawDefcapMeta;
+  const b = impl.rawDefcapMeta;
+  if (a?.kind === 'managed') return b?.kind === 'managed' && a.manager.name === b.manager.name && a.param === b.param;
+  if (a?.kind === 'auto') return b?.kind === 'auto' || b?.kind === 'managed';
+  return (a?.kind ?? null) === (b?.kind ?? null);
+}
+
+function defMetaText(d: Def): string {
+  const m = d.rawDefcapMeta;
+  if (m === null) return '';
+  if (m.kind === 'event') return '@event';
+  return m.kind === 'auto' ? '@managed' : `@managed ${m.param} ${m.manager.name}`;
 }
 
 function checkAllowModule(ctx: Ctx, info: Info): void {
