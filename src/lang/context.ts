@@ -144,6 +144,11 @@ export class Ctx {
     if (!this.warnings.includes(message)) this.warnings.push(message);
   }
 
+  /// Are errors worded as on chain? (Simulated on chain, and not before the Pact 4.7 fork.)
+  onChainErrors(): boolean {
+    return this.env.onChain && !this.flag('DisablePact47');
+  }
+
   flag(name: string): boolean {
     return this.env.flags.has(name);
   }

@@ -19,12 +19,26 @@ export class PactError extends Error {
   readonly type: ErrorType;
   readonly info: Info | null;
   callStack: readonly StackFrame[];
-  constructor(type: ErrorType, info: Info | null, message: string, callStack: readonly StackFrame[] = []) {
+  /// Since Pact 4.7 some errors read differently on chain (`env-simulate-onchain`): their
+  /// wording there, if it differs.
+  readonly onChainMessage: string | null;
+  constructor(type: ErrorType, info: Info | null, message: string, callStack: readonly StackFrame[] = [], onChainMessage: string | null = null) {
     super(message);
     this.type = type;
     this.info = info;
     this.callStack = callStack;
+    this.onChainMessage = onChainMessage;
   }
+
+  /// The message as the context that reports it words it.
+  messageFor(onChain: boolean): string {
+    return onChain && this.onChainMessage !== null ? this.onChainMessage : this.message;
+  }
+}
+
+/// An error with distinct off-chain and on-chain wordings.
+export function forkedError(type: ErrorType, info: Info | null, offChain: string, onChain: string): PactError {
+  return new PactError(type, info, offChain, [], onChain);
 }
 
 /// `file:LINE:COL` with a 1-based line and 0-based column; REPL input shows line 0 for its first line.
@@ -69,8 +83,8 @@ const SHOW_PREFIX: Partial<Record<ErrorType, string>> = {
 /// Haskell's `show` of a Pact error — `CODE: Failure: [Tx Failed: |Database exception: |...]MESSAGE`,
 /// CODE being the failing expression's source cut to 30 characters — which `expect-failure`
 /// matches against and database errors wrap.
-export function showPactError(e: PactError): string {
+export function showPactError(e: PactError, onChain = false): string {
   const code = e.info === null ? '' : e.info.source.slice(e.info.offset, e.info.offset + e.info.length);
   const shownCode = code.length > 30 ? code.slice(0, 30) + '...' : code;
-  return `${shownCode}: Failure: ${SHOW_PREFIX[e.type] ?? ''}${e.message}`;
+  return `${shownCode}: Failure: ${SHOW_PREFIX[e.type] ?? ''}${e.messageFor(onChain)}`;
 }

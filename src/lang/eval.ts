@@ -6,7 +6,7 @@ import type { PactValue } from '../values/value.ts';
 import { Decimal } from '../values/decimal.ts';
 import type { Native } from '../natives/registry.ts';
 import type { Ctx, RFrame } from './context.ts';
-import { PactError, abbrev, argsError, evalError } from './errors.ts';
+import { PactError, abbrev, argsError, evalError, forkedError } from './errors.ts';
 import type { StackFrame } from './errors.ts';
 import { Closure, Def, Env, NativeRef, Partial } from './runtime.ts';
 import type { Node, Val } from './runtime.ts';
@@ -66,6 +66,9 @@ export function apply(ctx: Ctx, fn: Val, args: Val[], info: Info): Val {
   if (fn instanceof Closure) return callClosure(ctx, fn, args, info);
   if (fn instanceof Def) return callDef(ctx, fn, args, info);
   if (fn instanceof NativeRef) return callNativeStrict(ctx, fn.native, args, info);
+  if (ctx.flag('DisablePact48')) {
+    throw evalError(info, typeof fn === 'string' ? fn : `Unexpected non-native direct ref: ${showValCompact(fn)}`);
+  }
   throw evalError(info, `Tried to call a value which is not a function, but a(n) ${typeName(fn)}`);
 }
 
@@ -140,11 +143,15 @@ export function withStack(ctx: Ctx, e: PactError): PactError {
   return e;
 }
 
-/// Pact's argument error for a native: `Invalid arguments, received [...] for SIG`.
-export function badArgs(native: Native, args: readonly Val[], info: Info): PactError {
+/// Pact's argument error for a native: `Invalid arguments, received [...] for SIG` (on chain:
+/// `Invalid arguments in call to NAME, received arguments of type [...], expected SIG`).
+/// `types` gives the argument types when the arguments are shown as source text.
+export function badArgs(native: Native, args: readonly Val[], info: Info, types?: readonly string[]): PactError {
   const sig = native.sigs.length === 1 ? native.sigs[0]! : renderCompact(prettyList([...native.sigs]));
   const received = `[${args.map(showValCompact).join(' ')}]`;
-  return argsError(info, `Invalid arguments, received ${received} for ${sig}`);
+  const received2 = `[${(types ?? args.map(typeName)).join(' ')}]`;
+  return forkedError('ArgsError', info, `Invalid arguments, received ${received} for ${sig}`,
+    `Invalid arguments in call to ${native.name}, received arguments of type ${received2}, expected ${sig}`);
 }
 
 /// Requires a plain data value (not a function, table, ...).

@@ -14,11 +14,11 @@ export type WriteType = 'insert' | 'update' | 'write';
 export type TableOp = 'read' | 'write' | 'keys' | 'create' | 'history';
 
 /// Runs a database operation; its failures become Pact's wrapped database errors.
-export function dbMethod<T>(info: Info, f: () => T): T {
+export function dbMethod<T>(ctx: Ctx, info: Info, f: () => T): T {
   try {
     return f();
   } catch (e) {
-    if (e instanceof PactError) throw new PactError('DbError', info, showPactError(e));
+    if (e instanceof PactError) throw new PactError('DbError', info, showPactError(e, ctx.onChainErrors()));
     throw e;
   }
 }
@@ -48,7 +48,7 @@ export function guardTable(ctx: Ctx, table: TableRef, op: TableOp, info: Info): 
 }
 
 export function createTable(ctx: Ctx, table: TableRef, info: Info): void {
-  dbMethod(info, () => {
+  dbMethod(ctx, info, () => {
     disallowed(ctx, 'createUserTable', ['impure']);
     if (ctx.db.hasTable(table.tableId)) throw dbError(`createTable: already exists: ${table.tableId}`);
     ctx.db.createTable(table.tableId);
@@ -56,7 +56,7 @@ export function createTable(ctx: Ctx, table: TableRef, info: Info): void {
 }
 
 export function readRow(ctx: Ctx, table: TableRef, key: string, info: Info): PObject | undefined {
-  return dbMethod(info, () => {
+  return dbMethod(ctx, info, () => {
     disallowed(ctx, 'readRow', ['impure', 'readonly']);
     if (!ctx.db.hasTable(table.tableId)) throw dbError(`query: no such table: ${table.tableId}`);
     return ctx.db.read(table.tableId, key) as PObject | undefined;
@@ -64,7 +64,7 @@ export function readRow(ctx: Ctx, table: TableRef, key: string, info: Info): POb
 }
 
 export function tableKeys(ctx: Ctx, table: TableRef, info: Info): string[] {
-  return dbMethod(info, () => {
+  return dbMethod(ctx, info, () => {
     disallowed(ctx, 'keys', ['impure', 'readonly']);
     if (!ctx.db.hasTable(table.tableId)) throw dbError(`query: no such table: ${table.tableId}`);
     return ctx.db.keys(table.tableId);
@@ -78,7 +78,7 @@ export function writeRow(ctx: Ctx, table: TableRef, type: WriteType, key: string
   if (schema.t === 'user') {
     checkObject(info, { t: 'schema', kind: 'object', schema, partial: type === 'update' ? 'any' : null }, obj);
   }
-  dbMethod(info, () => {
+  dbMethod(ctx, info, () => {
     disallowed(ctx, 'writeRow', ['impure']);
     if (!ctx.db.hasTable(table.tableId)) throw dbError(`writeValue: no such table: ${table.tableId}`);
     const old = ctx.db.read(table.tableId, key) as PObject | undefined;

@@ -3,7 +3,8 @@ import { showType, tyAny, tyInteger, tyString } from '../values/type.ts';
 import { PList, PObject } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';
 import type { Ctx } from '../lang/context.ts';
-import { evalError, txFailure } from '../lang/errors.ts';
+import { evalError, forkedError, txFailure } from '../lang/errors.ts';
+import { typeName } from '../lang/typecheck.ts';
 import { apply, badArgs, fnArg, pactValue } from '../lang/eval.ts';
 import { TableRef } from '../lang/runtime.ts';
 import type { Env, Node, Val } from '../lang/runtime.ts';
@@ -144,7 +145,10 @@ export const databaseNatives: Native[] = natives({
     special: (ctx, args, env, app, self) => {
       if (args.length !== 3) throw unreducedArgs(self, args, env, app);
       const t = args[0]!.ev(ctx, env);
-      if (!(t instanceof TableRef)) throw evalError(app.info, `Expected table as first argument to foldDB, got: ${showValCompact(t)}`);
+      if (!(t instanceof TableRef)) {
+        throw forkedError('EvalError', app.info, `Expected table as first argument to foldDB, got: ${showValCompact(t)}`,
+          `Expected table as first argument to foldDB, got argument of type: ${typeName(t)}`);
+      }
       const query = fnArg(ctx, args[1]!, env, self);
       const consumer = fnArg(ctx, args[2]!, env, self);
       guardTable(ctx, t, 'keys', app.info);
@@ -152,7 +156,10 @@ export const databaseNatives: Native[] = natives({
       for (const key of tableKeys(ctx, t, app.info)) {
         const row = rowObject(t, readRow(ctx, t, key, app.info)!);
         const ok = apply(ctx, query, [key, row], app.info);
-        if (typeof ok !== 'boolean') throw evalError(app.info, `Unexpected return value from fold-db query condition ${showValCompact(ok)}`);
+        if (typeof ok !== 'boolean') {
+          throw forkedError('EvalError', app.info, `Unexpected return value from fold-db query condition ${showValCompact(ok)}`,
+            `Unexpected return value from fold-db query condition, received value of type: ${typeName(ok)}`);
+        }
         if (ok) out.push(apply(ctx, consumer, [key, row], app.info) as PactValue);
       }
       return new PList(out, tyAny);

@@ -9,7 +9,7 @@ import { tyAny, tyString } from '../values/type.ts';
 import { KeySet, PactTime, PList, PObject } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';
 import type { Ctx } from '../lang/context.ts';
-import { PactError, evalError, txFailure } from '../lang/errors.ts';
+import { PactError, evalError, forkedError, txFailure } from '../lang/errors.ts';
 import { badArgs, pactValue } from '../lang/eval.ts';
 import type { Binding, Env, ModuleData, Node, Val } from '../lang/runtime.ts';
 import { showValCompact } from '../lang/show.ts';
@@ -187,7 +187,10 @@ export const generalNatives: Native[] = natives({
     special: (ctx, args, env, app, self) => {
       if (args.length !== 3) throw unreducedArgs(self, args, env, app);
       const c = args[0]!.ev(ctx, env);
-      if (typeof c !== 'boolean') throw evalError(app.info, `if: conditional not boolean: ${showValCompact(c)}`);
+      if (typeof c !== 'boolean') {
+        throw forkedError('EvalError', app.info, `if: conditional not boolean: ${showValCompact(c)}`,
+          `if: conditional not boolean, received value of type: ${typeName(c)}`);
+      }
       return args[c ? 1 : 2]!.ev(ctx, env);
     },
   },
@@ -200,7 +203,10 @@ export const generalNatives: Native[] = natives({
       if (c === true) return true;
       const msg = args[1]!.ev(ctx, env);
       if (typeof c !== 'boolean') throw badArgs(self, [c, msg], app.info);
-      if (typeof msg !== 'string') throw evalError(app.info, `Invalid message argument, expected string ${showValCompact(msg)}`);
+      if (typeof msg !== 'string') {
+        throw forkedError('EvalError', app.info, `Invalid message argument, expected string ${showValCompact(msg)}`,
+          `Invalid message argument, expected string, received argument of type: ${typeName(msg)}`);
+      }
       throw txFailure(app.info, msg);
     },
   },
@@ -233,7 +239,10 @@ export const generalNatives: Native[] = natives({
       const b = args[1]?.binding;
       if (args.length !== 2 || b === undefined) throw unreducedArgs(self, args, env, app);
       const src = args[0]!.ev(ctx, env);
-      if (!(src instanceof PObject)) throw evalError(args[0]!.info, `bind: expected object: ${showValCompact(src)}`);
+      if (!(src instanceof PObject)) {
+        throw forkedError('EvalError', args[0]!.info, `bind: expected object: ${showValCompact(src)}`,
+          `bind: expected object, received value of type: ${typeName(src)}`);
+      }
       return runBinding(ctx, b, env, (k) => src.fields.get(k), app.info);
     },
   },

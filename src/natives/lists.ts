@@ -7,28 +7,31 @@ import { tyAny, tyInteger, tyString } from '../values/type.ts';
 import { PactTime, PList, PObject } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';
 import type { Ctx } from '../lang/context.ts';
-import { abbrev, evalError } from '../lang/errors.ts';
+import { abbrev, evalError, forkedError } from '../lang/errors.ts';
 import { apply, badArgs, fnArg, isPactValue } from '../lang/eval.ts';
 import { nodeText } from '../lang/nodetext.ts';
 import type { Env, Node, Val } from '../lang/runtime.ts';
 import { showValCompact } from '../lang/show.ts';
-import { typeOfVal } from '../lang/typecheck.ts';
+import { typeName, typeOfVal } from '../lang/typecheck.ts';
 import { natives } from './registry.ts';
 import type { Native } from './registry.ts';
 
-function expectList(ctx: Ctx, node: Node, env: Env, what: string): PList {
+function expectList(ctx: Ctx, node: Node, env: Env, what: string, app: Node): PList {
   const v = node.ev(ctx, env);
   if (v instanceof PList) return v;
-  throw evalError(node.info, `${what}: expecting list: ${abbrev(showValCompact(v))}`);
+  throw forkedError('EvalError', app.info, `${what}: expecting list: ${abbrev(showValCompact(v))}`,
+    `${what}: expecting list, received argument of type: ${typeName(v)}`);
 }
 
 function specialArgs(args: readonly Node[], n: number, self: Native, env: Env, app: Node): void {
   if (args.length !== n) throw unreducedArgs(self, args, env, app);
 }
 
-/// Argument error for a special native: its arguments shown unevaluated.
+/// Argument error for a special native: its arguments shown unevaluated (as strings), typed by
+/// what the expressions are.
 export function unreducedArgs(self: Native, args: readonly Node[], env: Env, app: Node): Error {
-  return badArgs(self, args.map((a) => abbrev(nodeText(a, env))) as unknown as Val[], app.info);
+  const types = args.map((a) => (a.kind === 'lit' ? typeName(a.ev(null as never, env)) : a.kind));
+  return badArgs(self, args.map((a) => abbrev(nodeText(a, env))), app.info, types);
 }
 
 function boolResult(v: Val, what: string, fn: Node, env: Env): boolean {
@@ -89,7 +92,7 @@ export const listNatives: Native[] = natives({
     special: (ctx, args, env, app, self) => {
       specialArgs(args, 2, self, env, app);
       const f = fnArg(ctx, args[0]!, env, self);
-      const list = expectList(ctx, args[1]!, env, 'map');
+      const list = expectList(ctx, args[1]!, env, 'map', app);
       const out = new Array<PactValue>(list.items.length);
       for (let i = 0; i < out.length; i++) out[i] = apply(ctx, f, [list.items[i]!], app.info) as PactValue;
       return new PList(out, tyAny);
@@ -99,7 +102,7 @@ export const listNatives: Native[] = natives({
     special: (ctx, args, env, app, self) => {
       specialArgs(args, 2, self, env, app);
       const f = fnArg(ctx, args[0]!, env, self);
-      const list = expectList(ctx, args[1]!, env, 'filter');
+      const list = expectList(ctx, args[1]!, env, 'filter', app);
       const out = list.items.filter((x) => {
         const r = apply(ctx, f, [x], app.info);
         if (typeof r !== 'boolean') throw evalError(app.info, `filter: expected closure to return bool: ${nodeText(args[0]!, env)}`);
@@ -112,7 +115,7 @@ export const listNatives: Native[] = natives({
     special: (ctx, args, env, app, self) => {
       specialArgs(args, 3, self, env, app);
       const f = fnArg(ctx, args[0]!, env, self);
-      const list = expectList(ctx, args[2]!, env, 'fold');
+      const list = expectList(ctx, args[2]!, env, 'fold', app);
       let acc = args[1]!.ev(ctx, env);
       for (const x of list.items) acc = apply(ctx, f, [acc, x], app.info);
       return acc;
@@ -284,7 +287,10 @@ export const listNatives: Native[] = natives({
       const [l] = args;
       if (args.length === 1 && l instanceof PList) {
         return l.items.map((s) => {
-          if (typeof s !== 'string') throw evalError(app.info, `concat: expecting list of strings: ${showValCompact(s)}`);
+          if (typeof s !== 'string') {
+            throw forkedError('EvalError', app.info, `concat: expecting list of strings: ${showValCompact(s)}`,
+              `concat: expected list of strings, received value of type: ${typeName(s)}`);
+          }
           return s;
         }).join('');
       }

@@ -46,7 +46,7 @@ export function replNatives(repl: Repl): Native[] {
           result = evalEnscoped(ctx, args[args.length - 1]!, env);
         } catch (e) {
           ctx.restore(saved);
-          const shown = showError(e);
+          const shown = showError(e, ctx);
           if (expectedText === null || shown.includes(expectedText)) return pass(repl, doc, 'Expect failure');
           return fail(repl, app.info, doc, `expected error message to contain '${expectedText}', got '${shown}'`);
         }
@@ -169,13 +169,13 @@ function testCatch(repl: Repl, ctx: Ctx, app: Node, doc: string, run: () => Val,
     if (!(e instanceof PactError)) throw e;
     ctx.restore(saved);
     const where = e.info === null ? '' : `${renderInfo(e.info, '')}: `;
-    return fail(repl, app.info, doc, `${what}:${where}${e.message}`);
+    return fail(repl, app.info, doc, `${what}:${where}${e.messageFor(ctx.onChainErrors())}`);
   }
   return then(v);
 }
 
 /// What `expect-failure` matches: the error as Haskell shows it.
-function showError(e: unknown): string {
-  if (e instanceof PactError) return showPactError(e);
+function showError(e: unknown, ctx: Ctx): string {
+  if (e instanceof PactError) return showPactError(e, ctx.onChainErrors());
   return e instanceof Error ? e.message : String(e);
 }

@@ -201,8 +201,10 @@ export class Repl {
 
   private printRuntimeError(e: PactError): void {
     const fallback = this.fallbackLocation();
-    this.out.stderr(`${renderInfo(e.info, fallback)}:Error: ${e.message}\n`);
-    for (const f of e.callStack) this.out.stderr(` at ${renderFrame(f, fallback)}\n`);
+    const onChain = this.ctx.onChainErrors();
+    this.out.stderr(`${renderInfo(e.info, fallback)}:Error: ${e.messageFor(onChain)}\n`);
+    // On chain (since Pact 4.7) errors carry no call stack.
+    if (!onChain) for (const f of e.callStack) this.out.stderr(` at ${renderFrame(f, fallback)}\n`);
   }
 
   printCompileError(e: PactError): void {
