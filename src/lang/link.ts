@@ -8,7 +8,7 @@ import type { Native } from '../natives/registry.ts';
 import type { Ctx } from './context.ts';
 import { PactError, evalError } from './errors.ts';
 import { apply, callDef, nativeFrame, withStack } from './eval.ts';
-import { installInterface, installModule, resolveModuleName, useModule } from './module.ts';
+import { TypeResolver, installInterface, installModule, resolveModuleName, useModule } from './module.ts';
 import { Closure, ConstRef, Def, Env, NativeRef } from './runtime.ts';
 import { showValCompact } from './show.ts';
 import type { ModuleData } from './runtime.ts';
@@ -46,10 +46,16 @@ export class Linker {
   private layout = new Layout(null);
   private readonly ctx: Ctx;
   private readonly scope: ModuleScope | null;
+  private readonly types: TypeResolver;
 
   constructor(ctx: Ctx, scope: ModuleScope | null) {
     this.ctx = ctx;
     this.scope = scope;
+    this.types = new TypeResolver(ctx, scope);
+  }
+
+  private rarg(a: Arg): RArg {
+    return { name: a.name, type: this.types.resolve(a.type, a.info), info: a.info };
   }
 
   /// Links a top-level expression or a definition body with `args` in slots 0..n-1.
@@ -184,6 +190,11 @@ export class Linker {
     }
     const mod = resolveModuleName(this.ctx, name.module!, name.ns);
     const v = mod?.members.get(name.name);
+    if (v === undefined && name.ns === null) {
+      // `ns.mod` names a module (as a module reference) when `ns` is not a module.
+      const asModule = resolveModuleName(this.ctx, name.name, name.module);
+      if (asModule !== undefined) return new ModRef(asModule.name, asModule.isInterface ? null : asModule.interfaces);
+    }
     if (v === undefined) {
       const shown = `${modName}.${name.name}`;
       throw evalError(name.info, this.scope !== null ? `Cannot resolve "${shown}"` : `Cannot resolve ${shown}`);
@@ -223,7 +234,7 @@ export class Linker {
     const values = pairs.map((p) => p.value.t === 'lambda'
       ? this.lambdaNode(p.value.args, p.arg.type.t === 'var' ? p.value.ret : p.arg.type, p.value.body, p.value.info, p.arg.name)
       : this.node(p.value));
-    const args: RArg[] = pairs.map((p) => ({ name: p.arg.name, type: p.arg.type, info: p.arg.info }));
+    const args: RArg[] = pairs.map((p) => this.rarg(p.arg));
     const saved = this.layout.names.length;
     const slots = pairs.map((p) => this.layout.bind(p.arg.name));
     const bodyNode = this.seq(body);
@@ -245,8 +256,9 @@ export class Linker {
     const bodyNode = this.seq(body);
     const size = this.layout.size;
     this.layout = outer;
-    const rargs: RArg[] = args.map((a) => ({ name: a.name, type: a.type, info: a.info }));
-    const closure = (env: Env) => new Closure(name, rargs, ret, bodyNode, size, env);
+    const rargs: RArg[] = args.map((a) => this.rarg(a));
+    const resolvedRet = this.types.resolve(ret, info);
+    const closure = (env: Env) => new Closure(name, rargs, resolvedRet, bodyNode, size, env);
     return { kind: 'lambda', info, closure, ev: (_ctx, env) => closure(env) };
   }
 
@@ -257,7 +269,7 @@ export class Linker {
     const bodyNode = this.seq(body);
     this.layout.names.length = saved;
     const binding: Binding = {
-      columns, slots, types: pairs.map((p) => p.arg.type), names: pairs.map((p) => p.arg.name), body: bodyNode,
+      columns, slots, types: pairs.map((p) => this.rarg(p.arg).type), names: pairs.map((p) => p.arg.name), body: bodyNode,
     };
     return { kind: 'binding', info, binding, ev: () => { throw evalError(info, 'Unexpected binding form'); } };
   }
@@ -341,7 +353,9 @@ export function dynamicMember(ctx: Ctx, ref: Val, member: string, info: Info): V
   if (!(ref instanceof ModRef)) throw evalError(info, `reduceDynamic: expected module reference: ${typeName(ref)}`);
   const mod = ctx.lookupModule(ref.name);
   if (mod === undefined) throw evalError(info, `reduceDynamic: unable to resolve dynamic module reference: ${ref.name}`);
-  const v = mod.members.get(member);
+  // Constants of the interfaces a module implements are reachable through it too.
+  const v = mod.members.get(member) ??
+    mod.interfaces.map((i) => ctx.lookupModule(i)?.members.get(member)).find((c) => c instanceof ConstRef);
   if (v === undefined) throw evalError(info, `reduceDynamic: unknown module ref: ${ref.name}`);
   return v;
 }

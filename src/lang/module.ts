@@ -228,10 +228,10 @@ function resolveSchema(types: TypeResolver, s: SchemaRef): void {
 }
 
 /// Replaces `{schema}` references written in types with the schema's definition.
-class TypeResolver {
+export class TypeResolver {
   private readonly ctx: Ctx;
-  private readonly scope: ModuleScope;
-  constructor(ctx: Ctx, scope: ModuleScope) {
+  private readonly scope: ModuleScope | null;
+  constructor(ctx: Ctx, scope: ModuleScope | null) {
     this.ctx = ctx;
     this.scope = scope;
   }
@@ -244,19 +244,28 @@ class TypeResolver {
       }
       case 'list': return { t: 'list', elem: this.resolve(t.elem, info) };
       case 'schema': return { ...t, schema: this.resolve(t.schema, info) };
+      case 'module': return t.ifaces === null ? t : { t: 'module', ifaces: t.ifaces.map((i) => this.interfaceName(i)) };
       default: return t;
     }
   }
+  /// `module{iface}` names an interface as `use` would find it (the current namespace first).
+  private interfaceName(name: string): string {
+    const parts = name.split('.');
+    const m = parts.length === 1 ? resolveModuleName(this.ctx, name, null) : resolveModuleName(this.ctx, parts[1]!, parts[0]!);
+    return m?.name ?? name;
+  }
+
   private lookup(name: string, info: Info): SchemaRef {
     const parts = name.split('.');
     let v: Val | undefined;
-    if (parts.length === 1) v = this.scope.module.members.get(name) ?? this.scope.imports.get(name) ?? this.ctx.scope.get(name);
+    const own = this.scope?.module;
+    if (parts.length === 1) v = own?.members.get(name) ?? this.scope?.imports.get(name) ?? this.ctx.scope.get(name);
     else {
       const member = parts.pop()!;
       const mod = parts.length === 1 ? resolveModuleName(this.ctx, parts[0]!, null) : resolveModuleName(this.ctx, parts[1]!, parts[0]!);
-      v = parts.join('.') === this.scope.module.name ? this.scope.module.members.get(member) : mod?.members.get(member);
+      v = parts.join('.') === own?.name ? own.members.get(member) : mod?.members.get(member);
     }
-    if (!(v instanceof SchemaRef)) throw evalError(info, `Cannot resolve "${name}"`);
+    if (!(v instanceof SchemaRef)) throw evalError(info, this.scope === null ? `Cannot resolve ${name}` : `Cannot resolve "${name}"`);
     return v;
   }
 }
