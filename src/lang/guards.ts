@@ -13,12 +13,18 @@ import { capabilityAcquired, signerInScope } from './caps.ts';
 
 export const KEYSETS_TABLE = 'SYS_keysets';
 
+/// Since Pact 4.4 keyset names must parse (`ns.name` or any non-empty legacy name).
+export function checkKeySetName(ctx: Ctx, name: string, info: Info): void {
+  if (!ctx.flag('DisablePact44') && name === '') throw evalError(info, 'incorrect keyset name format');
+}
+
 export function lookupKeySet(ctx: Ctx, name: string): KeySet | undefined {
   return ctx.db.read(KEYSETS_TABLE, name) as KeySet | undefined;
 }
 
 /// `enforce-keyset "name"`: the keyset must exist and pass.
 export function enforceKeySetName(ctx: Ctx, name: string, info: Info): true {
+  checkKeySetName(ctx, name, info);
   const ks = lookupKeySet(ctx, name);
   if (ks === undefined) throw evalError(info, `No such keyset: '${name}`);
   return enforceKeySet(ctx, ks, `'${name}`, info);

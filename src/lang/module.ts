@@ -259,7 +259,10 @@ export class TypeResolver {
     const parts = name.split('.');
     let v: Val | undefined;
     const own = this.scope?.module;
-    if (parts.length === 1) v = own?.members.get(name) ?? this.scope?.imports.get(name) ?? this.ctx.scope.get(name);
+    if (parts.length === 1) {
+      v = own?.members.get(name) ?? this.scope?.imports.get(name) ?? this.ctx.scope.get(name) ??
+        this.ctx.natives.get(name)?.constant ?? undefined;
+    }
     else {
       const member = parts.pop()!;
       const mod = parts.length === 1 ? resolveModuleName(this.ctx, parts[0]!, null) : resolveModuleName(this.ctx, parts[1]!, parts[0]!);

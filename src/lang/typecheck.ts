@@ -87,10 +87,6 @@ function unifiesWith(a: Type, b: Type): boolean {
   return false;
 }
 
-function canUnifyWith(a: Type, b: Type): boolean {
-  return unifiesWith(a, b) || unifiesWith(b, a);
-}
-
 function isSubPartial(a: null | 'any' | readonly string[], b: null | 'any' | readonly string[]): boolean {
   if (b === null) return true;
   if (a === null) return false;
@@ -134,21 +130,21 @@ export function checkType(info: Info | null, spec: Type, v: Val): Type | null {
   const ty = getType(info, v);
   if (typeEq(spec, ty)) return null;
   if (spec.t === 'var') {
-    if (canUnifyWith(spec, ty)) return ty;
+    if (unifiesWith(spec, ty)) return ty;
     typeFailed(info, spec, ty);
   }
   if (spec.t === 'list' && ty.t === 'list' && v instanceof PList) {
-    if (spec.elem.t === 'any' || canUnifyWith(spec.elem, ty.elem)) return null;
+    if (spec.elem.t === 'any' || unifiesWith(spec.elem, ty.elem)) return null;
     for (const item of v.items) checkType(info, spec.elem, item);
     return null;
   }
   if (spec.t === 'schema' && spec.kind === 'object' && ty.t === 'schema' && ty.kind === 'object' && v instanceof PObject) {
-    if (spec.schema.t === 'any' || canUnifyWith(spec.schema, ty.schema)) return null;
+    if (spec.schema.t === 'any' || unifiesWith(spec.schema, ty.schema)) return null;
     const checked = checkObject(info, spec, v);
-    if (canUnifyWith(spec, checked)) return null;
+    if (unifiesWith(spec, checked)) return null;
     typeFailed(info, spec.schema, checked);
   }
-  if (canUnifyWith(spec, ty)) return null;
+  if (unifiesWith(spec, ty)) return null;
   typeFailed(info, spec, ty);
 }
 

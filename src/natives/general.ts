@@ -5,12 +5,14 @@ import { base64UrlDecode, base64UrlDecodeDetailed, base64UrlDecodeSkipping, base
 import { hashValue } from '../values/pact-json.ts';
 import { JsonNumber, JsonObject } from '../values/json.ts';
 import type { Json } from '../values/json.ts';
-import { tyAny, tyString } from '../values/type.ts';
+import { tyAny, tyDecimal, tyInteger, tyString, tyTime } from '../values/type.ts';
+import type { Type } from '../values/type.ts';
 import { KeySet, PactTime, PList, PObject } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';
 import type { Ctx } from '../lang/context.ts';
 import { PactError, evalError, forkedError, txFailure } from '../lang/errors.ts';
 import { badArgs, pactValue } from '../lang/eval.ts';
+import { SchemaRef } from '../lang/runtime.ts';
 import type { Binding, Env, ModuleData, Node, Val } from '../lang/runtime.ts';
 import { showValCompact } from '../lang/show.ts';
 import { checkType, typeName } from '../lang/typecheck.ts';
@@ -68,6 +70,15 @@ function logic(name: 'and' | 'or') {
     return b;
   };
 }
+
+const CHAIN_DATA_SCHEMA = new SchemaRef('', 'public-chain-data', {
+  t: 'user',
+  schema: {
+    name: 'public-chain-data',
+    fields: [['chain-id', tyString], ['block-height', tyInteger], ['block-time', tyTime], ['prev-block-hash', tyString],
+      ['sender', tyString], ['gas-limit', tyInteger], ['gas-price', tyDecimal]].map(([name, type]) => ({ name: name as string, type: type as Type })),
+  },
+}, { docs: 'Schema type for data returned from \'chain-data\'.', model: false });
 
 /// Reads a top-level key of the message data.
 export function msgKey(ctx: Ctx, key: string, info: Node['info']): Json {
@@ -406,6 +417,7 @@ export const generalNatives: Native[] = natives({
       return new PList(ctx.db.keys('SYS_modules'), tyString);
     },
   },
+  'public-chain-data': { constant: CHAIN_DATA_SCHEMA },
   CHARSET_ASCII: { constant: 0n },
   CHARSET_LATIN1: { constant: 1n },
 });

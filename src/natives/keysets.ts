@@ -6,7 +6,7 @@ import { KeySet, KeySetRef } from '../values/value.ts';
 import type { Ctx } from '../lang/context.ts';
 import { evalError } from '../lang/errors.ts';
 import { badArgs } from '../lang/eval.ts';
-import { KEYSETS_TABLE, enforceGuard, enforceKeySet, lookupKeySet, withSysOnly } from '../lang/guards.ts';
+import { KEYSETS_TABLE, checkKeySetName, enforceGuard, enforceKeySet, lookupKeySet, withSysOnly } from '../lang/guards.ts';
 import type { Node, Val } from '../lang/runtime.ts';
 import { msgKey } from './general.ts';
 import { enforceNamespaceUser, lookupNamespace } from '../lang/namespaces.ts';
@@ -42,14 +42,9 @@ function readKeySet(ctx: Ctx, key: string, app: Node): KeySet {
   return ks;
 }
 
-/// Keyset names are `ns.name` or, in legacy form, any non-empty text.
-function keySetName(ctx: Ctx, name: string, app: Node): string {
-  if (!ctx.flag('DisablePact44') && name === '') throw evalError(app.info, 'incorrect keyset name format');
-  return name;
-}
-
 function defineKeySet(ctx: Ctx, name: string, ks: KeySet, app: Node): string {
-  const ksn = keySetName(ctx, name, app);
+  checkKeySetName(ctx, name, app.info);
+  const ksn = name;
   const old = lookupKeySet(ctx, ksn);
   if (old !== undefined) {
     withSysOnly(ctx, () => enforceKeySet(ctx, old, `'${ksn}`, app.info));
@@ -98,6 +93,7 @@ export const keysetNatives: Native[] = natives({
     fn: (ctx, args, app, self) => {
       const [name] = args;
       if (args.length !== 1 || typeof name !== 'string') throw badArgs(self, args, app.info);
+      checkKeySetName(ctx, name, app.info);
       if (lookupKeySet(ctx, name) === undefined) throw evalError(app.info, `Keyset reference cannot be found: ${name}`);
       return new KeySetRef(name);
     },

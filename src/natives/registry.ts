@@ -1,7 +1,7 @@
 /// The native function table: every built-in is registered once with its name, signatures (as
 /// Pact prints them in argument errors), flags and implementation.
 import type { Ctx } from '../lang/context.ts';
-import type { Env, Node, Val } from '../lang/runtime.ts';
+import type { Env, Node, SchemaRef, Val } from '../lang/runtime.ts';
 import { SIGNATURES } from './signatures.ts';
 import type { PactValue } from '../values/value.ts';
 
@@ -21,8 +21,9 @@ export interface Native {
   readonly docs: string;
   readonly strict: StrictFn | null;
   readonly special: SpecialFn | null;
-  /// Set for the native constants (`CHARSET_ASCII`, ...), which evaluate to this value.
-  readonly constant: PactValue | null;
+  /// Set for the native constants (`CHARSET_ASCII`, ...) and schemas (`public-chain-data`),
+  /// which a name evaluates to.
+  readonly constant: PactValue | SchemaRef | null;
 }
 
 export interface NativeSpec {
@@ -32,7 +33,7 @@ export interface NativeSpec {
   readonly topLevelOnly?: boolean;
   readonly fn?: StrictFn;
   readonly special?: SpecialFn;
-  readonly constant?: PactValue;
+  readonly constant?: PactValue | SchemaRef;
 }
 
 /// Builds a table section; `repl` marks REPL-only natives.
