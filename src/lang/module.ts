@@ -57,7 +57,11 @@ export function installModule(ctx: Ctx, m: ModuleTerm): string {
   });
   linkDefs(ctx, scope, m.defs);
   for (const iface of data.interfaces) solveConstraints(ctx, data, iface, m.info);
-  if (!('keyset' in m.governance)) ctx.caps = { ...ctx.caps, moduleAdmin: new Set([...ctx.caps.moduleAdmin, name]) };
+  if (!('keyset' in m.governance)) {
+    // Capability governance is granted on install; the bug Pact preserves granted the bare name.
+    const granted = ctx.flag('PreserveNsModuleInstallBug') ? m.name : name;
+    ctx.caps = { ...ctx.caps, moduleAdmin: new Set([...ctx.caps.moduleAdmin, granted]) };
+  }
   ctx.db.write('SYS_modules', name, data);
   loadIntoScope(ctx, data);
   return `Loaded module ${name}, hash ${data.hash}`;
