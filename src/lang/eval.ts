@@ -61,11 +61,15 @@ export function callClosure(ctx: Ctx, c: Closure, args: Val[], info: Info): Val 
 export function apply(ctx: Ctx, fn: Val, args: Val[], info: Info): Val {
   if (fn instanceof Partial) {
     if (fn.env !== null) return applySpecial(ctx, fn, args);
-    return apply(ctx, fn.fn, [...fn.args, ...args], info);
+    const all = fn.args.length === 0 ? args : [...fn.args, ...args];
+    const head = fn.fn;
+    // A native applied from a partial reports against the partial's own application.
+    if (head instanceof NativeRef) return callNativeStrict(ctx, head.native, all, fn.node);
+    return apply(ctx, head, all, info);
   }
   if (fn instanceof Closure) return callClosure(ctx, fn, args, info);
   if (fn instanceof Def) return callDef(ctx, fn, args, info);
-  if (fn instanceof NativeRef) return callNativeStrict(ctx, fn.native, args, info);
+  if (fn instanceof NativeRef) return callNativeStrict(ctx, fn.native, args, valueNode(info, null));
   if (ctx.flag('DisablePact48')) {
     throw evalError(info, typeof fn === 'string' ? fn : `Unexpected non-native direct ref: ${showValCompact(fn)}`);
   }
@@ -73,11 +77,10 @@ export function apply(ctx: Ctx, fn: Val, args: Val[], info: Info): Val {
 }
 
 /// Calls a native with already evaluated arguments (from a partial application).
-export function callNativeStrict(ctx: Ctx, native: Native, args: Val[], info: Info): Val {
-  if (native.strict === null) return applySpecial(ctx, new Partial(new NativeRef(native), [], valueNode(info, null), new Env(0, null)), args);
-  const node = valueNode(info, null);
-  ctx.stack.push(frame(native.name, info, null, null, args));
-  const r = native.strict(ctx, args, node, native);
+function callNativeStrict(ctx: Ctx, native: Native, args: Val[], app: Node): Val {
+  if (native.strict === null) return applySpecial(ctx, new Partial(new NativeRef(native), [], app, new Env(0, null)), args);
+  ctx.stack.push(frame(native.name, app.info, null, null, args));
+  const r = native.strict(ctx, args, app, native);
   ctx.stack.pop();
   return r;
 }
