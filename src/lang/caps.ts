@@ -118,11 +118,7 @@ export function resolveCapDef(ctx: Ctx, name: string, info: Info): Def {
 
 /// The innermost module whose code is running, if any.
 export function callingModule(ctx: Ctx): string | null {
-  for (let i = ctx.stack.length - 1; i >= 0; i--) {
-    const m = ctx.stack[i]!.module;
-    if (m !== null) return m;
-  }
-  return null;
+  return ctx.stack.findInnermost((f) => f.module !== null)?.module ?? null;
 }
 
 /// Access to a module's capabilities from outside the module needs module admin.
@@ -137,8 +133,8 @@ export function guardForModuleCall(ctx: Ctx, module: string, info: Info): void {
 /// Is a defcap running (within `limit` user frames, if given)?
 export function defcapInStack(ctx: Ctx, limit: number | null): boolean {
   let seen = 0;
-  for (let i = ctx.stack.length - 1; i >= 0; i--) {
-    const f = ctx.stack[i]!;
+  for (let i = ctx.stack.depth - 1; i >= 0; i--) {
+    const f = ctx.stack.at(i);
     if (f.module === null) continue;
     if (f.def?.kind === 'defcap') return true;
     if (limit !== null && ++seen >= limit) return false;

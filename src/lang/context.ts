@@ -1,29 +1,16 @@
 /// The evaluation context: everything a running transaction can see and change — the database,
 /// the call stack, message data and signatures, execution flags, the REPL's name scope.
-import type { Info } from '../syntax/exp.ts';
 import type { PactDb } from '../db/pactdb.ts';
 import type { Native } from '../natives/registry.ts';
 import { JsonObject } from '../values/json.ts';
 import type { PObject } from '../values/value.ts';
 import type { Json } from '../values/json.ts';
-import type { Def, Env, ModuleData, Node, Val } from './runtime.ts';
+import type { Def, ModuleData, Val } from './runtime.ts';
+import { CallStack } from './callstack.ts';
 import { emptyCapState } from './caps.ts';
 import type { CapState, CapToken } from './caps.ts';
 import type { PactExec, PactStep } from './pacts.ts';
 
-/// A call-stack entry as the evaluator keeps it; rendered only when an error is reported.
-export interface RFrame {
-  readonly name: string;
-  readonly info: Info;
-  /// The module whose code runs in this frame (user functions only).
-  readonly module: string | null;
-  /// The user definition being run, for recursion detection.
-  readonly def: Def | null;
-  /// Evaluated arguments (user functions) or unevaluated argument nodes (natives).
-  readonly argVals: readonly Val[] | null;
-  readonly argNodes: readonly Node[] | null;
-  readonly env: Env | null;
-}
 
 /// What database access is allowed: everything, reads only, or system tables only.
 export type Purity = 'impure' | 'readonly' | 'sysonly';
@@ -79,7 +66,7 @@ export class Ctx {
   env: TxEnv;
   /// REPL-only natives, visible at the REPL top level.
   replNatives: Map<string, Native>;
-  stack: RFrame[] = [];
+  stack = new CallStack();
   /// Names usable unqualified at the top level: loaded modules' members and `use` imports.
   scope = new Map<string, Val>();
   namespace: string | null = null;
@@ -127,11 +114,11 @@ export class Ctx {
 
   /// The evaluation state a caught error rolls back to (Pact's `catch` restores its state).
   snapshot(): EvalSnapshot {
-    return { depth: this.stack.length, caps: this.caps, pactExec: this.pactExec };
+    return { depth: this.stack.depth, caps: this.caps, pactExec: this.pactExec };
   }
 
   restore(s: EvalSnapshot): void {
-    this.stack.length = s.depth;
+    this.stack.depth = s.depth;
     this.caps = s.caps;
     this.pactExec = s.pactExec;
   }

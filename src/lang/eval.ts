@@ -5,7 +5,8 @@ import { renderCompact, prettyList } from '../values/doc.ts';
 import type { PactValue } from '../values/value.ts';
 import { Decimal } from '../values/decimal.ts';
 import type { Native } from '../natives/registry.ts';
-import type { Ctx, RFrame } from './context.ts';
+import type { Ctx } from './context.ts';
+import type { CallStack } from './callstack.ts';
 import { PactError, abbrev, argsError, evalError, forkedError } from './errors.ts';
 import type { StackFrame } from './errors.ts';
 import { Closure, Def, Env, NativeRef, Partial } from './runtime.ts';
@@ -24,7 +25,7 @@ export function callDef(ctx: Ctx, def: Def, args: Val[], info: Info, acquiring =
   const env = new Env(def.slots, null);
   for (let i = 0; i < args.length; i++) env.slots[i] = args[i]!;
   guardRecursion(ctx, def, info);
-  ctx.stack.push(frame(def.name, info, def.module.name, def, args));
+  ctx.stack.pushCall(def.name, info, def.module.name, def, args);
   if (def.body === null) throw evalError(info, `${def.qualifiedName}: definition has no body`);
   const result = def.body.ev(ctx, env);
   ctx.stack.pop();
@@ -40,8 +41,8 @@ function checkArity(name: string, want: number, got: number, info: Info): void {
 
 /// Recursion through module references is caught at run time (static recursion at install).
 function guardRecursion(ctx: Ctx, def: Def, info: Info): void {
-  for (const f of ctx.stack) {
-    if (f.def === def) throw evalError(info, `Detected recursive call: ${def.qualifiedName}`);
+  if (ctx.stack.findInnermost((f) => f.def === def) !== undefined) {
+    throw evalError(info, `Detected recursive call: ${def.qualifiedName}`);
   }
 }
 
@@ -50,7 +51,7 @@ export function callClosure(ctx: Ctx, c: Closure, args: Val[], info: Info): Val 
   checkArgs(c.args, args);
   const env = new Env(c.slots, c.env);
   for (let i = 0; i < args.length; i++) env.slots[i] = args[i]!;
-  ctx.stack.push(frame(c.name, info, null, null, args));
+  ctx.stack.pushCall(c.name, info, null, null, args);
   const result = c.body.ev(ctx, env);
   ctx.stack.pop();
   checkType(info, c.ret, result);
@@ -79,7 +80,7 @@ export function apply(ctx: Ctx, fn: Val, args: Val[], info: Info): Val {
 /// Calls a native with already evaluated arguments (from a partial application).
 function callNativeStrict(ctx: Ctx, native: Native, args: Val[], app: Node): Val {
   if (native.strict === null) return applySpecial(ctx, new Partial(new NativeRef(native), [], app, new Env(0, null)), args);
-  ctx.stack.push(frame(native.name, app.info, null, null, args));
+  ctx.stack.pushCall(native.name, app.info, null, null, args);
   const r = native.strict(ctx, args, app, native);
   ctx.stack.pop();
   return r;
@@ -95,7 +96,7 @@ function applySpecial(ctx: Ctx, p: Partial, args: Val[]): Val {
   const native = (p.fn as NativeRef).native;
   const nodes = [...(p.node.args ?? []), ...args.map((v) => valueNode(p.node.info, v))];
   const app: Node = { kind: 'app', info: p.node.info, fn: p.node.fn, args: nodes, ev: p.node.ev };
-  ctx.stack.push(nativeFrame(native, app, p.env!));
+  ctx.stack.pushNative(native.name, app, p.env!);
   const r = native.special!(ctx, nodes, p.env!, app, native);
   ctx.stack.pop();
   return r;
@@ -119,19 +120,11 @@ export function fnArg(ctx: Ctx, node: Node, env: Env, native: Native): Val {
   throw argsError(node.info, `${native.name}: expected function application: ${nodeText(node, env)}`);
 }
 
-export function frame(name: string, info: Info, module: string | null, def: Def | null, args: readonly Val[] | null): RFrame {
-  return { name, info, module, def, argVals: args, argNodes: null, env: null };
-}
-
-export function nativeFrame(native: Native, node: Node, env: Env): RFrame {
-  return { name: native.name, info: node.info, module: null, def: null, argVals: null, argNodes: node.args ?? [], env };
-}
-
 /// Renders the evaluator's stack (innermost first) the way Pact prints it.
-export function renderStack(stack: readonly RFrame[]): StackFrame[] {
+export function renderStack(stack: CallStack): StackFrame[] {
   const out: StackFrame[] = [];
-  for (let i = stack.length - 1; i >= 0; i--) {
-    const f = stack[i]!;
+  for (let i = stack.depth - 1; i >= 0; i--) {
+    const f = stack.at(i);
     const args = f.argNodes !== null
       ? f.argNodes.map((n) => abbrev(nodeText(n, f.env)))
       : f.argVals?.map((v) => abbrev(showValCompact(v))) ?? null;
@@ -142,7 +135,7 @@ export function renderStack(stack: readonly RFrame[]): StackFrame[] {
 
 /// Attaches the call stack to an error thrown while `ctx.stack` was as it is now.
 export function withStack(ctx: Ctx, e: PactError): PactError {
-  if (e.callStack.length === 0 && ctx.stack.length > 0) e.callStack = renderStack(ctx.stack);
+  if (e.callStack.length === 0 && ctx.stack.depth > 0) e.callStack = renderStack(ctx.stack);
   return e;
 }
 

@@ -107,7 +107,7 @@ export function enforceGuard(ctx: Ctx, g: Val, app: Node, self: Native | null): 
     const md = ctx.lookupModule(g.module);
     if (md === undefined) throw evalError(info, `Unable to resolve module ${g.module}`);
     if (md.isInterface) throw evalError(info, `ModuleGuard not allowed on interface: ${showValCompact(g)}`);
-    if (!ctx.stack.some((f) => f.module === g.module)) acquireModuleAdmin(ctx, md, info);
+    if (ctx.stack.findInnermost((f) => f.module === g.module) === undefined) acquireModuleAdmin(ctx, md, info);
     return true;
   }
   if (g instanceof PactGuard) {

@@ -7,7 +7,7 @@ import type { PactValue } from '../values/value.ts';
 import type { Native } from '../natives/registry.ts';
 import type { Ctx } from './context.ts';
 import { PactError, evalError } from './errors.ts';
-import { apply, callDef, nativeFrame, withStack } from './eval.ts';
+import { apply, callDef, withStack } from './eval.ts';
 import { TypeResolver, installInterface, installModule, resolveModuleName, useModule } from './module.ts';
 import { Closure, ConstRef, Def, Env, NativeRef } from './runtime.ts';
 import { showValCompact } from './show.ts';
@@ -239,11 +239,16 @@ export class Linker {
     const slots = pairs.map((p) => this.layout.bind(p.arg.name));
     const bodyNode = this.seq(body);
     this.layout.names.length = saved;
+    const n = values.length;
+    const typed = args.some((a) => a.type.t !== 'var' && a.type.t !== 'any');
     return {
       kind: 'other', info, ev: (ctx, env) => {
-        const vals = values.map((n) => n.kind === 'lambda' ? n.closure!(env) : n.ev(ctx, env));
-        checkArgs(args, vals);
-        for (let i = 0; i < slots.length; i++) env.slots[slots[i]!] = vals[i]!;
+        // The bound slots are new, so no value expression can read them: bind as we go.
+        for (let i = 0; i < n; i++) {
+          const v = values[i]!;
+          env.slots[slots[i]!] = v.kind === 'lambda' ? v.closure!(env) : v.ev(ctx, env);
+        }
+        if (typed) checkSlots(args, slots, env);
         return bodyNode.ev(ctx, env);
       },
     };
@@ -273,6 +278,11 @@ export class Linker {
     };
     return { kind: 'binding', info, binding, ev: () => { throw evalError(info, 'Unexpected binding form'); } };
   }
+}
+
+/// Checks let-bound values (in their slots) against the declared types.
+function checkSlots(args: readonly RArg[], slots: readonly number[], env: Env): void {
+  checkArgs(args, slots.map((s) => env.slots[s]!));
 }
 
 function localNode(depth: number, slot: number, info: Info): Node {
@@ -311,7 +321,7 @@ function nativeNode(native: Native, fn: Node, args: readonly Node[], info: Info)
   if (special !== null) {
     node.ev = (ctx, env) => {
       if (topLevelOnly) enforceTopLevel(ctx, native, info);
-      ctx.stack.push(nativeFrame(native, node, env));
+      ctx.stack.pushNative(native.name, node, env);
       const r = special(ctx, args, env, node, native);
       ctx.stack.pop();
       return r;
@@ -320,7 +330,7 @@ function nativeNode(native: Native, fn: Node, args: readonly Node[], info: Info)
     const n = args.length;
     node.ev = (ctx, env) => {
       if (topLevelOnly) enforceTopLevel(ctx, native, info);
-      ctx.stack.push(nativeFrame(native, node, env));
+      ctx.stack.pushNative(native.name, node, env);
       const vals = new Array<Val>(n);
       for (let i = 0; i < n; i++) vals[i] = args[i]!.ev(ctx, env);
       const r = strict!(ctx, vals, node, native);
@@ -332,9 +342,8 @@ function nativeNode(native: Native, fn: Node, args: readonly Node[], info: Info)
 }
 
 function enforceTopLevel(ctx: Ctx, native: Native, info: Info): void {
-  for (const f of ctx.stack) {
-    if (f.module !== null) throw evalError(info, `Top-level call used in module ${f.module}: ${native.name}`);
-  }
+  const f = ctx.stack.findInnermost((x) => x.module !== null);
+  if (f !== undefined) throw evalError(info, `Top-level call used in module ${f.module}: ${native.name}`);
 }
 
 function defNode(def: Def, fn: Node, args: readonly Node[], info: Info): Node {
@@ -384,14 +393,14 @@ export function evalTopLevel(ctx: Ctx, term: Term): Val {
   if (shown !== null) return shown;
   const linked = new Linker(ctx, null).linkBody([term], []);
   const env = new Env(linked.slots, null);
-  const depth = ctx.stack.length;
+  const depth = ctx.stack.depth;
   try {
     return linked.node.ev(ctx, env);
   } catch (e) {
     if (e instanceof PactError) withStack(ctx, e);
     throw e;
   } finally {
-    ctx.stack.length = depth;
+    ctx.stack.depth = depth;
   }
 }
 

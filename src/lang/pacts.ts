@@ -11,7 +11,7 @@ import type { PactValue } from '../values/value.ts';
 import { callingModule } from './caps.ts';
 import type { Ctx } from './context.ts';
 import { evalError } from './errors.ts';
-import { frame, isPactValue } from './eval.ts';
+import { isPactValue } from './eval.ts';
 import { Def, Env } from './runtime.ts';
 import type { Val } from './runtime.ts';
 import { showValCompact } from './show.ts';
@@ -109,7 +109,7 @@ function runStep(ctx: Ctx, def: Def, args: Val[], info: Info, run: () => Val): V
     throw evalError(info, `${def.name}: Incorrect number of arguments (${args.length}) supplied; expected ${def.args.length}`);
   }
   checkArgs(def.args, args);
-  ctx.stack.push(frame(def.name, info, def.module.name, def, args));
+  ctx.stack.pushCall(def.name, info, def.module.name, def, args);
   const r = run();
   ctx.stack.pop();
   return r;

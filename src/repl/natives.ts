@@ -141,8 +141,8 @@ function testDoc(ctx: Ctx, node: Node, env: Env): string {
   const doc = node.ev(ctx, env);
   if (typeof doc !== 'string') throw evalError(node.info, 'Expected string');
   let name = doc;
-  for (let i = ctx.stack.length - 1; i >= 0; i--) {
-    const f = ctx.stack[i]!;
+  for (let i = ctx.stack.depth - 1; i >= 0; i--) {
+    const f = ctx.stack.at(i);
     if (f.module !== null) name = `${f.name}.${name}`;
   }
   return name;
