@@ -1,6 +1,7 @@
 /// Commands: the payload a client signs, its exact JSON text (whose BLAKE2b-256 hash is the
 /// request key and what every signature signs), and the signed envelope `{hash, sigs, cmd}`.
-import { blake2b256, base64UrlEncode } from '../values/hash.ts';
+import { blake2b256 } from '../values/hash.ts';
+import { base64UrlEncode } from '../values/base64.ts';
 import { encodeJson, JsonNumber, JsonObject, legacyKeyOrder } from '../values/json.ts';
 import type { Json } from '../values/json.ts';
 import type { Decimal } from '../values/decimal.ts';

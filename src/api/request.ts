@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute } from 'node:path';
 import { Decimal } from '../values/decimal.ts';
-import { base64UrlEncode } from '../values/hash.ts';
+import { base64UrlEncode } from '../values/base64.ts';
 import { JsonNumber, JsonParseError, parseJson } from '../values/json.ts';
 import type { Json, JsonObject } from '../values/json.ts';
 import { formatShowTime } from '../values/time.ts';

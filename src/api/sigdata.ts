@@ -1,11 +1,11 @@
 /// SigData: a command hash, the signatures collected so far (by public key) and optionally the
 /// command text — what `pact -u` writes, `add-sig` extends and `combine-sigs` merges — and the
 /// `sign` tool for bare hashes.
-import { base64UrlEncode } from '../values/hash.ts';
+import { base64UrlDecodeVerbose, base64UrlEncode } from '../values/base64.ts';
 import { legacyKeyOrder } from '../values/json.ts';
 import type { Json } from '../values/json.ts';
 import { AesonError, asObject, asText, optional, required } from './aeson.ts';
-import { base64UrlDecodePact, hexEncode } from './bytes.ts';
+import { hexEncode } from './bytes.ts';
 import { signHash, submitText } from './command.ts';
 import type { Command, UserSig } from './command.ts';
 import type { Ed25519KeyPair } from './crypto.ts';
@@ -165,7 +165,7 @@ export function commandIfDone(sd: SigData, local: boolean, checkCode?: CodeCheck
 /// `pact sign`: signs the base64url-decoded stdin text with each key; the YAML map of public
 /// key to signature.
 export function signBase64(input: string, keyPairs: () => readonly Ed25519KeyPair[]): string {
-  const bytes = base64UrlDecodePact(input.trim());
+  const bytes = base64UrlDecodeVerbose(input.trim());
   if (typeof bytes === 'string') throw requestError(`stdin was not valid base64url: ${bytes}`);
   const sigs = new Map<string, string>();
   for (const kp of keyPairs()) sigs.set(hexEncode(kp.publicKey), signHash(bytes, kp.secretKey));

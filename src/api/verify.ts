@@ -1,6 +1,6 @@
 /// Reading a command's payload back and verifying a command: hash, signer count, each signature
 /// against its signer (Ed25519 or WebAuthn), with Pact's failure texts.
-import { base64UrlEncode } from '../values/hash.ts';
+import { base64UrlDecodeVerbose, base64UrlEncode } from '../values/base64.ts';
 import { encodeJson, JsonObject, JsonParseError, parseJson } from '../values/json.ts';
 import { toJson } from '../values/pact-json.ts';
 import type { Json } from '../values/json.ts';
@@ -11,7 +11,7 @@ import {
   AesonError, asArray, asBool, asInt, asObject, asText, fail, optional, required,
 } from './aeson.ts';
 import type { JsonPath } from './aeson.ts';
-import { base64UrlDecodePact, hexDecode } from './bytes.ts';
+import { hexDecode } from './bytes.ts';
 import { hashCmd } from './command.ts';
 import type { Command, ContMsg, ExecMsg, Payload, Scheme, SigCapability, Signer, UserSig, Verifier } from './command.ts';
 import { verify as ed25519Verify } from './crypto.ts';
@@ -149,7 +149,7 @@ export function commandOf(v: Json): Command {
 
 /// A hash in unpadded base64url (a command hash, a pact id).
 export function hashOf(v: Json, path: JsonPath): Uint8Array {
-  const bytes = base64UrlDecodePact(asText(v, path, 'Hash'));
+  const bytes = base64UrlDecodeVerbose(asText(v, path, 'Hash'));
   return typeof bytes === 'string' ? fail(path, `Base64URL decode failed: ${bytes}`) : bytes;
 }
 

@@ -3,9 +3,8 @@
 /// with empty authenticator data.
 import { verify as nodeVerify } from 'node:crypto';
 import { JsonObject, encodeJson, parseJson, JsonParseError } from '../values/json.ts';
-import { base64UrlEncode } from '../values/hash.ts';
 import { AesonError, asObject, asText, lookup, required } from './aeson.ts';
-import { base64DecodeStrict, base64Encode, base64UrlDecodeLoose, base64UrlEncodePadded } from './bytes.ts';
+import { base64DecodeStrict, base64Encode, base64UrlDecodeLoose, base64UrlEncode, base64UrlEncodePadded } from '../values/base64.ts';
 import { ALG_EDDSA, ALG_ES256, decodeCoseKey, ecPublicKeyObject } from './cose.ts';
 import type { CosePublicKey } from './cose.ts';
 import { sha256, signWithPublicKey, verify as ed25519Verify } from './crypto.ts';

@@ -2,11 +2,10 @@
 /// `decrypt-cc20p1305` (ChaCha20-Poly1305 AEAD with an X25519 shared key, RFC 7539).
 import { createCipheriv, createDecipheriv } from 'node:crypto';
 import { x25519 } from '@noble/curves/ed25519.js';
-import { base64UrlEncode } from '../values/hash.ts';
+import { base64UrlDecodeVerbose, base64UrlEncode } from '../values/base64.ts';
 import type { Info } from '../syntax/exp.ts';
 import { evalError } from '../lang/errors.ts';
 import { badArgs } from '../lang/eval.ts';
-import { decodeBase64UrlVerbose } from './hashing.ts';
 import { natives } from './registry.ts';
 import type { Native, StrictFn } from './registry.ts';
 
@@ -38,7 +37,7 @@ function base16(text: string, info: Info): Uint8Array {
 }
 
 function base64Url(text: string, info: Info): Uint8Array {
-  const bytes = decodeBase64UrlVerbose(text);
+  const bytes = base64UrlDecodeVerbose(text);
   if (typeof bytes === 'string') throw evalError(info, bytes);
   return bytes;
 }

@@ -1,7 +1,7 @@
 /// General natives: control (`if`, `and`, `or`, `enforce`, `enforce-one`, `try`), `bind`,
 /// `typeof`, strings and encodings, hashing, message data, version checks.
 import { Decimal } from '../values/decimal.ts';
-import { base64UrlDecode, base64UrlDecodeDetailed, base64UrlDecodeSkipping, base64UrlEncode } from '../values/hash.ts';
+import { base64UrlDecode, base64UrlDecodeSkipping, base64UrlDecodeVerbose, base64UrlEncode } from '../values/base64.ts';
 import { hashValue } from '../values/pact-json.ts';
 import { JsonNumber, JsonObject } from '../values/json.ts';
 import type { Json } from '../values/json.ts';
@@ -298,7 +298,7 @@ export const generalNatives: Native[] = natives({
   'base64-decode': {
     fn: (ctx, args, app, self) => {
       const s = stringArg(args, self, app);
-      const decoded = base64UrlDecodeDetailed(s);
+      const decoded = base64UrlDecodeVerbose(s);
       if (typeof decoded === 'string') {
         if (!ctx.flag('DisablePact49')) throw evalError(app.info, 'Could not base64-decode string');
         return legacyBase64Decode(s, decoded, app.info);

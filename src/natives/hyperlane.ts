@@ -3,7 +3,7 @@
 /// changed the formats; with `DisablePact413` the message id and the decoder keep the 4.11 ones.
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { Decimal } from '../values/decimal.ts';
-import { base64UrlEncode } from '../values/hash.ts';
+import { base64UrlDecodeVerbose, base64UrlEncode } from '../values/base64.ts';
 import { JsonObject, parseJson } from '../values/json.ts';
 import type { Json } from '../values/json.ts';
 import { compareCodePoints } from '../values/render.ts';
@@ -13,7 +13,6 @@ import type { Info } from '../syntax/exp.ts';
 import { evalError } from '../lang/errors.ts';
 import { badArgs } from '../lang/eval.ts';
 import { jsonToValue } from './general.ts';
-import { decodeBase64UrlVerbose } from './hashing.ts';
 import { natives } from './registry.ts';
 import type { Native, StrictFn } from './registry.ts';
 
@@ -42,7 +41,7 @@ function boundedInt(o: PObject, key: string, bits: bigint): bigint {
 }
 
 function base64Field(o: PObject, key: string, size?: number): Uint8Array {
-  const bytes = decodeBase64UrlVerbose(field(o, key, isStr));
+  const bytes = base64UrlDecodeVerbose(field(o, key, isStr));
   if (typeof bytes === 'string') throw new FieldError(`Invalid base64 encoding on field "${key}"`);
   if (size !== undefined && bytes.length !== size) {
     throw new FieldError(`Incorrect binary data size "${key}". Expected: ${size}, but got ${bytes.length}`);
@@ -277,7 +276,7 @@ function decodeTokenMessageBefore413(bytes: Uint8Array, info: Info): PObject {
 const hyperlaneDecodeTokenMessage: StrictFn = (ctx, args, app, self) => {
   const [msg] = args;
   if (args.length !== 1 || typeof msg !== 'string') throw badArgs(self, args, app.info);
-  const bytes = decodeBase64UrlVerbose(msg);
+  const bytes = base64UrlDecodeVerbose(msg);
   if (typeof bytes === 'string') throw evalError(app.info, 'Failed to base64-decode token message');
   return ctx.flag('DisablePact413') ? decodeTokenMessageBefore413(bytes, app.info) : decodeTokenMessage(bytes, app.info);
 };

@@ -1,6 +1,7 @@
 /// Principals: account names derived from guards (`k:`, `w:`, `r:`, `u:`, `m:`, `p:`, `c:`), and
 /// the checks of their textual form.
-import { blake2b256, base64UrlEncode } from '../values/hash.ts';
+import { blake2b256 } from '../values/hash.ts';
+import { base64UrlEncode } from '../values/base64.ts';
 import { encodeJson } from '../values/json.ts';
 import { toJson } from '../values/pact-json.ts';
 import { CapabilityGuard, KeySet, KeySetRef, ModuleGuard, PactGuard, UserGuard, isGuard } from '../values/value.ts';

@@ -4,7 +4,7 @@ import { Decimal } from '../values/decimal.ts';
 import { JsonNumber, JsonObject, JsonParseError, parseJson } from '../values/json.ts';
 import type { Json } from '../values/json.ts';
 import { toJson } from '../values/pact-json.ts';
-import { base64UrlDecode } from '../values/hash.ts';
+import { base64UrlDecode } from '../values/base64.ts';
 import { tyString } from '../values/type.ts';
 import { KeySet, PactTime, PList, PObject } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';

@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { JsonNumber } from '../../src/values/json.ts';
 import { formatPath, showScientific } from '../../src/api/aeson.ts';
-import { base64DecodeStrict, base64UrlDecodeLoose, base64UrlDecodePact, hexDecode } from '../../src/api/bytes.ts';
+import { hexDecode } from '../../src/api/bytes.ts';
+import { base64DecodeStrict, base64UrlDecodeLoose, base64UrlDecodeVerbose } from '../../src/values/base64.ts';
 import { showString } from '../../src/api/show.ts';
 
 test('Haskell show of strings', () => {
@@ -30,14 +31,14 @@ test('base16 with base16-bytestring\'s texts', () => {
 });
 
 test('base64 with base64-bytestring\'s texts', () => {
-  assert.deepEqual(base64UrlDecodePact('ZA'), Uint8Array.from([0x64]));
-  assert.deepEqual(base64UrlDecodePact('ZA=='), Uint8Array.from([0x64]));
-  assert.deepEqual(base64UrlDecodePact('ZA='), Uint8Array.from([0x64]));
-  assert.equal(base64UrlDecodePact('Z'), 'invalid padding at offset: 1');
-  assert.equal(base64UrlDecodePact('ZE'), 'non-canonical encoding detected at offset: 1');
-  assert.equal(base64UrlDecodePact('Zm9v+A'), 'invalid character at offset: 4');
-  assert.equal(base64UrlDecodePact('Z=Zm9v'), 'invalid padding at offset: 1');
-  assert.equal(base64UrlDecodePact('Zm=v'), 'invalid character at offset: 3');
+  assert.deepEqual(base64UrlDecodeVerbose('ZA'), Uint8Array.from([0x64]));
+  assert.deepEqual(base64UrlDecodeVerbose('ZA=='), Uint8Array.from([0x64]));
+  assert.deepEqual(base64UrlDecodeVerbose('ZA='), Uint8Array.from([0x64]));
+  assert.equal(base64UrlDecodeVerbose('Z'), 'invalid padding at offset: 1');
+  assert.equal(base64UrlDecodeVerbose('ZE'), 'non-canonical encoding detected at offset: 1');
+  assert.equal(base64UrlDecodeVerbose('Zm9v+A'), 'invalid character at offset: 4');
+  assert.equal(base64UrlDecodeVerbose('Z=Zm9v'), 'invalid padding at offset: 1');
+  assert.equal(base64UrlDecodeVerbose('Zm=v'), 'invalid character at offset: 3');
   assert.deepEqual(base64DecodeStrict('+/8='), Uint8Array.from([0xfb, 0xff]));
   assert.equal(base64DecodeStrict('+/8'), 'Base64-encoded bytestring is unpadded or has invalid padding');
   assert.equal(base64DecodeStrict('+/8-'), 'invalid character at offset: 3');

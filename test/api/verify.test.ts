@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { Pact, createSignWithKeypair } from '@kadena/client';
-import { base64UrlDecode } from '../../src/values/hash.ts';
+import { base64UrlDecode } from '../../src/values/base64.ts';
 import { parseJson } from '../../src/values/json.ts';
 import { apiReq } from '../../src/cli/requests.ts';
 import { hashCmd } from '../../src/api/command.ts';

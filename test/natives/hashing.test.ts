@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { evalLine } from '../helpers/pact.ts';
-import { decodeBase64UrlVerbose } from '../../src/natives/hashing.ts';
+import { base64UrlDecodeVerbose } from '../../src/values/base64.ts';
 
 /// The first line of what the REPL prints (a result, or an error with its location).
 const first = (line: string) => evalLine(line).split('\n')[0]!;
@@ -63,7 +63,7 @@ test('base64-bytestring error messages after Pact pads the input', () => {
     ['é', 'invalid character at offset: 0'],
   ];
   for (const [input, expected] of cases) {
-    const got = decodeBase64UrlVerbose(input);
+    const got = base64UrlDecodeVerbose(input);
     assert.deepEqual(typeof got === 'string' ? got : [...got], expected, input);
   }
 });
