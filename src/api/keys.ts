@@ -2,12 +2,12 @@
 /// `add-sig` and `sign`).
 import type { Json } from '../values/json.ts';
 import { JsonObject } from '../values/json.ts';
-import { lookup } from './aeson.ts';
+import { lookup } from '../values/aeson.ts';
 import { hexDecode, hexEncode } from './bytes.ts';
 import type { Ed25519KeyPair } from './crypto.ts';
 import { publicKeyOf } from './crypto.ts';
 import { requestError } from './errors.ts';
-import { showString } from './show.ts';
+import { showString } from '../values/haskell-show.ts';
 import { readYamlFile, YamlError } from './yaml.ts';
 
 /// Pact's `parseB16TextOnly`: the bytes, or `Base16 decode failed: "<text>"`.

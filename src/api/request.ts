@@ -9,8 +9,8 @@ import type { Json, JsonObject } from '../values/json.ts';
 import { formatShowTime } from '../values/time.ts';
 import {
   AesonError, asArray, asBool, asInt, asObject, asText, fail, optional, required,
-} from './aeson.ts';
-import type { JsonPath } from './aeson.ts';
+} from '../values/aeson.ts';
+import type { JsonPath } from '../values/aeson.ts';
 import { hexEncode } from './bytes.ts';
 import { encodePayload, hashCmd, publicMetaJson, signHash } from './command.ts';
 import type { Command, Payload, PublicMeta, Scheme, SigCapability, Signer, UserSig, Verifier } from './command.ts';
@@ -19,8 +19,8 @@ import type { CosePublicKey } from './cose.ts';
 import type { Ed25519KeyPair } from './crypto.ts';
 import { crash, requestError } from './errors.ts';
 import { importKeyPair, parseHex } from './keys.ts';
-import { decimalOfNumber, parsePactValue, roundNumber } from './pact-value.ts';
-import { showString } from './show.ts';
+import { decimalOfNumber, parsePactValue, roundNumber } from '../values/pact-value.ts';
+import { showString } from '../values/haskell-show.ts';
 import { capabilitiesOf, hashOf, schemeOf, verifierOf } from './verify.ts';
 import { mockWebAuthnSign, parseWebAuthnPublicKey } from './webauthn.ts';
 import { readYamlFile, YamlError } from './yaml.ts';

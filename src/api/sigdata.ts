@@ -4,13 +4,13 @@
 import { base64UrlDecodeVerbose, base64UrlEncode } from '../values/base64.ts';
 import { legacyKeyOrder } from '../values/json.ts';
 import type { Json } from '../values/json.ts';
-import { AesonError, asObject, asText, optional, required } from './aeson.ts';
+import { AesonError, asObject, asText, optional, required } from '../values/aeson.ts';
 import { hexEncode } from './bytes.ts';
 import { signHash, submitText } from './command.ts';
 import type { Command, UserSig } from './command.ts';
 import type { Ed25519KeyPair } from './crypto.ts';
 import { crash, requestError, verificationFailed } from './errors.ts';
-import { showString } from './show.ts';
+import { showString } from '../values/haskell-show.ts';
 import { hashOf, parsePayload, verifyCommand, verifyHash, verifyUserSigs } from './verify.ts';
 import type { CodeChecker } from './verify.ts';
 import { emitYaml } from './yaml-emit.ts';

@@ -9,14 +9,14 @@ import { PList, PObject } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';
 import {
   AesonError, asArray, asBool, asInt, asObject, asText, fail, optional, required,
-} from './aeson.ts';
-import type { JsonPath } from './aeson.ts';
+} from '../values/aeson.ts';
+import type { JsonPath } from '../values/aeson.ts';
 import { hexDecode } from './bytes.ts';
 import { hashCmd } from './command.ts';
 import type { Command, ContMsg, ExecMsg, Payload, Scheme, SigCapability, Signer, UserSig, Verifier } from './command.ts';
 import { verify as ed25519Verify } from './crypto.ts';
-import { parsePactValue, qualifiedName } from './pact-value.ts';
-import { showString } from './show.ts';
+import { parsePactValue, qualifiedName } from '../values/pact-value.ts';
+import { showString } from '../values/haskell-show.ts';
 import { decodeWebAuthnSignature, parseWebAuthnPublicKey, verifyWebAuthn } from './webauthn.ts';
 
 /// Checks Pact code the way the on-chain parser does: undefined if it parses, else its error

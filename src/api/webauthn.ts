@@ -3,7 +3,7 @@
 /// with empty authenticator data.
 import { verify as nodeVerify } from 'node:crypto';
 import { JsonObject, encodeJson, parseJson, JsonParseError } from '../values/json.ts';
-import { AesonError, asObject, asText, lookup, required } from './aeson.ts';
+import { AesonError, asObject, asText, lookup, required } from '../values/aeson.ts';
 import { base64DecodeStrict, base64Encode, base64UrlDecodeLoose, base64UrlEncode, base64UrlEncodePadded } from '../values/base64.ts';
 import { ALG_EDDSA, ALG_ES256, decodeCoseKey, ecPublicKeyObject } from './cose.ts';
 import type { CosePublicKey } from './cose.ts';

@@ -8,7 +8,7 @@ import { isAlias, isMap, isScalar, isSeq, parseAllDocuments } from 'yaml';
 import type { Document, Node, Pair } from 'yaml';
 import { JsonNumber, JsonObject } from '../values/json.ts';
 import type { Json } from '../values/json.ts';
-import { showString } from './show.ts';
+import { showString } from '../values/haskell-show.ts';
 
 /// A YAML document that could not be read; `shown` is Haskell's `show` of the `ParseException`
 /// (what Pact prints, e.g. `InvalidYaml (Just (YamlException "Yaml file not found: x.yaml"))`).

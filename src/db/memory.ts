@@ -1,6 +1,6 @@
 /// An in-memory PactDb: committed tables plus, during a transaction, an overlay of pending writes.
 import type { PactDb, TxLogEntry } from './pactdb.ts';
-import { compareCodePoints } from '../values/render.ts';
+import { compareCodePoints } from '../values/text.ts';
 
 export class MemoryDb implements PactDb {
   private readonly tables = new Map<string, Map<string, unknown>>();

@@ -4,10 +4,13 @@ import { Decimal } from '../values/decimal.ts';
 import { base64UrlDecode, base64UrlDecodeSkipping, base64UrlDecodeVerbose, base64UrlEncode } from '../values/base64.ts';
 import { hashValue } from '../values/pact-json.ts';
 import { JsonNumber, JsonObject } from '../values/json.ts';
+import { AesonError, asText } from '../values/aeson.ts';
+import { decimalOfNumber, parsePactValue, roundNumber } from '../values/pact-value.ts';
+import { showJson } from '../values/render.ts';
 import type { Json } from '../values/json.ts';
-import { tyAny, tyDecimal, tyInteger, tyString, tyTime } from '../values/type.ts';
+import { tyDecimal, tyInteger, tyString, tyTime } from '../values/type.ts';
 import type { Type } from '../values/type.ts';
-import { KeySet, PactTime, PList, PObject } from '../values/value.ts';
+import { PactTime, PList, PObject } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';
 import type { Ctx } from '../lang/context.ts';
 import { PactError, evalError, forkedError, txFailure } from '../lang/errors.ts';
@@ -91,43 +94,19 @@ export function msgKey(ctx: Ctx, key: string, info: Node['info']): Json {
   return entry[1];
 }
 
-/// JSON from message data as a Pact value: numbers are decimals, objects sorted.
-export function jsonToValue(j: Json): PactValue {
-  if (j === null) return '';
-  if (typeof j === 'boolean' || typeof j === 'string') return j;
-  if (j instanceof JsonNumber) return jsonDecimal(j);
-  if (Array.isArray(j)) return new PList(j.map(jsonToValue), tyAny);
-  const m = new Map<string, PactValue>();
-  for (const [k, v] of j.entries) m.set(k, jsonToValue(v));
-  return decodeSpecial(m) ?? new PObject(m, false);
+/// Message JSON read as a Pact value (Pact's `FromJSON PactValue`), or Pact's parse failure.
+function msgValue<T>(what: string, j: Json, info: Node['info'], read: (j: Json) => T): T {
+  try {
+    return read(j);
+  } catch (e) {
+    if (!(e instanceof AesonError)) throw e;
+    throw evalError(info, `${what}: parse failed: ${e.reason}: ${showJson(j)}`);
+  }
 }
 
-function jsonDecimal(n: JsonNumber): Decimal {
-  return n.exponent >= 0
-    ? new Decimal(n.coefficient * 10n ** BigInt(n.exponent), 0).normalize()
-    : new Decimal(n.coefficient, -n.exponent).normalize();
-}
-
-/// Objects that encode Pact values: `{"int": ...}`, `{"decimal": ...}`, keysets.
-function decodeSpecial(m: Map<string, PactValue>): PactValue | null {
-  if (m.size === 1 && m.has('int')) {
-    const v = m.get('int')!;
-    if (v instanceof Decimal && v.isInteger()) return v.roundToInteger();
-    if (typeof v === 'string' && /^-?\d+$/.test(v)) return BigInt(v);
-  }
-  if (m.size === 1 && m.has('decimal')) {
-    const v = m.get('decimal')!;
-    if (typeof v === 'string') return Decimal.parse(v) ?? null;
-    if (v instanceof Decimal) return v;
-  }
-  const keys = m.get('keys');
-  if (keys instanceof PList && (m.size === 1 || (m.size === 2 && typeof m.get('pred') === 'string'))) {
-    if (keys.items.every((k) => typeof k === 'string')) {
-      const ks = [...new Set(keys.items as string[])].sort();
-      return new KeySet(ks, (m.get('pred') as string | undefined) ?? 'keys-all');
-    }
-  }
-  return null;
+/// A number, or a string holding one, as `read-integer`/`read-decimal` accept them.
+function numberText(j: Json): string | undefined {
+  return typeof j === 'string' ? j.trim() : undefined;
 }
 
 function stringArg(args: Val[], self: Native, app: Node): string {
@@ -345,35 +324,37 @@ export const generalNatives: Native[] = natives({
   },
   'read-msg': {
     fn: (ctx, args, app, self) => {
-      if (args.length === 0) return jsonToValue(ctx.env.msgBody);
-      return jsonToValue(msgKey(ctx, stringArg(args, self, app), app.info));
+      const j = args.length === 0 ? ctx.env.msgBody : msgKey(ctx, stringArg(args, self, app), app.info);
+      return msgValue('read-msg', j, app.info, (x) => parsePactValue(x, []));
     },
   },
   'read-string': {
     fn: (ctx, args, app, self) => {
       const key = stringArg(args, self, app);
-      const j = msgKey(ctx, key, app.info);
-      if (typeof j !== 'string') throw evalError(app.info, `read-string: parse failed: expected string`);
-      return j;
+      return msgValue('read-string', msgKey(ctx, key, app.info), app.info, (x) => asText(x, []));
     },
   },
   'read-decimal': {
     fn: (ctx, args, app, self) => {
-      const j = msgKey(ctx, stringArg(args, self, app), app.info);
-      if (j instanceof JsonNumber) return jsonDecimal(j);
-      const d = typeof j === 'string' ? Decimal.parse(j) ?? (/^-?\d+$/.test(j) ? Decimal.fromInteger(BigInt(j)) : undefined) : undefined;
-      if (d === undefined) throw evalError(app.info, `read-decimal: parse failed: ${JSON.stringify(j)}`);
-      return d;
+      return msgValue('read-decimal', msgKey(ctx, stringArg(args, self, app), app.info), app.info, (x) => {
+        if (x instanceof JsonNumber) return decimalOfNumber(x);
+        const text = numberText(x);
+        const d = text === undefined ? undefined : Decimal.parse(text) ?? (/^-?\d+$/.test(text) ? Decimal.fromInteger(BigInt(text)) : undefined);
+        if (d === undefined) throw new AesonError([], 'Failure parsing decimal string');
+        return d;
+      });
     },
   },
   'read-integer': {
     fn: (ctx, args, app, self) => {
-      const j = msgKey(ctx, stringArg(args, self, app), app.info);
-      if (j instanceof JsonNumber) return jsonDecimal(j).roundToInteger();
-      if (typeof j === 'string' && /^-?\d+$/.test(j)) return BigInt(j);
-      const v = j instanceof JsonObject ? jsonToValue(j) : undefined;
-      if (typeof v === 'bigint') return v;
-      throw evalError(app.info, `read-integer: parse failed: ${JSON.stringify(j)}`);
+      return msgValue('read-integer', msgKey(ctx, stringArg(args, self, app), app.info), app.info, (x) => {
+        if (x instanceof JsonNumber) return roundNumber(x);
+        const text = numberText(x);
+        if (text !== undefined && /^-?\d+$/.test(text)) return BigInt(text);
+        const v = parsePactValue(x, []);
+        if (typeof v !== 'bigint') throw new AesonError([], 'Failure parsing integer');
+        return v;
+      });
     },
   },
   'chain-data': {

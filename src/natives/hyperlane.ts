@@ -4,15 +4,13 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { Decimal } from '../values/decimal.ts';
 import { base64UrlDecodeVerbose, base64UrlEncode } from '../values/base64.ts';
-import { JsonObject, parseJson } from '../values/json.ts';
-import type { Json } from '../values/json.ts';
-import { compareCodePoints } from '../values/render.ts';
-import { CapabilityGuard, KeySet, KeySetRef, ModuleGuard, PactGuard, PObject, UserGuard } from '../values/value.ts';
+import { parseJson } from '../values/json.ts';
+import { PObject } from '../values/value.ts';
 import type { Guard, PactValue } from '../values/value.ts';
 import type { Info } from '../syntax/exp.ts';
 import { evalError } from '../lang/errors.ts';
 import { badArgs } from '../lang/eval.ts';
-import { jsonToValue } from './general.ts';
+import { parseGuard } from '../values/pact-value.ts';
 import { natives } from './registry.ts';
 import type { Native, StrictFn } from './registry.ts';
 
@@ -141,83 +139,10 @@ const hyperlaneMessageId: StrictFn = (ctx, args, app, self) => {
 
 // ---- Token messages
 
-const NAME_PART = String.raw`[\p{L}%#+\-_&$@<>=^?*!|/~][\p{L}0-9%#+\-_&$@<>=^?*!|/~]*`;
-/// A Pact name: bare, or qualified by a module and optionally a namespace.
-const NAME = new RegExp(String.raw`^${NAME_PART}(?:\.${NAME_PART}){0,2}$`, 'u');
-
-function jsonText(j: Json | undefined): string | undefined {
-  return typeof j === 'string' ? j : undefined;
-}
-
-function jsonName(j: Json | undefined): string | undefined {
-  const s = jsonText(j);
-  return s !== undefined && NAME.test(s) ? s : undefined;
-}
-
-/// `{"name": ..., "namespace": ...}` as the dotted module name.
-function jsonModuleName(j: Json | undefined): string | undefined {
-  if (!(j instanceof JsonObject)) return undefined;
-  const get = (k: string) => j.entries.find(([key]) => key === k)?.[1];
-  const name = jsonText(get('name'));
-  const ns = get('namespace');
-  if (name === undefined) return undefined;
-  if (ns === undefined || ns === null) return name;
-  return typeof ns === 'string' ? `${ns}.${name}` : undefined;
-}
-
-/// Pact's JSON reading of a guard: the kind is told by the exact set of keys.
-function guardOfJson(j: Json): Guard | undefined {
-  if (!(j instanceof JsonObject)) return undefined;
-  const get = (k: string) => j.entries.find(([key]) => key === k)?.[1];
-  const keys = j.entries.map(([k]) => k).sort().join(',');
-  switch (keys) {
-    case 'keys,pred': {
-      const ks = get('keys');
-      const pred = jsonName(get('pred'));
-      if (!Array.isArray(ks) || !ks.every((k) => typeof k === 'string') || pred === undefined) return undefined;
-      return new KeySet([...new Set(ks as string[])].sort(compareCodePoints), pred);
-    }
-    case 'keysetref': {
-      const ref = get('keysetref');
-      if (typeof ref === 'string') return new KeySetRef(ref);
-      if (!(ref instanceof JsonObject)) return undefined;
-      const ksn = jsonText(ref.entries.find(([k]) => k === 'ksn')?.[1]);
-      const ns = ref.entries.find(([k]) => k === 'ns')?.[1];
-      if (ksn === undefined) return undefined;
-      if (ns === undefined || ns === null) return new KeySetRef(ksn);
-      return typeof ns === 'string' ? new KeySetRef(`${ns}.${ksn}`) : undefined;
-    }
-    case 'name,pactId': {
-      const pactId = jsonText(get('pactId'));
-      const name = jsonText(get('name'));
-      return pactId === undefined || name === undefined ? undefined : new PactGuard(pactId, name);
-    }
-    case 'moduleName,name': {
-      const mod = jsonModuleName(get('moduleName'));
-      const name = jsonText(get('name'));
-      return mod === undefined || name === undefined ? undefined : new ModuleGuard(mod, name);
-    }
-    case 'args,fun': {
-      const fun = jsonName(get('fun'));
-      const args = get('args');
-      return fun === undefined || !Array.isArray(args) ? undefined : new UserGuard(fun, args.map(jsonToValue));
-    }
-    case 'cgArgs,cgName,cgPactId': {
-      const name = jsonName(get('cgName'));
-      const args = get('cgArgs');
-      const pactId = get('cgPactId');
-      if (name === undefined || !name.includes('.') || !Array.isArray(args)) return undefined;
-      if (pactId !== null && typeof pactId !== 'string') return undefined;
-      return new CapabilityGuard(name, args.map(jsonToValue), pactId ?? null);
-    }
-  }
-  return undefined;
-}
-
 /// The recipient bytes as a JSON-encoded guard.
 function recipientGuard(bytes: Uint8Array): Guard | undefined {
   try {
-    return guardOfJson(parseJson(new TextDecoder('utf-8', { fatal: true }).decode(bytes)));
+    return parseGuard(parseJson(new TextDecoder('utf-8', { fatal: true }).decode(bytes)), []);
   } catch {
     return undefined;
   }

@@ -2,7 +2,7 @@
 /// or a lambda (`map`, `filter`, `fold`, `zip`, `compose`, `where`, `and?`, `or?`, `not?`).
 import { Decimal } from '../values/decimal.ts';
 import { valueEq } from '../values/equality.ts';
-import { compareCodePoints } from '../values/render.ts';
+import { compareCodePoints } from '../values/text.ts';
 import { tyAny, tyInteger, tyString } from '../values/type.ts';
 import { PactTime, PList, PObject } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';

@@ -4,7 +4,7 @@ import type { Info } from '../syntax/exp.ts';
 import { exp, integerToDouble, log, pow, sqrt } from '../values/libm.ts';
 import { Decimal } from '../values/decimal.ts';
 import { valueEq } from '../values/equality.ts';
-import { compareCodePoints } from '../values/render.ts';
+import { compareCodePoints } from '../values/text.ts';
 import { PactTime, PList, PObject } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';
 import type { Ctx } from '../lang/context.ts';

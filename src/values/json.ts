@@ -2,6 +2,7 @@
 /// for everything that leaves a node or feeds a hash. Numbers never pass through IEEE doubles:
 /// they keep the digits and exponent they were written with, because Pact re-encodes them by
 /// their scale.
+import { compareCodePoints } from './text.ts';
 
 /// A JSON value. Objects keep their entries in the order given.
 export type Json = null | boolean | string | JsonNumber | Json[] | JsonObject;
@@ -326,7 +327,7 @@ function encodeNumber(n: JsonNumber): string {
 /// Haskell `formatScientific Generic Nothing`: writing the value as 0.d1…dn × 10^E (d1 ≠ 0,
 /// dn ≠ 0), fixed notation with at least one fractional digit when 0 ≤ E ≤ 7, else
 /// `d1.d2…dn e(E−1)` with `.0` for a lone digit.
-function formatGeneric(c: bigint, e: number): string {
+export function formatGeneric(c: bigint, e: number): string {
   if (c === 0n) return '0.0';
   const sign = c < 0n ? '-' : '';
   let digits = (c < 0n ? -c : c).toString();
@@ -383,18 +384,6 @@ function sortKey(key: string): string {
     SORT_KEYS.set(key, k);
   }
   return k;
-}
-
-/// Compares by code point (JavaScript's `<` compares UTF-16 code units, which differs above U+FFFF).
-function compareCodePoints(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.codePointAt(i)!;
-    const y = b.codePointAt(i)!;
-    if (x !== y) return x - y;
-    if (x > 0xffff) i++;
-  }
-  return a.length - b.length;
 }
 
 function compareLegacy(a: string, b: string): number {

@@ -2,6 +2,9 @@
 /// traces) or laid out at 80 columns (REPL results). Follows Pact's `Pretty` instances.
 import { Decimal } from './decimal.ts';
 import { formatIsoSeconds } from './pact-json.ts';
+import { compareCodePoints } from './text.ts';
+import { JsonNumber, JsonObject, formatGeneric, legacyKeyOrder } from './json.ts';
+import type { Json } from './json.ts';
 import {
   CapabilityGuard, KeySet, KeySetRef, ModRef, ModuleGuard, PactGuard, PactTime, PList, PObject, UserGuard,
 } from './value.ts';
@@ -57,18 +60,19 @@ export function showPretty(v: PactValue): string {
   return renderPretty(valueDoc(v));
 }
 
-/// Orders strings by Unicode code point (JavaScript's `<` compares UTF-16 code units).
-export function compareCodePoints(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x === y) continue;
-    // Surrogates (D800–DFFF) encode code points above every BMP character.
-    const sx = x >= 0xd800 && x <= 0xdfff;
-    const sy = y >= 0xd800 && y <= 0xdfff;
-    if (sx !== sy) return sx ? 1 : -1;
-    return x < y ? -1 : 1;
-  }
-  return a.length - b.length;
+/// Pact's rendering of a JSON value in messages: objects in legacy key order, lists with spaces,
+/// numbers as Haskell shows a `Scientific`.
+export function showJson(j: Json): string {
+  return renderCompact(jsonDoc(j));
+}
+
+function jsonDoc(j: Json): Doc {
+  if (j === null) return 'null';
+  if (typeof j === 'boolean') return j ? 'true' : 'false';
+  if (typeof j === 'string') return `"${j}"`;
+  if (j instanceof JsonNumber) return formatGeneric(j.coefficient, j.exponent);
+  if (Array.isArray(j)) return bracketsSep(j.map(jsonDoc));
+  const o: JsonObject = j;
+  const byKey = new Map(o.entries);
+  return commaBraces(legacyKeyOrder([...byKey.keys()]).map((k) => cat(`"${k}": `, jsonDoc(byKey.get(k)!))));
 }

@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { JsonNumber } from '../../src/values/json.ts';
-import { formatPath, showScientific } from '../../src/api/aeson.ts';
+import { formatPath, showScientific } from '../../src/values/aeson.ts';
 import { hexDecode } from '../../src/api/bytes.ts';
 import { base64DecodeStrict, base64UrlDecodeLoose, base64UrlDecodeVerbose } from '../../src/values/base64.ts';
-import { showString } from '../../src/api/show.ts';
+import { showString } from '../../src/values/haskell-show.ts';
 
 test('Haskell show of strings', () => {
   assert.equal(showString('just-sign-cont'), '"just-sign-cont"');

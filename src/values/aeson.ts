@@ -1,9 +1,9 @@
 /// Typed reading of `Json` with aeson 2's failure texts (`Error in $.keyPairs[0]: parsing Text
 /// failed, expected String, but encountered Number`), which Pact shows verbatim when a request,
 /// key file or payload has the wrong shape.
-import { encodeJson, JsonNumber, JsonObject } from '../values/json.ts';
-import { showString } from './show.ts';
-import type { Json } from '../values/json.ts';
+import { encodeJson, JsonNumber, JsonObject } from './json.ts';
+import { showString } from './haskell-show.ts';
+import type { Json } from './json.ts';
 
 /// Where a value sits in the document: object keys and array indices from the root.
 export type JsonPath = readonly (string | number)[];

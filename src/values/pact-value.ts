@@ -1,24 +1,24 @@
 /// Reading Pact values from JSON as Pact's `FromJSON PactValue` does (capability arguments,
 /// verifier proofs): the first reading that fits wins, in Pact's order — literal, list, guard,
 /// module reference, object — and a value that fits none reports the object reading's failure.
-import { Decimal, MAX_SCALE, pow10 } from '../values/decimal.ts';
-import { JsonNumber, JsonObject } from '../values/json.ts';
-import type { Json } from '../values/json.ts';
-import { parseTime } from '../values/time.ts';
-import { tyAny } from '../values/type.ts';
+import { Decimal, MAX_SCALE, pow10 } from './decimal.ts';
+import { JsonNumber, JsonObject } from './json.ts';
+import type { Json } from './json.ts';
+import { parseTime } from './time.ts';
+import { tyAny } from './type.ts';
 import {
   CapabilityGuard, KeySet, KeySetRef, ModRef, ModuleGuard, PactGuard, PactTime, PList, PObject, UserGuard,
-} from '../values/value.ts';
-import type { PactValue } from '../values/value.ts';
+} from './value.ts';
+import type { Guard, PactValue } from './value.ts';
 import {
   AesonError, asArray, asObject, asText, fail, integralValue, lookup, optional, required,
 } from './aeson.ts';
 import type { JsonPath } from './aeson.ts';
-import { showString } from './show.ts';
+import { showString } from './haskell-show.ts';
 
 /// Decodes a Pact value at `path`; throws `AesonError`.
 export function parsePactValue(v: Json, path: JsonPath): PactValue {
-  return firstOf(v, path, [literal, list, guard, modRef, object]);
+  return firstOf(v, path, [literal, list, parseGuard, modRef, object]);
 }
 
 type Reader = (v: Json, path: JsonPath) => PactValue;
@@ -102,7 +102,7 @@ const GUARD_PROPS = new Set([
 ]);
 
 /// Guards are told apart by their exact key set.
-function guard(v: Json, path: JsonPath): PactValue {
+export function parseGuard(v: Json, path: JsonPath): Guard {
   const keys = v instanceof JsonObject ? v.entries.map(([k]) => k).sort() : [];
   const o = v as JsonObject;
   switch (keys.join(',')) {
