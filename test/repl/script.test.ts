@@ -54,3 +54,9 @@ test('a missing script is a load failure', () => {
   assert.equal(r.err, `${dir}/no-such-file.repl:1:0:Error: load: file load failed: ${dir}/no-such-file.repl, ` +
     `${dir}/no-such-file.repl: openBinaryFile: does not exist (No such file or directory)\nLoad failed\n`);
 });
+
+test('the language end to end: namespaces, tables, managed capabilities, events, principals, pacts', () => {
+  const r = script('language.repl');
+  assert.equal(r.err, 'Load successful\n');
+  assert.equal(r.code, 0);
+});
