@@ -127,7 +127,7 @@ export class Linker {
     if (nodes.length === 1) return nodes[0]!;
     const last = nodes.length - 1;
     return {
-      kind: 'other', info: nodes[last]!.info, ev: (ctx, env) => {
+      kind: 'other', info: nodes[last]!.info, children: nodes, ev: (ctx, env) => {
         for (let i = 0; i < last; i++) nodes[i]!.ev(ctx, env);
         return nodes[last]!.ev(ctx, env);
       },
@@ -242,7 +242,7 @@ export class Linker {
     const n = values.length;
     const typed = args.some((a) => a.type.t !== 'var' && a.type.t !== 'any');
     return {
-      kind: 'other', info, ev: (ctx, env) => {
+      kind: 'other', info, children: [...values, bodyNode], ev: (ctx, env) => {
         // The bound slots are new, so no value expression can read them: bind as we go.
         for (let i = 0; i < n; i++) {
           const v = values[i]!;
@@ -264,7 +264,7 @@ export class Linker {
     const rargs: RArg[] = args.map((a) => this.rarg(a));
     const resolvedRet = this.types.resolve(ret, info);
     const closure = (env: Env) => new Closure(name, rargs, resolvedRet, bodyNode, size, env);
-    return { kind: 'lambda', info, closure, ev: (_ctx, env) => closure(env) };
+    return { kind: 'lambda', info, closure, children: [bodyNode], ev: (_ctx, env) => closure(env) };
   }
 
   private bindingNode(pairs: readonly BindPair[], body: readonly Term[], info: Info): Node {
@@ -300,7 +300,7 @@ function localNode(depth: number, slot: number, info: Info): Node {
 function globalNode(v: Val, info: Info): Node {
   if (v instanceof ConstRef) return { kind: 'var', info, ev: () => v.value! };
   if (v instanceof Def) return { kind: 'var', info, global: v, ev: (ctx) => defAsValue(ctx, v, info) };
-  return { kind: 'var', info, ev: () => v };
+  return { kind: 'var', info, global: v, ev: () => v };
 }
 
 /// A definition used as a value (not called): since Pact 4.7 an error, before it its text.

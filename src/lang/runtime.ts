@@ -31,8 +31,11 @@ export interface Node {
   /// partial application (`(map (+ 1) xs)`) and by natives that receive their arguments unevaluated.
   readonly fn?: Node;
   readonly args?: readonly Node[];
-  /// For `var` nodes naming a definition: the definition.
+  /// For `var` nodes naming a global (definition, native, table, ...): what it names.
   readonly global?: Val;
+  /// Sub-expressions of forms that keep no other record of them (`let`, bodies, lambdas), for
+  /// static checks over linked code.
+  readonly children?: readonly Node[];
   /// For `object` nodes: the fields' nodes in source order.
   readonly fields?: ReadonlyArray<readonly [string, Node]>;
   /// For `list` nodes: the element nodes (`enforce-one` runs them one at a time).

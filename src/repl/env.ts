@@ -16,7 +16,7 @@ import type { CapToken } from '../lang/caps.ts';
 import { evalError } from '../lang/errors.ts';
 import { badArgs, isPactValue } from '../lang/eval.ts';
 import type { Env, Node, Val } from '../lang/runtime.ts';
-import { Def } from '../lang/runtime.ts';
+import { Def, NativeRef } from '../lang/runtime.ts';
 import { showValCompact } from '../lang/show.ts';
 import { natives } from '../natives/registry.ts';
 import type { Native } from '../natives/registry.ts';
@@ -172,22 +172,8 @@ export function envNatives(repl: Repl): Native[] {
         return r === 'already' ? 'Capability already acquired' : r === 'new' ? 'Capability acquired' : 'Capability installed';
       },
     },
-    typecheck: {
-      fn: (ctx, args, app, self) => {
-        const [m] = args;
-        if (args.length < 1 || args.length > 2 || typeof m !== 'string') throw badArgs(self, args, app.info);
-        if (ctx.lookupModule(m) === undefined) throw evalError(app.info, `Module not found: ${m}`);
-        return `Typecheck ${m}: success`;
-      },
-    },
-    verify: {
-      fn: (ctx, args, app, self) => {
-        const [m] = args;
-        if (args.length < 1 || args.length > 2 || typeof m !== 'string') throw badArgs(self, args, app.info);
-        if (ctx.lookupModule(m) === undefined) throw evalError(app.info, `Module not found: ${m}`);
-        return `Typecheck ${m}: success`;
-      },
-    },
+    typecheck: { fn: typecheckModule },
+    verify: { fn: typecheckModule },
     'continue-pact': {
       fn: (ctx, args, app, self) => {
         const [step, rollback, pid, y] = args;
@@ -269,6 +255,33 @@ export function envNatives(repl: Repl): Native[] {
       },
     },
   }, true);
+}
+
+/// `typecheck` (and `verify`, which falls back to it): pact-ts has no static type inference; it
+/// checks what Pact's checker rejects outright — a cross-chain `yield` in a step with a rollback —
+/// and otherwise reports success.
+function typecheckModule(ctx: Ctx, args: Val[], app: Node, self: Native): Val {
+  const [m] = args;
+  if (args.length < 1 || args.length > 2 || typeof m !== 'string') throw badArgs(self, args, app.info);
+  const mod = ctx.lookupModule(m);
+  if (mod === undefined) throw evalError(app.info, `Module not found: ${m}`);
+  for (const d of mod.members.values()) {
+    if (!(d instanceof Def) || d.kind !== 'defpact') continue;
+    for (const step of d.steps) {
+      if (step.rollback !== null && containsCrossChainYield(step.exec)) {
+        throw evalError(app.info, 'Typechecker Internal Error: Illegal rollback with yield');
+      }
+    }
+  }
+  return `Typecheck ${m}: success`;
+}
+
+function containsCrossChainYield(n: Node): boolean {
+  const head = n.fn?.global;
+  if (head instanceof NativeRef && head.native.name === 'yield' && n.args?.length === 2) return true;
+  const kids = [n.fn, ...(n.args ?? []), ...(n.items ?? []), ...(n.children ?? []), ...(n.fields ?? []).map((f) => f[1]),
+    ...(n.binding === undefined ? [] : [...n.binding.columns, n.binding.body])];
+  return kids.some((k) => k !== undefined && containsCrossChainYield(k));
 }
 
 /// `[{ KEY: name, 'caps: [(mod.CAP args) ...] } ...]` as (name, capability tokens) pairs; the
