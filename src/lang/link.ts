@@ -312,32 +312,30 @@ function defAsValue(ctx: Ctx, d: Def, info: Info): Val {
 /// A native application. Strict natives get evaluated arguments; special ones the nodes.
 /// The frame is pushed before the arguments are evaluated, as Pact does.
 function nativeNode(native: Native, fn: Node, args: readonly Node[], info: Info): Node {
-  const node: { kind: 'app'; info: Info; fn: Node; args: readonly Node[]; ev: Node['ev'] } = {
-    kind: 'app', info, fn, args, ev: null as unknown as Node['ev'],
-  };
   const special = native.special;
-  const strict = native.strict;
+  const strict = native.strict!;
   const topLevelOnly = native.topLevelOnly;
-  if (special !== null) {
-    node.ev = (ctx, env) => {
-      if (topLevelOnly) enforceTopLevel(ctx, native, info);
-      ctx.stack.pushNative(native.name, node, env);
-      const r = special(ctx, args, env, node, native);
-      ctx.stack.pop();
-      return r;
-    };
-  } else {
-    const n = args.length;
-    node.ev = (ctx, env) => {
-      if (topLevelOnly) enforceTopLevel(ctx, native, info);
-      ctx.stack.pushNative(native.name, node, env);
-      const vals = new Array<Val>(n);
-      for (let i = 0; i < n; i++) vals[i] = args[i]!.ev(ctx, env);
-      const r = strict!(ctx, vals, node, native);
-      ctx.stack.pop();
-      return r;
-    };
-  }
+  const n = args.length;
+  const node: Node = {
+    kind: 'app', info, fn, args,
+    ev: special !== null
+      ? (ctx, env) => {
+        if (topLevelOnly) enforceTopLevel(ctx, native, info);
+        ctx.stack.pushNative(native.name, node, env);
+        const r = special(ctx, args, env, node, native);
+        ctx.stack.pop();
+        return r;
+      }
+      : (ctx, env) => {
+        if (topLevelOnly) enforceTopLevel(ctx, native, info);
+        ctx.stack.pushNative(native.name, node, env);
+        const vals = new Array<Val>(n);
+        for (let i = 0; i < n; i++) vals[i] = args[i]!.ev(ctx, env);
+        const r = strict(ctx, vals, node, native);
+        ctx.stack.pop();
+        return r;
+      },
+  };
   return node;
 }
 

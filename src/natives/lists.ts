@@ -27,16 +27,20 @@ function specialArgs(args: readonly Node[], n: number, self: Native, env: Env, a
   if (args.length !== n) throw unreducedArgs(self, args, env, app);
 }
 
+/// A literal node's value (literals need no context to evaluate).
+function literalValue(n: Node): Val {
+  return n.ev(null as never, null as never);
+}
+
 /// Argument error for a special native: its arguments shown unevaluated (as strings), typed by
 /// what the expressions are.
 export function unreducedArgs(self: Native, args: readonly Node[], env: Env, app: Node): Error {
-  const types = args.map((a) => (a.kind === 'lit' ? typeName(a.ev(null as never, env)) : a.kind));
+  const types = args.map((a) => (a.kind === 'lit' ? typeName(literalValue(a)) : a.kind));
   return badArgs(self, args.map((a) => abbrev(nodeText(a, env))), app.info, types);
 }
 
-function boolResult(v: Val, what: string, fn: Node, env: Env): boolean {
+function boolResult(v: Val, what: string, fn: Node): boolean {
   if (typeof v !== 'boolean') throw evalError(fn.info, `${what}: Non-boolean result from delegate: ${showValCompact(v)}`);
-  void env;
   return v;
 }
 
@@ -162,7 +166,7 @@ export const listNatives: Native[] = natives({
       specialArgs(args, 2, self, env, app);
       const f = fnArg(ctx, args[0]!, env, self);
       const v = args[1]!.ev(ctx, env);
-      return !boolResult(apply(ctx, f, [v], app.info), 'not?', args[0]!, env);
+      return !boolResult(apply(ctx, f, [v], app.info), 'not?', args[0]!);
     },
   },
   length: {
@@ -312,9 +316,9 @@ function logicLift(name: string, shortCircuit: boolean) {
     const f = fnArg(ctx, args[0]!, env, self);
     const g = fnArg(ctx, args[1]!, env, self);
     const v = args[2]!.ev(ctx, env);
-    const a = boolResult(apply(ctx, f, [v], app.info), name, args[0]!, env);
+    const a = boolResult(apply(ctx, f, [v], app.info), name, args[0]!);
     if (a === shortCircuit) return shortCircuit;
-    return boolResult(apply(ctx, g, [v], app.info), name, args[1]!, env);
+    return boolResult(apply(ctx, g, [v], app.info), name, args[1]!);
   };
 }
 
