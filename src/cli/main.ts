@@ -1,16 +1,14 @@
 /// The `pact` command line: parse flags (citty), call a layer, print, set the exit code.
 /// Subcommands (add-sig, combine-sigs, sign) are dispatched by hand because citty cannot mix
 /// them with a positional FILE.
+// Everything beyond flag parsing is imported when needed, so `--version` and `--help` start
+// without evaluating the interpreter, the natives or the request tooling.
 import { defineCommand, runCommand } from 'citty';
-import { allNatives } from '../natives/index.ts';
-import { PACT_VERSION } from '../natives/general.ts';
-import { compileOnly, runPiped, runScript } from '../repl/modes.ts';
-import { runInteractive } from '../repl/editor.ts';
-import { findScript } from './findscript.ts';
+import { PACT_VERSION } from '../lang/version.ts';
 import { HELP, USAGE } from './help.ts';
-import { apiReq, genKey, requestSubCommands, unsignedReq } from './requests.ts';
-import { serve } from './serve.ts';
 import packageJson from '../../package.json' with { type: 'json' };
+
+const SUBCOMMANDS = new Set(['add-sig', 'combine-sigs', 'sign']);
 
 const flags = {
   version: { type: 'boolean', alias: 'v' },
@@ -66,7 +64,8 @@ function usageError(message: string): number {
   return 1;
 }
 
-function builtins(): string {
+async function builtins(): Promise<string> {
+  const { allNatives } = await import('../natives/index.ts');
   return allNatives.map((n) => n.name).sort(compareUtf16).map((n) => `"${n}"\n`).join('');
 }
 
@@ -93,29 +92,30 @@ const main = defineCommand({
       return 0;
     }
     if (args.builtins) {
-      process.stdout.write(builtins());
+      process.stdout.write(await builtins());
       return 0;
     }
-    if (args.genkey) return genKey();
-    if (args.serve !== undefined) return serve(args.serve);
-    if (args.apireq !== undefined) return apiReq(args.apireq, args.local === true);
-    if (args.unsigned !== undefined) return unsignedReq(args.unsigned);
+    if (args.genkey) return (await import('./requests.ts')).genKey();
+    if (args.serve !== undefined) return (await import('./serve.ts')).serve(args.serve);
+    if (args.apireq !== undefined) return (await import('./requests.ts')).apiReq(args.apireq, args.local === true);
+    if (args.unsigned !== undefined) return (await import('./requests.ts')).unsignedReq(args.unsigned);
     const file = args.file;
     if (file !== undefined && file !== '') return runFile(file, args.findscript === true, args.trace === true);
-    if (process.stdin.isTTY) return runInteractive();
-    return runPiped(await readStdin());
+    if (process.stdin.isTTY) return (await import('../repl/editor.ts')).runInteractive();
+    return (await import('../repl/modes.ts')).runPiped(await readStdin());
   },
 });
 
-function runFile(file: string, find: boolean, trace: boolean): number {
+async function runFile(file: string, find: boolean, trace: boolean): Promise<number> {
+  const { compileOnly, runScript } = await import('../repl/modes.ts');
   if (!file.endsWith('.pact')) return runScript(file, trace);
-  const script = find ? findScript(file) : null;
+  const script = find ? (await import('./findscript.ts')).findScript(file) : null;
   return script === null ? compileOnly(file) : runScript(script, trace);
 }
 
 async function cli(argv: string[]): Promise<number> {
-  const sub = requestSubCommands[argv[0] ?? ''];
-  if (sub !== undefined) {
+  if (SUBCOMMANDS.has(argv[0] ?? '')) {
+    const sub = (await import('./requests.ts')).requestSubCommands[argv[0]!]!;
     const { result } = await runCommand(sub, { rawArgs: argv.slice(1) });
     return typeof result === 'number' ? result : (process.exitCode as number | undefined) ?? 0;
   }

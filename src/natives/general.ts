@@ -20,10 +20,10 @@ import type { Binding, Env, ModuleData, Node, Val } from '../lang/runtime.ts';
 import { showValCompact } from '../lang/show.ts';
 import { checkType, typeName } from '../lang/typecheck.ts';
 import { natives } from './registry.ts';
+import { PACT_VERSION } from '../lang/version.ts';
 import type { Native } from './registry.ts';
 import { unreducedArgs } from './lists.ts';
 
-export const PACT_VERSION = '4.13.2';
 
 /// Runs `f` with database access restricted; Pact's `runReadOnly` / `runSysOnly`.
 export function withPurity<T>(ctx: Ctx, purity: Ctx['purity'], f: () => T): T {
