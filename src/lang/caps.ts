@@ -8,7 +8,7 @@ import type { PactValue } from '../values/value.ts';
 import { tyAny } from '../values/type.ts';
 import type { Ctx } from './context.ts';
 import { evalError } from './errors.ts';
-import { callDef, isPactValue } from './eval.ts';
+import { callDef, chargeUserApp, isPactValue } from './eval.ts';
 import { acquireModuleAdmin } from './guards.ts';
 import { Def } from './runtime.ts';
 import type { Env } from './runtime.ts';
@@ -161,6 +161,7 @@ export type CapResult = 'already' | 'new' | 'installed';
 
 /// Runs the defcap body with the token's arguments (the capability's "test").
 function runDefcap(ctx: Ctx, app: CapApp): void {
+  if (ctx.gas.active) chargeUserApp(ctx, app.def, app.info);
   callDef(ctx, app.def, app.args, app.info, true);
 }
 
@@ -262,6 +263,7 @@ function testManaged(ctx: Ctx, info: Info, mc: ManagedCap, app: CapApp, part: Re
   }
   const user = mc.user!;
   if (part.index !== user.index || !tokenEq(part.cap, mc.static)) return null;
+  if (ctx.gas.active) chargeUserApp(ctx, user.manager, info);
   const v = callDef(ctx, user.manager, [user.value, part.value!], info);
   if (!isPactValue(v)) throw evalError(info, `Invalid return value from mgr function: ${showValCompact(v)}`);
   const current = ctx.caps.managed.find((m) => m.static === mc.static && m.installed === mc.installed) ?? mc;

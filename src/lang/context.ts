@@ -7,6 +7,7 @@ import type { PObject } from '../values/value.ts';
 import type { Json } from '../values/json.ts';
 import type { Def, ModuleData, Val } from './runtime.ts';
 import { CallStack } from './callstack.ts';
+import { GasMeter } from './meter.ts';
 import { emptyCapState } from './caps.ts';
 import type { CapState, CapToken } from './caps.ts';
 import type { PactExec, PactStep } from './pacts.ts';
@@ -35,6 +36,7 @@ export interface EvalSnapshot {
   readonly depth: number;
   readonly caps: CapState;
   readonly pactExec: Ctx['pactExec'];
+  readonly gasLog: number;
 }
 
 export const INITIAL_TX_HASH = 'DldRwCblQ7Loqy6wYJnaodHl30d3j3eH-qtFzfEv46g';
@@ -83,6 +85,8 @@ export class Ctx {
   spvMocks: Array<{ readonly type: string; readonly payload: PObject; readonly output: PObject }> = [];
   /// Capabilities, module-admin grants and events of the current transaction.
   caps: CapState = emptyCapState();
+  /// Gas model, limit, usage and log (kept across REPL transactions).
+  readonly gas = new GasMeter();
 
   constructor(db: PactDb, natives: Map<string, Native>, replNatives: Map<string, Native>) {
     this.db = db;
@@ -114,13 +118,14 @@ export class Ctx {
 
   /// The evaluation state a caught error rolls back to (Pact's `catch` restores its state).
   snapshot(): EvalSnapshot {
-    return { depth: this.stack.depth, caps: this.caps, pactExec: this.pactExec };
+    return { depth: this.stack.depth, caps: this.caps, pactExec: this.pactExec, gasLog: this.gas.mark() };
   }
 
   restore(s: EvalSnapshot): void {
     this.stack.depth = s.depth;
     this.caps = s.caps;
     this.pactExec = s.pactExec;
+    this.gas.forgetSince(s.gasLog);
   }
 
   lookupModule(name: string): ModuleData | undefined {

@@ -15,6 +15,26 @@ import { showValCompact } from './show.ts';
 import { checkArgs, checkType, typeName } from './typecheck.ts';
 import { nodeText } from './nodetext.ts';
 import { initPact } from './pacts.ts';
+import { GUNREDUCED, GUSERAPP_DEFCAP, GUSERAPP_DEFPACT, GUSERAPP_DEFUN } from './gas.ts';
+
+/// Natives that make their entry charge themselves, after evaluating some arguments (database
+/// reads and writes); REPL natives charge nothing.
+const LATE_ENTRY_CHARGE = new Set(['select', 'fold-db', 'write', 'insert', 'update']);
+
+export function chargedOnEntry(native: Native): boolean {
+  return !native.repl && !LATE_ENTRY_CHARGE.has(native.name);
+}
+
+/// The charge for applying a user function, made before its arguments are evaluated.
+export function chargeUserApp(ctx: Ctx, f: Def | Closure, info: Info): void {
+  const kind = f instanceof Def ? f.kind : 'defun';
+  ctx.gas.charge(f.name, kind === 'defcap' ? GUSERAPP_DEFCAP : kind === 'defpact' ? GUSERAPP_DEFPACT : GUSERAPP_DEFUN, info);
+}
+
+/// A native's entry charge (`GUnreduced`), by its name.
+export function chargeNative(ctx: Ctx, native: Native, info: Info): void {
+  if (ctx.gas.active) ctx.gas.charge(native.name, GUNREDUCED, info);
+}
 
 /// Runs a user function on evaluated arguments; a defcap body only when acquiring it.
 export function callDef(ctx: Ctx, def: Def, args: Val[], info: Info, acquiring = false): Val {
@@ -68,8 +88,10 @@ export function apply(ctx: Ctx, fn: Val, args: Val[], info: Info): Val {
     if (head instanceof NativeRef) return callNativeStrict(ctx, head.native, all, fn.node);
     return apply(ctx, head, all, info);
   }
-  if (fn instanceof Closure) return callClosure(ctx, fn, args, info);
-  if (fn instanceof Def) return callDef(ctx, fn, args, info);
+  if (fn instanceof Closure || fn instanceof Def) {
+    if (ctx.gas.active) chargeUserApp(ctx, fn, info);
+    return fn instanceof Closure ? callClosure(ctx, fn, args, info) : callDef(ctx, fn, args, info);
+  }
   if (fn instanceof NativeRef) return callNativeStrict(ctx, fn.native, args, valueNode(info, null));
   if (ctx.flag('DisablePact48')) {
     throw evalError(info, typeof fn === 'string' ? fn : `Unexpected non-native direct ref: ${showValCompact(fn)}`);
@@ -80,6 +102,7 @@ export function apply(ctx: Ctx, fn: Val, args: Val[], info: Info): Val {
 /// Calls a native with already evaluated arguments (from a partial application).
 function callNativeStrict(ctx: Ctx, native: Native, args: Val[], app: Node): Val {
   if (native.strict === null) return applySpecial(ctx, new Partial(new NativeRef(native), [], app, new Env(0, null)), args);
+  if (chargedOnEntry(native)) chargeNative(ctx, native, app.info);
   ctx.stack.pushCall(native.name, app.info, null, null, args);
   const r = native.strict(ctx, args, app, native);
   ctx.stack.pop();
@@ -96,6 +119,7 @@ function applySpecial(ctx: Ctx, p: Partial, args: Val[]): Val {
   const native = (p.fn as NativeRef).native;
   const nodes = [...(p.node.args ?? []), ...args.map((v) => valueNode(p.node.info, v))];
   const app: Node = { kind: 'app', info: p.node.info, fn: p.node.fn, args: nodes, ev: p.node.ev };
+  if (chargedOnEntry(native)) chargeNative(ctx, native, app.info);
   ctx.stack.pushNative(native.name, app, p.env!);
   const r = native.special!(ctx, nodes, p.env!, app, native);
   ctx.stack.pop();

@@ -8,11 +8,12 @@
 /// model.cost('map', GUNREDUCED);                         // 4000n
 /// gasLogEntry('map', GUNREDUCED, 4000n, 4000n);          // 'map:GUnreduced:currTotalGas=4: 4'
 import { Decimal } from '../values/decimal.ts';
+import { showDecimal } from '../values/haskell-show.ts';
 import { cat, commaBraces, prettyList, renderCompact } from '../values/doc.ts';
 import type { Doc } from '../values/doc.ts';
 import { valueDoc } from '../values/render.ts';
-import { compareCodePoints } from '../values/text.ts';
-import { codePointLength, sizeOfKeySet, sizeOfKeySetName, sizeOfModuleName, sizeOfNamespace, sizeOfObjectMap, sizeOfText } from '../values/sizeof.ts';
+import { codePointLength, compareCodePoints } from '../values/text.ts';
+import { sizeOfKeySet, sizeOfKeySetName, sizeOfModuleName, sizeOfNamespace, sizeOfObjectMap, sizeOfText } from '../values/sizeof.ts';
 import type { SizeOfVersion } from '../values/sizeof.ts';
 import {
   CapabilityGuard, KeySet, KeySetRef, ModRef, ModuleGuard, PactGuard, PactTime, PList, PObject, UserGuard,
@@ -109,6 +110,12 @@ export const GUSE: GasArgs = { kind: 'GUse' };
 export const GUSERAPP_DEFUN: GasArgs = { kind: 'GUserApp', defType: 'defun' };
 export const GUSERAPP_DEFPACT: GasArgs = { kind: 'GUserApp', defType: 'defpact' };
 export const GUSERAPP_DEFCAP: GasArgs = { kind: 'GUserApp', defType: 'defcap' };
+export const GREAD_KEYSET: GasArgs = { kind: 'GPostRead', read: { kind: 'ReadKeySet' } };
+export const GREAD_NAMESPACE: GasArgs = { kind: 'GPostRead', read: { kind: 'ReadNamespace' } };
+export const GREAD_KEY: GasArgs = { kind: 'GPostRead', read: { kind: 'ReadKey' } };
+export const GREAD_TXID: GasArgs = { kind: 'GPostRead', read: { kind: 'ReadTxId' } };
+export const GREAD_MODULE: GasArgs = { kind: 'GPostRead', read: { kind: 'ReadModule' } };
+export const GREAD_INTERFACE: GasArgs = { kind: 'GPostRead', read: { kind: 'ReadInterface' } };
 
 // ---------------------------------------------------------------------------------------------
 // Units
@@ -562,11 +569,6 @@ export function showGasArgs(args: GasArgs): string {
 /// A Haskell pair `(a, Maybe b)`: `(1, )` for Nothing.
 function tuple(a: bigint, b: number | null): string {
   return `(${a}, ${b ?? ''})`;
-}
-
-/// Haskell's `show` of a `Decimal`: no `.0` at scale 0 (unlike Pact's own printing).
-function showDecimal(d: Decimal): string {
-  return d.scale === 0 ? d.mantissa.toString() : d.toString();
 }
 
 /// Pact's `Pretty PactValue`, which differs from term printing in lists (`[1, 2]`) and in objects

@@ -4,8 +4,9 @@ import { CapabilityGuard, KeySet, KeySetRef, ModuleGuard, PactGuard, UserGuard }
 import type { Native } from '../natives/registry.ts';
 import type { Ctx } from './context.ts';
 import { evalError, txFailure } from './errors.ts';
+import { GREAD_KEYSET } from './gas.ts';
 import { showValCompact } from './show.ts';
-import { apply, badArgs, callDef } from './eval.ts';
+import { apply, badArgs, callDef, chargeUserApp } from './eval.ts';
 import { Def, NativeRef } from './runtime.ts';
 import type { Node, Val } from './runtime.ts';
 import type { ModuleData } from './runtime.ts';
@@ -27,6 +28,7 @@ export function enforceKeySetName(ctx: Ctx, name: string, info: Info): true {
   checkKeySetName(ctx, name, info);
   const ks = lookupKeySet(ctx, name);
   if (ks === undefined) throw evalError(info, `No such keyset: '${name}`);
+  if (ctx.gas.active) ctx.gas.charge('enforce keyset name', GREAD_KEYSET, info);
   return enforceKeySet(ctx, ks, `'${name}`, info);
 }
 
@@ -86,7 +88,10 @@ export function acquireModuleAdmin(ctx: Ctx, mod: ModuleData, info: Info): void 
   const gov = mod.governance;
   if (gov === null) throw evalError(info, `Module ${mod.name} has no governance`);
   if ('keyset' in gov) enforceKeySetName(ctx, gov.keyset, info);
-  else callDef(ctx, gov.cap, [], info, true);
+  else {
+    if (ctx.gas.active) chargeUserApp(ctx, gov.cap, info);
+    callDef(ctx, gov.cap, [], info, true);
+  }
   ctx.caps = { ...ctx.caps, moduleAdmin: new Set([...ctx.caps.moduleAdmin, mod.name]) };
 }
 

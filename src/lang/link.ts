@@ -7,7 +7,8 @@ import type { PactValue } from '../values/value.ts';
 import type { Native } from '../natives/registry.ts';
 import type { Ctx } from './context.ts';
 import { PactError, evalError } from './errors.ts';
-import { apply, callDef, withStack } from './eval.ts';
+import { apply, callDef, chargeUserApp, chargedOnEntry, withStack } from './eval.ts';
+import { GUNREDUCED } from './gas.ts';
 import { TypeResolver, installInterface, installModule, resolveModuleName, useModule } from './module.ts';
 import { Closure, ConstRef, Def, Env, NativeRef } from './runtime.ts';
 import { showValCompact } from './show.ts';
@@ -224,6 +225,7 @@ export class Linker {
       kind: 'app', info, fn, args, ev: (ctx, env) => {
         const f = fn.ev(ctx, env);
         if (f instanceof ModRef) throw evalError(info, `Expected def: ${f.name}`);
+        if (ctx.gas.active && (f instanceof Def || f instanceof Closure)) chargeUserApp(ctx, f, info);
         const vals = args.map((a) => a.ev(ctx, env));
         return apply(ctx, f, vals, info);
       },
@@ -315,12 +317,14 @@ function nativeNode(native: Native, fn: Node, args: readonly Node[], info: Info)
   const special = native.special;
   const strict = native.strict!;
   const topLevelOnly = native.topLevelOnly;
+  const charged = chargedOnEntry(native);
   const n = args.length;
   const node: Node = {
     kind: 'app', info, fn, args,
     ev: special !== null
       ? (ctx, env) => {
         if (topLevelOnly) enforceTopLevel(ctx, native, info);
+        if (charged && ctx.gas.active) ctx.gas.charge(native.name, GUNREDUCED, info);
         ctx.stack.pushNative(native.name, node, env);
         const r = special(ctx, args, env, node, native);
         ctx.stack.pop();
@@ -328,6 +332,7 @@ function nativeNode(native: Native, fn: Node, args: readonly Node[], info: Info)
       }
       : (ctx, env) => {
         if (topLevelOnly) enforceTopLevel(ctx, native, info);
+        if (charged && ctx.gas.active) ctx.gas.charge(native.name, GUNREDUCED, info);
         ctx.stack.pushNative(native.name, node, env);
         const vals = new Array<Val>(n);
         for (let i = 0; i < n; i++) vals[i] = args[i]!.ev(ctx, env);
@@ -348,6 +353,7 @@ function defNode(def: Def, fn: Node, args: readonly Node[], info: Info): Node {
   const n = args.length;
   return {
     kind: 'app', info, fn, args, ev: (ctx, env) => {
+      if (ctx.gas.active) chargeUserApp(ctx, def, info);
       const vals = new Array<Val>(n);
       for (let i = 0; i < n; i++) vals[i] = args[i]!.ev(ctx, env);
       return callDef(ctx, def, vals, info);

@@ -5,7 +5,9 @@ import type { PactValue } from '../values/value.ts';
 import type { Ctx } from '../lang/context.ts';
 import { evalError, forkedError, txFailure } from '../lang/errors.ts';
 import { typeName } from '../lang/typecheck.ts';
-import { apply, badArgs, fnArg, pactValue } from '../lang/eval.ts';
+import { apply, badArgs, chargeNative, fnArg, pactValue } from '../lang/eval.ts';
+import { GFOLDDB, GREAD_KEY, GREAD_TXID } from '../lang/gas.ts';
+import { chargeRowRead, chargeWrite } from '../lang/meter.ts';
 import { TableRef } from '../lang/runtime.ts';
 import type { Env, Node, Val } from '../lang/runtime.ts';
 import { showValCompact } from '../lang/show.ts';
@@ -41,6 +43,22 @@ function selectColumns(table: TableRef, row: PObject, cols: string[], info: Node
   return new PObject(new Map([...m].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))), false, table.type.t === 'user' ? table.type : null);
 }
 
+const WRITE_TYPES = { insert: 'Insert', update: 'Update', write: 'Write' } as const;
+
+/// Reads of a multi-row operation (`select`, `fold-db`) are charged row by row.
+function readCharged(ctx: Ctx, self: Native, table: TableRef, key: string, app: Node): PObject {
+  const row = readRow(ctx, table, key, app.info)!;
+  chargeRowRead(ctx, self.name, row.fields.size, app.info);
+  return rowObject(table, row);
+}
+
+/// Reads one row and charges for it if found.
+function readOne(ctx: Ctx, self: Native, table: TableRef, key: string, app: Node): PObject | undefined {
+  const row = readRow(ctx, table, key, app.info);
+  if (row !== undefined) chargeRowRead(ctx, self.name, row.fields.size, app.info);
+  return row;
+}
+
 function writeNative(type: WriteType) {
   return (ctx: Ctx, args: Val[], app: Node, self: Native): Val => {
     const [table, key, obj] = args;
@@ -48,6 +66,10 @@ function writeNative(type: WriteType) {
       throw badArgs(self, args, app.info);
     }
     for (const v of obj.fields.values()) pactValue(v, app.info);
+    if (ctx.gas.active) {
+      chargeNative(ctx, self, app.info);
+      chargeWrite(ctx, self.name, { kind: 'WriteData', writeType: WRITE_TYPES[type], key, row: obj.fields }, app.info);
+    }
     guardTable(ctx, table, 'write', app.info);
     writeRow(ctx, table, type, key, obj, app.info);
     return 'Write succeeded';
@@ -67,6 +89,7 @@ export const databaseNatives: Native[] = natives({
       const [t] = args;
       if (args.length !== 1 || !(t instanceof TableRef)) throw badArgs(self, args, app.info);
       guardTable(ctx, t, 'create', app.info);
+      chargeWrite(ctx, self.name, { kind: 'WriteTable', table: `${t.module.name}_${t.name}` }, app.info);
       createTable(ctx, t, app.info);
       return 'TableCreated';
     },
@@ -82,7 +105,7 @@ export const databaseNatives: Native[] = natives({
       }
       const columns = args.length === 3 ? columnNames(cols, app.info) : null;
       guardTable(ctx, table, 'read', app.info);
-      const row = readRow(ctx, table, key, app.info);
+      const row = readOne(ctx, self, table, key, app);
       if (row === undefined) throw txFailure(app.info, `read: row not found: ${key}`);
       return columns === null ? rowObject(table, row) : selectColumns(table, row, columns, app.info);
     },
@@ -92,7 +115,9 @@ export const databaseNatives: Native[] = natives({
       const [table] = args;
       if (args.length !== 1 || !(table instanceof TableRef)) throw badArgs(self, args, app.info);
       guardTable(ctx, table, 'keys', app.info);
-      return new PList(tableKeys(ctx, table, app.info), tyString);
+      const keys = tableKeys(ctx, table, app.info);
+      if (ctx.gas.active) for (let i = 0; i < keys.length; i++) ctx.gas.charge(self.name, GREAD_KEY, app.info);
+      return new PList(keys, tyString);
     },
   },
   'with-read': {
@@ -103,7 +128,7 @@ export const databaseNatives: Native[] = natives({
       const key = args[1]!.ev(ctx, env);
       if (typeof key !== 'string') throw unreducedArgs(self, args, env, app);
       guardTable(ctx, table, 'read', app.info);
-      const row = readRow(ctx, table, key, app.info);
+      const row = readOne(ctx, self, table, key, app);
       if (row === undefined) throw txFailure(app.info, `with-read: row not found: ${key}`);
       return runBinding(ctx, b, env, (k) => row.fields.get(k), app.info);
     },
@@ -117,7 +142,7 @@ export const databaseNatives: Native[] = natives({
       const defaults = args[2]!.ev(ctx, env);
       if (typeof key !== 'string' || !(defaults instanceof PObject)) throw unreducedArgs(self, args, env, app);
       guardTable(ctx, table, 'read', app.info);
-      const row = readRow(ctx, table, key, app.info) ?? defaults;
+      const row = readOne(ctx, self, table, key, app) ?? defaults;
       return runBinding(ctx, b, env, (k) => row.fields.get(k), app.info);
     },
   },
@@ -126,12 +151,16 @@ export const databaseNatives: Native[] = natives({
       if (args.length !== 2 && args.length !== 3) throw unreducedArgs(self, args, env, app);
       const columns = args.length === 3 ? columnNames(args[1]!.ev(ctx, env), app.info) : null;
       const table = tableArg(ctx, args[0], env, self, args, app);
+      if (ctx.gas.active) {
+        chargeNative(ctx, self, app.info);
+        ctx.gas.charge(self.name, { kind: 'GSelect', columns: columns === null ? null : columns.length }, app.info);
+      }
       const filterNode = args[args.length - 1]!;
       const filter = fnArg(ctx, filterNode, env, self);
       guardTable(ctx, table, 'keys', app.info);
       const out: PactValue[] = [];
       for (const key of tableKeys(ctx, table, app.info)) {
-        const row = rowObject(table, readRow(ctx, table, key, app.info)!);
+        const row = readCharged(ctx, self, table, key, app);
         const keep = apply(ctx, filter, [row], app.info);
         if (typeof keep !== 'boolean') {
           throw evalError(filterNode.info, `select: filter returned non-boolean value: ${showValCompact(keep)}`);
@@ -149,12 +178,16 @@ export const databaseNatives: Native[] = natives({
         throw forkedError('EvalError', app.info, `Expected table as first argument to foldDB, got: ${showValCompact(t)}`,
           `Expected table as first argument to foldDB, got argument of type: ${typeName(t)}`);
       }
+      if (ctx.gas.active) {
+        chargeNative(ctx, self, app.info);
+        ctx.gas.charge(self.name, GFOLDDB, app.info);
+      }
       const query = fnArg(ctx, args[1]!, env, self);
       const consumer = fnArg(ctx, args[2]!, env, self);
       guardTable(ctx, t, 'keys', app.info);
       const out: PactValue[] = [];
       for (const key of tableKeys(ctx, t, app.info)) {
-        const row = rowObject(t, readRow(ctx, t, key, app.info)!);
+        const row = readCharged(ctx, self, t, key, app);
         const ok = apply(ctx, query, [key, row], app.info);
         if (typeof ok !== 'boolean') {
           throw forkedError('EvalError', app.info, `Unexpected return value from fold-db query condition ${showValCompact(ok)}`,
@@ -171,7 +204,9 @@ export const databaseNatives: Native[] = natives({
       if (args.length !== 2 || !(table instanceof TableRef) || typeof tx !== 'bigint') throw badArgs(self, args, app.info);
       checkNonLocalAllowed(ctx, app.info);
       guardTable(ctx, table, 'history', app.info);
-      return new PList(ctx.db.txids(table.tableId, Number(tx)).map(BigInt), tyInteger);
+      const ids = ctx.db.txids(table.tableId, Number(tx));
+      if (ctx.gas.active) for (let i = 0; i < ids.length; i++) ctx.gas.charge(self.name, GREAD_TXID, app.info);
+      return new PList(ids.map(BigInt), tyInteger);
     },
   },
   txlog: {
@@ -180,7 +215,9 @@ export const databaseNatives: Native[] = natives({
       if (args.length !== 2 || !(table instanceof TableRef) || typeof tx !== 'bigint') throw badArgs(self, args, app.info);
       checkNonLocalAllowed(ctx, app.info);
       guardTable(ctx, table, 'history', app.info);
-      return new PList(ctx.db.txlog(table.tableId, Number(tx)).map((e) => new PObject(new Map<string, PactValue>([
+      const entries = ctx.db.txlog(table.tableId, Number(tx));
+      for (const e of entries) chargeRowRead(ctx, self.name, (e.value as PObject).fields.size, app.info);
+      return new PList(entries.map((e) => new PObject(new Map<string, PactValue>([
         ['key', e.key], ['table', e.table], ['value', e.value as PObject],
       ]), false)), tyAny);
     },
@@ -197,6 +234,7 @@ export const databaseNatives: Native[] = natives({
       for (const id of ctx.db.txids(table.tableId, Number(tx))) {
         for (const e of ctx.db.txlog(table.tableId, id)) {
           if (e.key === key) {
+            chargeRowRead(ctx, self.name, (e.value as PObject).fields.size, app.info);
             out.push(new PObject(new Map<string, PactValue>([['txid', BigInt(id)], ['value', rowObject(table, e.value as PObject)]]), false));
           }
         }

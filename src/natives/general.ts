@@ -9,6 +9,7 @@ import { decimalOfNumber, parsePactValue, roundNumber } from '../values/pact-val
 import { showJson } from '../values/render.ts';
 import type { Json } from '../values/json.ts';
 import { tyDecimal, tyInteger, tyString, tyTime } from '../values/type.ts';
+import { codePointLength } from '../values/text.ts';
 import type { Type } from '../values/type.ts';
 import { PactTime, PList, PObject } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';
@@ -243,17 +244,17 @@ export const generalNatives: Native[] = natives({
     },
   },
   format: {
-    fn: (_ctx, args, app, self) => {
+    fn: (ctx, args, app, self) => {
       const [t, vars] = args;
       if (args.length !== 2 || typeof t !== 'string' || !(vars instanceof PList)) throw badArgs(self, args, app.info);
       const parts = t.split('{}');
       if (parts.length === 1) return t;
       if (parts.length - vars.items.length > 1) throw evalError(app.info, 'format: not enough arguments for template');
+      const values = vars.items.map((v) => pactValue(v, app.info));
+      const shown = values.map((v) => (typeof v === 'string' ? v : showValCompact(v)));
+      if (ctx.gas.active) chargeFormat(ctx, self, t, values, shown, app);
       let out = parts[0]!;
-      for (let i = 1; i < parts.length; i++) {
-        const v = pactValue(vars.items[i - 1]!, app.info);
-        out += (typeof v === 'string' ? v : showValCompact(v)) + parts[i]!;
-      }
+      for (let i = 1; i < parts.length; i++) out += shown[i - 1]! + parts[i]!;
       return out;
     },
   },
@@ -426,5 +427,16 @@ function decodeUtf8(bytes: Uint8Array): string | undefined {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     return undefined;
+  }
+}
+
+/// `format` is charged by its template and values (before Pact 4.8, by the interpolated text's
+/// length, and not at all before 4.4).
+function chargeFormat(ctx: Ctx, self: Native, template: string, values: PactValue[], shown: string[], app: Node): void {
+  if (!ctx.flag('DisablePact48')) {
+    ctx.gas.charge(self.name, { kind: 'GFormatValues', template, values }, app.info);
+  } else if (!ctx.flag('DisablePact44')) {
+    const right = shown.reduce((n, x) => n + codePointLength(x), 0);
+    ctx.gas.charge(self.name, { kind: 'GConcatenation', left: codePointLength(template), right }, app.info);
   }
 }

@@ -8,14 +8,18 @@ import { base64UrlDecodeVerbose, base64UrlEncode } from '../values/base64.ts';
 import { PList } from '../values/value.ts';
 import { evalError } from '../lang/errors.ts';
 import { badArgs } from '../lang/eval.ts';
+import { utf8Length } from '../values/text.ts';
 import { natives } from './registry.ts';
 import type { Native, StrictFn } from './registry.ts';
 
-const hashKeccak256: StrictFn = (_ctx, args, app, self) => {
+const hashKeccak256: StrictFn = (ctx, args, app, self) => {
   const [list] = args;
   if (args.length !== 1 || !(list instanceof PList)) throw badArgs(self, args, app.info);
   // Every element is checked to be a string before any is decoded.
   if (!list.items.every((s) => typeof s === 'string')) throw badArgs(self, args, app.info);
+  if (ctx.gas.active) {
+    ctx.gas.charge(self.name, { kind: 'GKeccak256', chunkBytes: (list.items as string[]).map(utf8Length) }, app.info);
+  }
   const h = keccak_256.create();
   for (const chunk of list.items as readonly string[]) {
     const bytes = base64UrlDecodeVerbose(chunk);
@@ -45,10 +49,11 @@ function poseidonFor(inputs: number): PoseidonFn {
 }
 
 /// 1 to 8 integers, each taken modulo the field order (negative ones too, as Haskell's `mod`).
-const hashPoseidon: StrictFn = (_ctx, args, app, self) => {
+const hashPoseidon: StrictFn = (ctx, args, app, self) => {
   if (args.length === 0 || args.length > 8 || !args.every((a) => typeof a === 'bigint')) {
     throw badArgs(self, args, app.info);
   }
+  if (ctx.gas.active) ctx.gas.charge(self.name, { kind: 'GPoseidonHashHackAChain', inputs: args.length }, app.info);
   const state = [0n, ...(args as bigint[]).map((a) => FR.create(a))];
   return poseidonFor(args.length)(state)[0]!;
 };

@@ -10,6 +10,9 @@ import type { Guard, PactValue } from '../values/value.ts';
 import type { Info } from '../syntax/exp.ts';
 import { evalError } from '../lang/errors.ts';
 import { badArgs } from '../lang/eval.ts';
+import type { Ctx } from '../lang/context.ts';
+import type { Node } from '../lang/runtime.ts';
+import { codePointLength, utf8Length } from '../values/text.ts';
 import { parseGuard } from '../values/pact-value.ts';
 import { natives } from './registry.ts';
 import type { Native, StrictFn } from './registry.ts';
@@ -128,7 +131,9 @@ function messageIdBefore413(o: PObject): string {
 const hyperlaneMessageId: StrictFn = (ctx, args, app, self) => {
   const [o] = args;
   if (args.length !== 1 || !(o instanceof PObject)) throw badArgs(self, args, app.info);
-  if (typeof o.fields.get('messageBody') !== 'string') throw evalError(app.info, "couldn't find message body");
+  const body = o.fields.get('messageBody');
+  if (typeof body !== 'string') throw evalError(app.info, "couldn't find message body");
+  if (ctx.gas.active) ctx.gas.charge(self.name, { kind: 'GHyperlaneMessageId', bodyBytes: utf8Length(body) }, app.info);
   try {
     return ctx.flag('DisablePact413') ? messageIdBefore413(o) : messageId(o);
   } catch (e) {
@@ -198,9 +203,14 @@ function decodeTokenMessageBefore413(bytes: Uint8Array, info: Info): PObject {
   return tokenObject(guard, amount, chainId);
 }
 
+function chargeTokenMessage(ctx: Ctx, self: Native, length: number, app: Node): void {
+  ctx.gas.charge(self.name, { kind: 'GHyperlaneEncodeDecodeTokenMessage', length }, app.info);
+}
+
 const hyperlaneDecodeTokenMessage: StrictFn = (ctx, args, app, self) => {
   const [msg] = args;
   if (args.length !== 1 || typeof msg !== 'string') throw badArgs(self, args, app.info);
+  if (ctx.gas.active) chargeTokenMessage(ctx, self, codePointLength(msg), app);
   const bytes = base64UrlDecodeVerbose(msg);
   if (typeof bytes === 'string') throw evalError(app.info, 'Failed to base64-decode token message');
   return ctx.flag('DisablePact413') ? decodeTokenMessageBefore413(bytes, app.info) : decodeTokenMessage(bytes, app.info);
@@ -214,10 +224,12 @@ function parseChainId(s: string): bigint {
   return BigInt(digits) % 65536n;
 }
 
-const hyperlaneEncodeTokenMessage: StrictFn = (_ctx, args, app, self) => {
+const hyperlaneEncodeTokenMessage: StrictFn = (ctx, args, app, self) => {
   const [o] = args;
   if (args.length !== 1 || !(o instanceof PObject)) throw badArgs(self, args, app.info);
-  if (typeof o.fields.get('recipient') !== 'string') throw evalError(app.info, "couldn't find recipient");
+  const recipientText = o.fields.get('recipient');
+  if (typeof recipientText !== 'string') throw evalError(app.info, "couldn't find recipient");
+  if (ctx.gas.active) chargeTokenMessage(ctx, self, utf8Length(recipientText), app);
   try {
     const recipient = base64Field(o, 'recipient');
     // The amount is already in the token's smallest unit: rounded, not scaled.

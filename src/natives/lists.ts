@@ -2,7 +2,7 @@
 /// or a lambda (`map`, `filter`, `fold`, `zip`, `compose`, `where`, `and?`, `or?`, `not?`).
 import { Decimal } from '../values/decimal.ts';
 import { valueEq } from '../values/equality.ts';
-import { compareCodePoints } from '../values/text.ts';
+import { codePointLength, compareCodePoints } from '../values/text.ts';
 import { tyAny, tyInteger, tyString } from '../values/type.ts';
 import { PactTime, PList, PObject } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';
@@ -14,6 +14,8 @@ import type { Env, Node, Val } from '../lang/runtime.ts';
 import { showValCompact } from '../lang/show.ts';
 import { typeName, typeOfVal } from '../lang/typecheck.ts';
 import { natives } from './registry.ts';
+import { intOpThreshold } from '../lang/meter.ts';
+import type { GasArgs } from '../lang/gas.ts';
 import type { Native } from './registry.ts';
 
 function expectList(ctx: Ctx, node: Node, env: Env, what: string, app: Node): PList {
@@ -208,29 +210,40 @@ export const listNatives: Native[] = natives({
     },
   },
   'make-list': {
-    fn: (_ctx, args, app, self) => {
+    fn: (ctx, args, app, self) => {
       const [n, v] = args;
       if (args.length !== 2 || typeof n !== 'bigint') throw badArgs(self, args, app.info);
       const ty = typeOfVal(v!);
       if (typeof ty === 'string') throw evalError(app.info, `make-list: invalid value type: ${ty}`);
+      if (ctx.gas.active) chargeMakeList(ctx, self, n, null, app);
       return new PList(n <= 0n ? [] : new Array<PactValue>(Number(n)).fill(v as PactValue), ty);
     },
   },
   enumerate: { fn: enumerate },
   reverse: {
-    fn: (_ctx, args, app, self) => {
+    fn: (ctx, args, app, self) => {
       const [l] = args;
-      if (args.length === 1 && l instanceof PList) return new PList([...l.items].reverse(), l.elemType);
+      if (args.length === 1 && l instanceof PList) {
+        if (ctx.gas.active && !ctx.flag('DisablePact48')) ctx.gas.charge(self.name, { kind: 'GReverse', length: l.items.length }, app.info);
+        return new PList([...l.items].reverse(), l.elemType);
+      }
       throw badArgs(self, args, app.info);
     },
   },
   sort: {
-    fn: (_ctx, args, app, self) => {
+    fn: (ctx, args, app, self) => {
       const [a, b] = args;
-      if (args.length === 1 && a instanceof PList) return new PList([...a.items].sort(compareValues), a.elemType);
+      if (args.length === 1 && a instanceof PList) {
+        if (ctx.gas.active) chargeLength(ctx, self, 'GSort', a, app);
+        return new PList([...a.items].sort(compareValues), a.elemType);
+      }
       if (args.length === 2 && a instanceof PList && b instanceof PList) {
         if (a.items.length === 0) throw evalError(app.info, 'Empty fields list');
         const fields = a.items.map((f) => String(f));
+        if (ctx.gas.active && b.items.length > 0) {
+          chargeLength(ctx, self, 'GSort', b, app);
+          ctx.gas.charge(self.name, { kind: 'GSortFieldLookup', fields: new Set(fields).size }, app.info);
+        }
         const byFields = (x: PactValue, y: PactValue): number => {
           for (const f of fields) {
             const xv = x instanceof PObject ? x.fields.get(f) : undefined;
@@ -247,9 +260,10 @@ export const listNatives: Native[] = natives({
     },
   },
   distinct: {
-    fn: (_ctx, args, app, self) => {
+    fn: (ctx, args, app, self) => {
       const [l] = args;
       if (args.length !== 1 || !(l instanceof PList)) throw badArgs(self, args, app.info);
+      if (ctx.gas.active) chargeLength(ctx, self, 'GDistinct', l, app);
       const out: PactValue[] = [];
       for (const x of l.items) if (!out.some((y) => valueEq(x, y))) out.push(x);
       return new PList(out, l.elemType);
@@ -280,16 +294,20 @@ export const listNatives: Native[] = natives({
     },
   },
   'str-to-list': {
-    fn: (_ctx, args, app, self) => {
+    fn: (ctx, args, app, self) => {
       const [s] = args;
-      if (args.length === 1 && typeof s === 'string') return new PList([...s], tyString);
+      if (args.length === 1 && typeof s === 'string') {
+        if (ctx.gas.active) chargeMakeList(ctx, self, BigInt(codePointLength(s)), null, app);
+        return new PList([...s], tyString);
+      }
       throw badArgs(self, args, app.info);
     },
   },
   concat: {
-    fn: (_ctx, args, app, self) => {
+    fn: (ctx, args, app, self) => {
       const [l] = args;
       if (args.length === 1 && l instanceof PList) {
+        if (ctx.gas.active) chargeConcat(ctx, self, l, app);
         return l.items.map((s) => {
           if (typeof s !== 'string') {
             throw forkedError('EvalError', app.info, `concat: expecting list of strings: ${showValCompact(s)}`,
@@ -303,12 +321,6 @@ export const listNatives: Native[] = natives({
   },
 });
 
-const SURROGATE_PAIR = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
-
-/// Pact counts characters (code points), not UTF-16 units.
-function codePointLength(s: string): number {
-  return s.length - (s.match(SURROGATE_PAIR)?.length ?? 0);
-}
 
 function logicLift(name: string, shortCircuit: boolean) {
   return (ctx: Ctx, args: readonly Node[], env: Env, app: Node, self: Native): Val => {
@@ -334,18 +346,59 @@ function takeDrop(take: boolean) {
   };
 }
 
-function enumerate(_ctx: Ctx, args: Val[], app: Node, self: Native): Val {
+function enumerate(ctx: Ctx, args: Val[], app: Node, self: Native): Val {
   const [from, to, incArg] = args;
   if (typeof from !== 'bigint' || typeof to !== 'bigint' || (args.length === 3 && typeof incArg !== 'bigint') ||
     args.length < 2 || args.length > 3) {
     throw badArgs(self, args, app.info);
   }
   const inc = args.length === 3 ? incArg as bigint : from > to ? -1n : 1n;
-  if (from === to) return new PList([from], tyInteger);
-  if (inc === 0n) return new PList([], tyInteger);
+  if (from === to) {
+    if (ctx.gas.active) chargeMakeList(ctx, self, 1n, from, app);
+    return new PList([from], tyInteger);
+  }
+  if (inc === 0n) {
+    if (ctx.gas.active) chargeMakeList(ctx, self, 1n, 0n, app);
+    return new PList([], tyInteger);
+  }
   if (from < to && from + inc < from) throw evalError(app.info, 'enumerate: increment diverges below from interval bounds.');
   if (from > to && from + inc > from) throw evalError(app.info, 'enumerate: increment diverges above from interval bounds.');
+  if (ctx.gas.active) {
+    const span = to > from ? to - from : from - to;
+    const step = inc < 0n ? -inc : inc;
+    chargeMakeList(ctx, self, span / step + 1n, bigMax(abs(from), abs(to)), app);
+  }
   const out: PactValue[] = [];
   for (let x = from; inc > 0n ? x <= to : x >= to; x += inc) out.push(x);
   return new PList(out, tyInteger);
+}
+
+const abs = (x: bigint): bigint => (x < 0n ? -x : x);
+const bigMax = (a: bigint, b: bigint): bigint => (a > b ? a : b);
+
+/// List creation: `GMakeList2` with the length and, for `enumerate`, the largest bound (plain
+/// `GMakeList` before Pact 4.5).
+function chargeMakeList(ctx: Ctx, self: Native, length: bigint, size: bigint | null, app: Node): void {
+  const args: GasArgs = ctx.flag('DisablePact45')
+    ? { kind: 'GMakeList', length }
+    : { kind: 'GMakeList2', length, size, threshold: intOpThreshold(ctx) };
+  ctx.gas.charge(self.name, args, app.info);
+}
+
+/// `sort` and `distinct` of a non-empty list, by its length.
+function chargeLength(ctx: Ctx, self: Native, kind: 'GSort' | 'GDistinct', l: PList, app: Node): void {
+  if (l.items.length > 0) ctx.gas.charge(self.name, { kind, length: l.items.length }, app.info);
+}
+
+/// `concat`: by total characters and number of strings (before 4.8, as making a list).
+function chargeConcat(ctx: Ctx, self: Native, l: PList, app: Node): void {
+  if (ctx.flag('DisablePact48')) {
+    ctx.gas.charge(self.name, { kind: 'GMakeList', length: BigInt(l.items.length) }, app.info);
+    return;
+  }
+  let chars = 0;
+  for (const x of l.items) if (typeof x === 'string') chars += codePointLength(x);
+  ctx.gas.charge(self.name, {
+    kind: 'GTextConcatenation', chars, strings: l.items.length, fixupDivByZero: !ctx.flag('DisablePact410'),
+  }, app.info);
 }

@@ -4,19 +4,48 @@ import type { Info } from '../syntax/exp.ts';
 import { exp, integerToDouble, log, pow, sqrt } from '../values/libm.ts';
 import { Decimal } from '../values/decimal.ts';
 import { valueEq } from '../values/equality.ts';
-import { compareCodePoints } from '../values/text.ts';
+import { codePointLength, compareCodePoints } from '../values/text.ts';
 import { PactTime, PList, PObject } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';
 import type { Ctx } from '../lang/context.ts';
 import { evalError } from '../lang/errors.ts';
 import { badArgs, isPactValue } from '../lang/eval.ts';
+import { intOpThreshold } from '../lang/meter.ts';
 import type { Node, Val } from '../lang/runtime.ts';
 import { typeName } from '../lang/typecheck.ts';
 import { natives } from './registry.ts';
 import type { Native, StrictFn } from './registry.ts';
 
-type IntOp = (a: bigint, b: bigint, info: Info) => bigint;
-type DecOp = (a: Decimal, b: Decimal, info: Info) => Decimal;
+type IntOp = (a: bigint, b: bigint, info: Info, ctx: Ctx) => bigint;
+type DecOp = (a: Decimal, b: Decimal, info: Info, ctx: Ctx) => Decimal;
+
+/// Since Pact 4.3 `+ - * /` (and each step of an integer `^`) are charged by the size of their
+/// operands, decimals by their mantissas, before computing.
+function chargeIntOp(ctx: Ctx, l: bigint, ls: number | null, r: bigint, rs: number | null, info: Info): void {
+  if (!ctx.gas.active || ctx.flag('DisablePact43')) return;
+  ctx.gas.charge('', {
+    kind: 'GIntegerOpCost', left: l, leftScale: ls, right: r, rightScale: rs, threshold: intOpThreshold(ctx),
+  }, info);
+}
+
+function meteredInt(op: (a: bigint, b: bigint) => bigint): IntOp {
+  return (a, b, info, ctx) => {
+    chargeIntOp(ctx, a, null, b, null, info);
+    return op(a, b);
+  };
+}
+
+function meteredDec(op: (a: Decimal, b: Decimal) => Decimal): DecOp {
+  return (a, b, info, ctx) => {
+    chargeIntOp(ctx, a.mantissa, a.scale, b.mantissa, b.scale, info);
+    return op(a, b);
+  };
+}
+
+/// `^` and `log` on decimals are charged (at no cost) with both operands.
+function chargeDecimalOp(ctx: Ctx, a: Decimal, b: Decimal, info: Info): void {
+  if (ctx.gas.active) ctx.gas.charge('', { kind: 'GDecimalOpCost', left: a, right: b }, info);
+}
 
 /// A binary numeric operator: integer op for two integers, decimal op otherwise (warning when mixed).
 export function binop(name: string, intOp: IntOp, decOp: DecOp): StrictFn {
@@ -25,16 +54,16 @@ export function binop(name: string, intOp: IntOp, decOp: DecOp): StrictFn {
     if (args.length === 2) {
       const [a, b] = args;
       if (typeof a === 'bigint') {
-        if (typeof b === 'bigint') return intOp(a, b, app.info);
+        if (typeof b === 'bigint') return intOp(a, b, app.info, ctx);
         if (b instanceof Decimal) {
           ctx.warn(warning);
-          return decOp(Decimal.fromInteger(a), b, app.info);
+          return decOp(Decimal.fromInteger(a), b, app.info, ctx);
         }
       } else if (a instanceof Decimal) {
-        if (b instanceof Decimal) return decOp(a, b, app.info);
+        if (b instanceof Decimal) return decOp(a, b, app.info, ctx);
         if (typeof b === 'bigint') {
           ctx.warn(warning);
-          return decOp(a, Decimal.fromInteger(b), app.info);
+          return decOp(a, Decimal.fromInteger(b), app.info, ctx);
         }
       }
     }
@@ -61,28 +90,54 @@ function show(v: PactValue): string {
   return typeof v === 'bigint' ? v.toString() : String(v);
 }
 
-function intPow(a: bigint, b: bigint, info: Info): bigint {
+function intPow(a: bigint, b: bigint, info: Info, ctx: Ctx): bigint {
   if (b < 0n) throw evalError(info, `Integral power must be >= 0: (${a}, ${b})`);
-  return a ** b;
+  if (!ctx.gas.active || ctx.flag('DisablePact43') || b === 0n) return a ** b;
+  return meteredPow(ctx, a, b, info);
 }
 
-const plusNum = binop('+', (a, b) => a + b, (a, b) => a.add(b));
-const minusNum = binop('-', (a, b) => a - b, (a, b) => a.sub(b));
+/// Haskell's square-and-multiply `^`, charging each multiplication as it goes.
+function meteredPow(ctx: Ctx, x: bigint, y: bigint, info: Info): bigint {
+  let acc: bigint | null = null;
+  for (;;) {
+    if (y === 1n) {
+      if (acc === null) return x;
+      chargeIntOp(ctx, x, null, acc, null, info);
+      return x * acc;
+    }
+    chargeIntOp(ctx, x, null, x, null, info);
+    if (y % 2n !== 0n) acc = acc === null ? x : x * acc;
+    x *= x;
+    y /= 2n;
+  }
+}
+
+const plusNum = binop('+', meteredInt((a, b) => a + b), meteredDec((a, b) => a.add(b)));
+const minusNum = binop('-', meteredInt((a, b) => a - b), meteredDec((a, b) => a.sub(b)));
 
 function plus(ctx: Ctx, args: Val[], app: Node, self: Native): Val {
   if (args.length === 2) {
     const [a, b] = args;
-    if (typeof a === 'string' && typeof b === 'string') return a + b;
+    if (typeof a === 'string' && typeof b === 'string') {
+      if (ctx.gas.active) chargeConcat(ctx, codePointLength(a), codePointLength(b), app);
+      return a + b;
+    }
     if (a instanceof PList && b instanceof PList) {
+      if (ctx.gas.active) chargeConcat(ctx, a.items.length, b.items.length, app);
       return new PList([...a.items, ...b.items], sameType(a, b) ? a.elemType : { t: 'any' });
     }
     if (a instanceof PObject && b instanceof PObject) {
+      if (ctx.gas.active) chargeConcat(ctx, a.fields.size, b.fields.size, app);
       const m = new Map(b.fields);
       for (const [k, v] of a.fields) m.set(k, v);
       return new PObject(m, false);
     }
   }
   return plusNum(ctx, args, app, self);
+}
+
+function chargeConcat(ctx: Ctx, left: number, right: number, app: Node): void {
+  ctx.gas.charge('+', { kind: 'GConcatenation', left, right }, app.info);
 }
 
 function sameType(a: PList, b: PList): boolean {
@@ -206,7 +261,10 @@ const logOp = binop('log',
     if (!Number.isFinite(r)) throw evalError(info, 'Operation resulted in +- infinity or NaN');
     return roundHalfEven(r);
   },
-  (b, x, info) => checkedDecimal(log(x.toNumber()) / log(b.toNumber()), info));
+  (b, x, info, ctx) => {
+    chargeDecimalOp(ctx, b, x, info);
+    return checkedDecimal(log(x.toNumber()) / log(b.toNumber()), info);
+  });
 
 /// `sqrt`, `ln`, `exp`: the domain check, then musl's function in doubles; always a decimal.
 function unaryTrans(outside: (x: number) => boolean, domainError: string, f: (x: number) => number): StrictFn {
@@ -218,16 +276,22 @@ function unaryTrans(outside: (x: number) => boolean, domainError: string, f: (x:
   };
 }
 
+const intDiv = meteredInt(floorDiv);
+const decDiv = meteredDec((a, b) => a.div(b));
+
 const shiftLeftOrRight = (x: bigint, y: bigint): bigint => (y > 0n ? x * 2n ** y : x >> -y);
 
 const table: Record<string, StrictFn> = {
   '+': plus,
   '-': minus,
-  '*': binop('*', (a, b) => a * b, (a, b) => a.mul(b)),
+  '*': binop('*', meteredInt((a, b) => a * b), meteredDec((a, b) => a.mul(b))),
   '/': binop('/',
-    (a, b, info) => (b === 0n ? divByZero(a, b, info) : floorDiv(a, b)),
-    (a, b, info) => (b.isZero() ? divByZero(a, b, info) : a.div(b))),
-  '^': binop('^', intPow, (a, b, info) => checkedDecimal(pow(a.toNumber(), b.toNumber()), info)),
+    (a, b, info, ctx) => (b === 0n ? divByZero(a, b, info) : intDiv(a, b, info, ctx)),
+    (a, b, info, ctx) => (b.isZero() ? divByZero(a, b, info) : decDiv(a, b, info, ctx))),
+  '^': binop('^', intPow, (a, b, info, ctx) => {
+    chargeDecimalOp(ctx, a, b, info);
+    return checkedDecimal(pow(a.toNumber(), b.toNumber()), info);
+  }),
   'log': (ctx, args, app, self) => {
     const [b, x] = args;
     if (args.length === 2 && isNumber(b) && isNumber(x) && (signum(b) < 0 || signum(x) <= 0)) {

@@ -7,6 +7,8 @@ import { toJson } from '../values/pact-json.ts';
 import { CapabilityGuard, KeySet, KeySetRef, ModuleGuard, PactGuard, UserGuard, isGuard } from '../values/value.ts';
 import type { Guard, PactValue } from '../values/value.ts';
 import { badArgs } from '../lang/eval.ts';
+import type { Ctx } from '../lang/context.ts';
+import type { Node } from '../lang/runtime.ts';
 import { natives } from './registry.ts';
 import type { Native } from './registry.ts';
 
@@ -28,18 +30,35 @@ function jsonBytes(v: PactValue): Uint8Array {
   return UTF8.encode(encodeJson(toJson(v), { legacyOrder: true }));
 }
 
+function isSingleKey(g: KeySet): boolean {
+  return g.keys.length === 1 && g.pred === 'keys-all' && ED25519_LOWER.test(g.keys[0]!);
+}
+
+/// The bytes a hashed principal (`w:`, `u:`, `c:`) is computed from; null for the others.
+function hashedBytes(g: Guard): Uint8Array[] | null {
+  if (g instanceof KeySet) return isSingleKey(g) ? null : g.keys.map((k) => UTF8.encode(k));
+  if (g instanceof UserGuard) return g.args.map(jsonBytes);
+  if (g instanceof CapabilityGuard) {
+    return [UTF8.encode(g.name), ...g.args.map(jsonBytes), ...(g.pactId === null ? [] : [UTF8.encode(g.pactId)])];
+  }
+  return null;
+}
+
 /// The principal that unambiguously identifies a guard.
 export function principalOf(g: Guard): string {
-  if (g instanceof KeySet) {
-    if (g.keys.length === 1 && g.pred === 'keys-all' && ED25519_LOWER.test(g.keys[0]!)) return `k:${g.keys[0]}`;
-    return `w:${hashBytes(g.keys.map((k) => UTF8.encode(k)))}:${g.pred}`;
-  }
+  if (g instanceof KeySet) return isSingleKey(g) ? `k:${g.keys[0]}` : `w:${hashBytes(hashedBytes(g)!)}:${g.pred}`;
   if (g instanceof KeySetRef) return `r:${g.name}`;
   if (g instanceof ModuleGuard) return `m:${g.module}:${g.name}`;
   if (g instanceof PactGuard) return `p:${g.pactId}:${g.name}`;
-  if (g instanceof UserGuard) return `u:${g.fun}:${hashBytes(g.args.map(jsonBytes))}`;
-  const c = g as CapabilityGuard;
-  return `c:${hashBytes([UTF8.encode(c.name), ...c.args.map(jsonBytes), ...(c.pactId === null ? [] : [UTF8.encode(c.pactId)])])}`;
+  if (g instanceof UserGuard) return `u:${g.fun}:${hashBytes(hashedBytes(g)!)}`;
+  return `c:${hashBytes(hashedBytes(g)!)}`;
+}
+
+/// Making a principal costs one unit, plus one per 64 bytes hashed.
+function chargePrincipal(ctx: Ctx, g: Guard, app: Node): void {
+  const bytes = hashedBytes(g);
+  const amount = bytes === null ? 1 : 1 + Math.trunc(bytes.reduce((n, c) => n + c.length, 0) / 64);
+  ctx.gas.charge('createPrincipal', { kind: 'GPrincipal', amount }, app.info);
 }
 
 const ATOM_FIRST = '\\p{L}%#+\\-_&$@<>=^?*!|/~';
@@ -65,16 +84,18 @@ export function principalType(s: string): string {
 
 export const principalNatives: Native[] = natives({
   'create-principal': {
-    fn: (_ctx, args, app, self) => {
+    fn: (ctx, args, app, self) => {
       const [g] = args;
       if (args.length !== 1 || !isGuard(g)) throw badArgs(self, args, app.info);
+      if (ctx.gas.active) chargePrincipal(ctx, g, app);
       return principalOf(g);
     },
   },
   'validate-principal': {
-    fn: (_ctx, args, app, self) => {
+    fn: (ctx, args, app, self) => {
       const [g, p] = args;
       if (args.length !== 2 || !isGuard(g) || typeof p !== 'string') throw badArgs(self, args, app.info);
+      if (ctx.gas.active) chargePrincipal(ctx, g, app);
       return principalOf(g) === p;
     },
   },

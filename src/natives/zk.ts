@@ -14,6 +14,8 @@ import type { PactValue } from '../values/value.ts';
 import type { Info } from '../syntax/exp.ts';
 import { evalError } from '../lang/errors.ts';
 import { badArgs } from '../lang/eval.ts';
+import type { Ctx } from '../lang/context.ts';
+import type { ZKArg } from '../lang/gas.ts';
 import { natives } from './registry.ts';
 import type { Native, StrictFn } from './registry.ts';
 
@@ -171,7 +173,7 @@ function group(type: string): 'g1' | 'g2' | null {
   return t === 'g1' || t === 'g2' ? t : null;
 }
 
-const pointAdd: StrictFn = (_ctx, args, app, self) => {
+const pointAdd: StrictFn = (ctx, args, app, self) => {
   const [type, a, b] = args;
   const g = typeof type === 'string' ? group(type) : null;
   if (args.length !== 3 || g === null || !(a instanceof PObject) || !(b instanceof PObject)) {
@@ -182,15 +184,17 @@ const pointAdd: StrictFn = (_ctx, args, app, self) => {
     const p = toG1(a, info);
     const q = toG1(b, info);
     if (!isOnCurve(fq, p, B1) || !isOnCurve(fq, q, B1)) notOnCurve(info);
+    chargeZK(ctx, self, { op: 'PointAdd', group: 'G1' }, info);
     return fromG1(add(fq, p, q));
   }
   const p = toG2(a, info);
   const q = toG2(b, info);
   if (!isOnCurve(fq2, p, B2) || !isOnCurve(fq2, q, B2)) notOnCurve(info);
+  chargeZK(ctx, self, { op: 'PointAdd', group: 'G2' }, info);
   return fromG2(add(fq2, p, q));
 };
 
-const scalarMult: StrictFn = (_ctx, args, app, self) => {
+const scalarMult: StrictFn = (ctx, args, app, self) => {
   const [type, a, n] = args;
   const g = typeof type === 'string' ? group(type) : null;
   if (args.length !== 3 || g === null || !(a instanceof PObject) || typeof n !== 'bigint') {
@@ -201,10 +205,12 @@ const scalarMult: StrictFn = (_ctx, args, app, self) => {
   if (g === 'g1') {
     const p = toG1(a, info);
     if (!isOnCurve(fq, p, B1)) notOnCurve(info);
+    chargeZK(ctx, self, { op: 'ScalarMult', group: 'G1' }, info);
     return fromG1(multiply(fq, p, k));
   }
   const p = toG2(a, info);
   if (!isOnCurve(fq2, p, B2)) notOnCurve(info);
+  chargeZK(ctx, self, { op: 'ScalarMult', group: 'G2' }, info);
   return fromG2(multiply(fq2, p, k));
 };
 
@@ -277,7 +283,12 @@ function millerLoop(px: bigint, py: bigint, q: G2Affine): Fp12 {
   return F12.mul(F12.mul(f, l1), lq);
 }
 
-const pairingCheck: StrictFn = (_ctx, args, app, self) => {
+/// The BN254 operations are charged after their points are decoded and checked.
+function chargeZK(ctx: Ctx, self: Native, zk: ZKArg, info: Info): void {
+  if (ctx.gas.active) ctx.gas.charge(self.name, { kind: 'GZKArgs', zk }, info);
+}
+
+const pairingCheck: StrictFn = (ctx, args, app, self) => {
   const [g1s, g2s] = args;
   if (args.length !== 2 || !(g1s instanceof PList) || !(g2s instanceof PList)) throw badArgs(self, args, app.info);
   const info = app.info;
@@ -288,6 +299,7 @@ const pairingCheck: StrictFn = (_ctx, args, app, self) => {
   const ps = g1s.items.map((v) => toG1(notPoint(v), info));
   const qs = g2s.items.map((v) => toG2(notPoint(v), info));
   if (!ps.every((p) => isOnCurve(fq, p, B1)) || !qs.every((q) => isOnCurve(fq2, q, B2))) notOnCurve(info);
+  chargeZK(ctx, self, { op: 'Pairing', pairs: Math.min(ps.length, qs.length) }, info);
   let acc = F12.ONE;
   // Pairs are zipped, so the longer list's extra points only need to be on their curve.
   for (let i = 0; i < Math.min(ps.length, qs.length); i++) {

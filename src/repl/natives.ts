@@ -91,6 +91,7 @@ export function replNatives(repl: Repl): Native[] {
         repl.txId = id + 1;
         repl.tx = null;
         resetTxState(ctx);
+        ctx.gas.used = 0n;
         return txMessage('Commit Tx', id, name);
       },
     },
@@ -101,6 +102,7 @@ export function replNatives(repl: Repl): Native[] {
         if (ctx.db.inTx()) ctx.db.rollback();
         repl.tx = null;
         resetTxState(ctx);
+        ctx.gas.used = 0n;
         return tx === null ? 'Rollback Tx' : txMessage('Rollback Tx', tx.id, tx.name);
       },
     },
@@ -130,6 +132,7 @@ function txMessage(what: string, id: number, name: string | null): string {
 
 /// A REPL transaction boundary forgets everything but the `env-*` environment.
 function resetTxState(ctx: Ctx): void {
+  ctx.gas.disableLog();
   ctx.namespace = null;
   ctx.scope.clear();
   ctx.caps = emptyCapState();

@@ -15,6 +15,7 @@ import { showValCompact, showValPretty } from '../lang/show.ts';
 import { nativeTable } from '../natives/index.ts';
 import { replNatives } from './natives.ts';
 import { envNatives } from './env.ts';
+import { gasNatives } from './gas.ts';
 
 export type ReplMode = 'interactive' | 'piped' | 'script';
 
@@ -61,7 +62,7 @@ export class Repl {
   }
 
   private freshContext(): Ctx {
-    return new Ctx(new MemoryDb(), nativeTable(), nativeTable([...replNatives(this), ...envNatives(this)]));
+    return new Ctx(new MemoryDb(), nativeTable(), nativeTable([...replNatives(this), ...envNatives(this), ...gasNatives(this)]));
   }
 
   /// Queues an environment change; for one setting the first request of an expression wins,
@@ -117,9 +118,11 @@ export class Repl {
       return false;
     }
     let result: Val;
+    const gasLog = this.ctx.gas.mark();
     try {
       result = evalTopLevel(this.ctx, term);
     } catch (e) {
+      this.ctx.gas.forgetSince(gasLog);
       this.pending = { kind: 'none' };
       this.ctx.warnings = [];
       this.printRuntimeError(toPactError(e));

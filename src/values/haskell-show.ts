@@ -1,3 +1,5 @@
+import type { Decimal } from './decimal.ts';
+
 /// Haskell's `show` for strings, which Pact puts into several user-visible texts (error messages,
 /// and the nonce of an unsigned continuation, §2.5 of the CLI spec).
 
@@ -34,4 +36,9 @@ export function showString(s: string): string {
     }
   }
   return out + '"';
+}
+
+/// Haskell's `show` of a `Decimal`: no `.0` at scale 0 (unlike Pact's own printing).
+export function showDecimal(d: Decimal): string {
+  return d.scale === 0 ? d.mantissa.toString() : d.toString();
 }

@@ -9,6 +9,7 @@
 /// @example
 /// sizeOfValue('a', 'SizeOfV1'); // 82: literal (16) + string literal (16) + text (48 + 2)
 import { Decimal } from './decimal.ts';
+import { codePointLength } from './text.ts';
 import { CapabilityGuard, KeySet, KeySetRef, ModRef, ModuleGuard, PactGuard, PactTime, PList, PObject, UserGuard } from './value.ts';
 import type { Guard, PactValue } from './value.ts';
 
@@ -35,21 +36,6 @@ const NOTHING = ctor(0);
 /// `Int`, `Int64` and `Word8` are boxed: header plus payload.
 const BOXED_WORD = 2 * WORD;
 
-/// Number of Unicode code points (what `Data.Text.length` counts): a surrogate pair is one.
-export function codePointLength(s: string): number {
-  let n = s.length;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c < 0xdc00 && i + 1 < s.length) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d < 0xe000) {
-        n--;
-        i++;
-      }
-    }
-  }
-  return n;
-}
 
 /// A `Text`: six words plus two bytes per character.
 export function sizeOfText(s: string): number {

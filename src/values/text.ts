@@ -12,3 +12,24 @@ export function compareCodePoints(a: string, b: string): number {
   }
   return a.length - b.length;
 }
+
+/// Number of Unicode code points (what `Data.Text.length` counts): a surrogate pair is one.
+export function codePointLength(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c < 0xdc00 && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d < 0xe000) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
+}
+
+/// Length of the text's UTF-8 encoding in bytes.
+export function utf8Length(s: string): number {
+  return Buffer.byteLength(s, 'utf8');
+}

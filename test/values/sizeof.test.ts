@@ -4,8 +4,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { Decimal } from '../../src/values/decimal.ts';
 import { JsonNumber, parseJson } from '../../src/values/json.ts';
 import { parsePactValue } from '../../src/values/pact-value.ts';
+import { codePointLength } from '../../src/values/text.ts';
 import {
-  codePointLength, sizeOfGuard, sizeOfInteger, sizeOfNamespace, sizeOfValue, sizeOfVersion,
+  sizeOfGuard, sizeOfInteger, sizeOfNamespace, sizeOfValue, sizeOfVersion,
 } from '../../src/values/sizeof.ts';
 import { tyAny } from '../../src/values/type.ts';
 import {
