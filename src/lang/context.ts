@@ -8,6 +8,7 @@ import type { Json } from '../values/json.ts';
 import type { Def, ModuleData, Val } from './runtime.ts';
 import { CallStack } from './callstack.ts';
 import { GasMeter } from './meter.ts';
+import { GREAD_INTERFACE, GREAD_MODULE } from './gas.ts';
 import { emptyCapState } from './caps.ts';
 import type { CapState, CapToken } from './caps.ts';
 import type { PactExec, PactStep } from './pacts.ts';
@@ -87,6 +88,8 @@ export class Ctx {
   caps: CapState = emptyCapState();
   /// Gas model, limit, usage and log (kept across REPL transactions).
   readonly gas = new GasMeter();
+  /// Modules read or installed in the current transaction.
+  loadedModules = new Set<string>();
 
   constructor(db: PactDb, natives: Map<string, Native>, replNatives: Map<string, Native>) {
     this.db = db;
@@ -128,8 +131,15 @@ export class Ctx {
     this.gas.forgetSince(s.gasLog);
   }
 
+  /// Reads a module. The first read of a stored module in a transaction loads it, which is
+  /// charged; modules installed in the transaction are already loaded.
   lookupModule(name: string): ModuleData | undefined {
-    return this.db.read('SYS_modules', name) as ModuleData | undefined;
+    const m = this.db.read('SYS_modules', name) as ModuleData | undefined;
+    if (m !== undefined && !this.loadedModules.has(name)) {
+      this.loadedModules.add(name);
+      if (this.gas.active) this.gas.charge('lookup module', m.isInterface ? GREAD_INTERFACE : GREAD_MODULE, null);
+    }
+    return m;
   }
 
   warn(message: string): void {

@@ -8,7 +8,7 @@ import type { Native } from '../natives/registry.ts';
 import type { Ctx } from './context.ts';
 import { PactError, evalError } from './errors.ts';
 import { apply, callDef, chargeUserApp, chargedOnEntry, withStack } from './eval.ts';
-import { GUNREDUCED } from './gas.ts';
+import { GUNREDUCED, GUSE } from './gas.ts';
 import { TypeResolver, installInterface, installModule, resolveModuleName, useModule } from './module.ts';
 import { Closure, ConstRef, Def, Env, NativeRef } from './runtime.ts';
 import { showValCompact } from './show.ts';
@@ -110,7 +110,12 @@ export class Linker {
       case 'binding': return this.bindingNode(t.pairs, t.body, t.info);
       case 'use': {
         const u = t;
-        return { kind: 'other', info: t.info, ev: (ctx) => useModule(ctx, u, null) };
+        return {
+          kind: 'other', info: t.info, ev: (ctx) => {
+            if (ctx.gas.active) ctx.gas.charge('use', GUSE, u.info);
+            return useModule(ctx, u, null);
+          },
+        };
       }
       case 'module': {
         const m = t;

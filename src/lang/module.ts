@@ -15,6 +15,8 @@ import type { RArg, Val } from './runtime.ts';
 import type { Arg, DefTerm, InterfaceTerm, ModuleTerm, UseTerm } from './term.ts';
 import { checkType } from './typecheck.ts';
 import { pactValue } from './eval.ts';
+import { GINTERFACEDECL, GMODULEDECL, GMODULEMEMBER } from './gas.ts';
+import { chargeWrite } from './meter.ts';
 
 /// Finds a module by name, trying the current namespace first for an unqualified name.
 export function resolveModuleName(ctx: Ctx, name: string, ns: string | null): ModuleData | undefined {
@@ -38,6 +40,7 @@ function fullName(ctx: Ctx, name: string): string {
 }
 
 export function installModule(ctx: Ctx, m: ModuleTerm): string {
+  if (ctx.gas.active) ctx.gas.charge('module', GMODULEDECL, m.info);
   checkAllowModule(ctx, m.info);
   legacyRootCheck(ctx, m.info);
   const name = fullName(ctx, m.name);
@@ -49,6 +52,7 @@ export function installModule(ctx: Ctx, m: ModuleTerm): string {
   const data = new ModuleData(name, false, m.code, hashText(m.code), m.meta);
   data.blessed = [...m.blessed];
   const scope = buildScope(ctx, data, m.defs);
+  chargeMembers(ctx, m.defs);
   data.governance = 'keyset' in m.governance ? { keyset: m.governance.keyset } : { cap: governanceCap(data, m.governance) };
   data.interfaces = m.implements.map((i) => {
     const iface = resolveModuleName(ctx, i.name, i.ns);
@@ -62,12 +66,15 @@ export function installModule(ctx: Ctx, m: ModuleTerm): string {
     const granted = ctx.flag('PreserveNsModuleInstallBug') ? m.name : name;
     ctx.caps = { ...ctx.caps, moduleAdmin: new Set([...ctx.caps.moduleAdmin, granted]) };
   }
+  chargeWrite(ctx, 'module', { kind: 'WriteModule', name: m.name, code: m.code }, m.info);
   ctx.db.write('SYS_modules', name, data);
+  ctx.loadedModules.add(name);
   loadIntoScope(ctx, data);
   return `Loaded module ${name}, hash ${data.hash}`;
 }
 
 export function installInterface(ctx: Ctx, t: InterfaceTerm): string {
+  if (ctx.gas.active) ctx.gas.charge('interface', GINTERFACEDECL, t.info);
   checkAllowModule(ctx, t.info);
   enforceNamespaceInstall(ctx, t.info);
   legacyRootCheck(ctx, t.info);
@@ -75,8 +82,11 @@ export function installInterface(ctx: Ctx, t: InterfaceTerm): string {
   if (ctx.lookupModule(name) !== undefined) throw evalError(t.info, 'Existing interface found (interfaces cannot be upgraded)');
   const data = new ModuleData(name, true, t.code, hashText(t.code), t.meta);
   const scope = buildScope(ctx, data, t.defs);
+  chargeMembers(ctx, t.defs);
   linkDefs(ctx, scope, t.defs);
+  chargeWrite(ctx, 'interface', { kind: 'WriteInterface', name: t.name, code: t.code }, t.info);
   ctx.db.write('SYS_modules', name, data);
+  ctx.loadedModules.add(name);
   loadIntoScope(ctx, data);
   return `Loaded interface ${name}`;
 }
@@ -138,6 +148,12 @@ function governanceCap(data: ModuleData, gov: { readonly cap: string; readonly i
 }
 
 /// Creates every member (bodies come later) and processes the module's own `use` forms.
+/// One charge per definition, named by it (imports are not members).
+function chargeMembers(ctx: Ctx, defs: readonly DefTerm[]): void {
+  if (!ctx.gas.active) return;
+  for (const d of defs) if (d.t !== 'use') ctx.gas.charge(d.t === 'const' ? d.arg.name : d.name, GMODULEMEMBER, d.info);
+}
+
 function buildScope(ctx: Ctx, data: ModuleData, defs: readonly DefTerm[]): ModuleScope {
   const scope: ModuleScope = { module: data, imports: new Map() };
   for (const d of defs) {

@@ -11,7 +11,8 @@ import type { PactValue } from '../values/value.ts';
 import { callingModule } from './caps.ts';
 import type { Ctx } from './context.ts';
 import { evalError } from './errors.ts';
-import { isPactValue } from './eval.ts';
+import { chargeUserApp, isPactValue } from './eval.ts';
+import { chargeWrite } from './meter.ts';
 import { Def, Env } from './runtime.ts';
 import type { Val } from './runtime.ts';
 import { showValCompact } from './show.ts';
@@ -225,6 +226,7 @@ export function resumePact(ctx: Ctx, ps: PactStep, info: Info): Val {
     throw evalError(info, `resumePactExec: exec step mismatch with context: (${ps.step}, ${stored.step})`);
   }
   const def = resolveDefpact(ctx, stored.continuation.def, info);
+  if (ctx.gas.active) chargeUserApp(ctx, def, info);
   const step: PactStep = { ...ps, resume: ps.resume ?? stored.yield };
   const args = [...stored.continuation.args];
   return withStep(ctx, step, () => runStep(ctx, def, args, info,
@@ -243,6 +245,7 @@ function resolveDefpact(ctx: Ctx, name: string, info: Info): Def {
 export function continueNested(ctx: Ctx, def: Def, args: Val[], info: Info): Val {
   const ps = ctx.pactStep;
   const pe = ctx.pactExec;
+  if (ctx.gas.active) chargeUserApp(ctx, def, info);
   if (ps === null || pe === null) throw evalError(info, 'Not within pact invocation');
   const cont: PactContinuation = { def: def.qualifiedName, args: toValues(args, info) };
   const id = nestedPactId(cont, ps.pactId);
@@ -259,9 +262,10 @@ export function continueNested(ctx: Ctx, def: Def, args: Val[], info: Info): Val
 export function yieldData(ctx: Ctx, data: ReadonlyMap<string, PactValue>, targetChain: string | null, info: Info): void {
   const pe = ctx.pactExec;
   if (pe === null) throw evalError(info, 'Yield not in defpact context');
+  if (targetChain !== null && pe.stepHasRollback) throw evalError(info, 'Cross-chain yield not allowed in step with rollback');
+  chargeWrite(ctx, 'yield', { kind: 'WriteYield', data }, info);
   let y: Yield = { data, provenance: null, source: null };
   if (targetChain !== null) {
-    if (pe.stepHasRollback) throw evalError(info, 'Cross-chain yield not allowed in step with rollback');
     const mod = callingModule(ctx);
     const md = mod === null ? undefined : ctx.lookupModule(mod);
     if (md === undefined) throw evalError(info, 'Unable to resolve current calling module');
@@ -277,6 +281,7 @@ export function yieldData(ctx: Ctx, data: ReadonlyMap<string, PactValue>, target
 export function resumeData(ctx: Ctx, info: Info): ReadonlyMap<string, PactValue> {
   const y = ctx.pactStep?.resume ?? null;
   if (y === null) throw evalError(info, 'Resume: no yielded value in context');
+  if (ctx.gas.active) ctx.gas.charge('resume', { kind: 'GPostRead', read: { kind: 'ReadYield', columns: y.data.size } }, info);
   if (y.provenance !== null) {
     const mod = callingModule(ctx);
     const md = mod === null ? undefined : ctx.lookupModule(mod);

@@ -191,8 +191,10 @@ export const generalNatives: Native[] = natives({
     special: (ctx, args, env, app, self) => {
       if (args.length !== 2) throw unreducedArgs(self, args, env, app);
       const c = withPurity(ctx, 'sysonly', () => args[0]!.ev(ctx, env));
+      // Before Pact 4.5 the message was evaluated (and charged) even when the test passed.
+      const eager = ctx.flag('DisablePact45') ? args[1]!.ev(ctx, env) : null;
       if (c === true) return true;
-      const msg = args[1]!.ev(ctx, env);
+      const msg = eager ?? args[1]!.ev(ctx, env);
       if (typeof c !== 'boolean') throw badArgs(self, [c, msg], app.info);
       if (typeof msg !== 'string') {
         throw forkedError('EvalError', app.info, `Invalid message argument, expected string ${showValCompact(msg)}`,

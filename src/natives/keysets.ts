@@ -6,6 +6,8 @@ import { KeySet, KeySetRef } from '../values/value.ts';
 import type { Ctx } from '../lang/context.ts';
 import { evalError } from '../lang/errors.ts';
 import { badArgs } from '../lang/eval.ts';
+import { GREAD_KEYSET } from '../lang/gas.ts';
+import { chargeWrite } from '../lang/meter.ts';
 import { KEYSETS_TABLE, checkKeySetName, enforceGuard, enforceKeySet, lookupKeySet, withSysOnly } from '../lang/guards.ts';
 import type { Node, Val } from '../lang/runtime.ts';
 import { msgKey } from './general.ts';
@@ -46,14 +48,21 @@ function defineKeySet(ctx: Ctx, name: string, ks: KeySet, app: Node): string {
   checkKeySetName(ctx, name, app.info);
   const ksn = name;
   const old = lookupKeySet(ctx, ksn);
+  const charge = (): void => chargeWrite(ctx, 'define-keyset', { kind: 'WriteKeySet', name: ksn, keyset: ks }, app.info);
   if (old !== undefined) {
+    if (ctx.gas.active) ctx.gas.charge('define-keyset', GREAD_KEYSET, app.info);
+    charge();
     withSysOnly(ctx, () => enforceKeySet(ctx, old, `'${ksn}`, app.info));
-  } else if (!ctx.flag('DisablePact44')) {
+    ctx.db.write(KEYSETS_TABLE, ksn, ks);
+    return 'Keyset defined';
+  }
+  if (!ctx.flag('DisablePact44')) {
     const ns = ctx.namespace === null ? undefined : lookupNamespace(ctx, ctx.namespace);
     if (ns === undefined) throw evalError(app.info, 'Cannot define a keyset outside of a namespace');
     enforceNamespaceUser(ctx, ns, app.info);
     if (!ksn.startsWith(`${ns.name}.`)) throw evalError(app.info, 'Mismatching keyset namespace');
   }
+  charge();
   ctx.db.write(KEYSETS_TABLE, ksn, ks);
   return 'Keyset defined';
 }
@@ -105,6 +114,7 @@ export const keysetNatives: Native[] = natives({
       if (args.length !== 1 || typeof name !== 'string') throw badArgs(self, args, app.info);
       const ks = lookupKeySet(ctx, name);
       if (ks === undefined) throw evalError(app.info, `Keyset not found: ${name}`);
+      if (ctx.gas.active) ctx.gas.charge(self.name, GREAD_KEYSET, app.info);
       return ks;
     },
   },

@@ -4,7 +4,9 @@ import { PObject, isGuard } from '../values/value.ts';
 import type { Guard, PactValue } from '../values/value.ts';
 import type { Ctx } from '../lang/context.ts';
 import { evalError } from '../lang/errors.ts';
-import { apply, badArgs } from '../lang/eval.ts';
+import { apply, badArgs, chargeNative } from '../lang/eval.ts';
+import { GREAD_NAMESPACE } from '../lang/gas.ts';
+import { chargeWrite } from '../lang/meter.ts';
 import { enforceGuard } from '../lang/guards.ts';
 import { NAMESPACES_TABLE, lookupNamespace } from '../lang/namespaces.ts';
 import type { Namespace } from '../lang/namespaces.ts';
@@ -30,6 +32,13 @@ function enforcePolicy(ctx: Ctx, name: string, admin: Guard, app: Node): void {
   if (!r) throw evalError(app.info, 'Namespace definition not permitted');
 }
 
+/// Reads a namespace, charging for it when found.
+function readNamespace(ctx: Ctx, self: Native, name: string, app: Node): Namespace | undefined {
+  const ns = lookupNamespace(ctx, name);
+  if (ns !== undefined && ctx.gas.active) ctx.gas.charge(self.name, GREAD_NAMESPACE, app.info);
+  return ns;
+}
+
 export const namespaceNatives: Native[] = natives({
   'define-namespace': {
     topLevelOnly: true,
@@ -37,10 +46,11 @@ export const namespaceNatives: Native[] = natives({
       const [name, user, admin] = args;
       if (args.length !== 3 || typeof name !== 'string' || !isGuard(user) || !isGuard(admin)) throw badArgs(self, args, app.info);
       if (!validName(name)) throw evalError(app.info, `invalid namespace name format: ${name}`);
-      const old = lookupNamespace(ctx, name);
+      const old = readNamespace(ctx, self, name, app);
       if (old !== undefined) enforceGuard(ctx, old.admin, app, self);
       else enforcePolicy(ctx, name, admin, app);
       const ns: Namespace = { name, user, admin };
+      chargeWrite(ctx, self.name, { kind: 'WriteNamespace', name, user, admin }, app.info);
       ctx.db.write(NAMESPACES_TABLE, name, ns);
       return `Namespace defined: ${name}`;
     },
@@ -51,10 +61,11 @@ export const namespaceNatives: Native[] = natives({
       const [name] = args;
       if (args.length !== 1 || typeof name !== 'string') throw badArgs(self, args, app.info);
       if (name === '' && !ctx.flag('DisablePact47')) {
+        chargeNative(ctx, self, app.info);
         ctx.namespace = null;
         return 'Namespace reset to root';
       }
-      const ns = lookupNamespace(ctx, name);
+      const ns = readNamespace(ctx, self, name, app);
       if (ns === undefined) throw evalError(app.info, `namespace: '${name}' not defined`);
       if (ctx.flag('DisablePact44')) enforceGuard(ctx, ns.user, app, self);
       ctx.namespace = name;
@@ -66,7 +77,7 @@ export const namespaceNatives: Native[] = natives({
     fn: (ctx, args, app, self) => {
       const [name] = args;
       if (args.length !== 1 || typeof name !== 'string') throw badArgs(self, args, app.info);
-      const ns = lookupNamespace(ctx, name);
+      const ns = readNamespace(ctx, self, name, app);
       if (ns === undefined) throw evalError(app.info, `Namespace not defined: ${name}`);
       return new PObject(new Map<string, PactValue>([
         ['admin-guard', ns.admin], ['namespace-name', ns.name], ['user-guard', ns.user],

@@ -133,6 +133,7 @@ function txMessage(what: string, id: number, name: string | null): string {
 /// A REPL transaction boundary forgets everything but the `env-*` environment.
 function resetTxState(ctx: Ctx): void {
   ctx.gas.disableLog();
+  ctx.loadedModules.clear();
   ctx.namespace = null;
   ctx.scope.clear();
   ctx.caps = emptyCapState();
