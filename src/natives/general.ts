@@ -38,13 +38,17 @@ export function withPurity<T>(ctx: Ctx, purity: Ctx['purity'], f: () => T): T {
 }
 
 /// Runs `f`, turning a transaction failure into `onFailure()`; restores the call stack depth.
+/// Before Pact 4.4 any error was caught, and the gas it had used was refunded.
 function catchTxFailure<T>(ctx: Ctx, f: () => T, onFailure: () => T): T {
   const saved = ctx.snapshot();
+  const legacy = ctx.flag('DisablePact44');
+  const gasUsed = ctx.gas.used;
   try {
     return f();
   } catch (e) {
-    if (!(e instanceof PactError) || (e.type !== 'TxFailure' && !ctx.flag('DisablePact44'))) throw e;
+    if (!(e instanceof PactError) || (e.type !== 'TxFailure' && !legacy)) throw e;
     ctx.restore(saved);
+    if (legacy) ctx.gas.used = gasUsed;
     return onFailure();
   }
 }
@@ -224,7 +228,11 @@ export const generalNatives: Native[] = natives({
   try: {
     special: (ctx, args, env, app, self) => {
       if (args.length !== 2) throw unreducedArgs(self, args, env, app);
-      return catchTxFailure(ctx, () => withPurity(ctx, 'readonly', () => args[1]!.ev(ctx, env)), () => args[0]!.ev(ctx, env));
+      const attempt = () => withPurity(ctx, 'readonly', () => args[1]!.ev(ctx, env));
+      if (!ctx.flag('DisablePact44')) return catchTxFailure(ctx, attempt, () => args[0]!.ev(ctx, env));
+      // Before 4.4 the default was evaluated first.
+      const fallback = args[0]!.ev(ctx, env);
+      return catchTxFailure(ctx, attempt, () => fallback);
     },
   },
   bind: {
