@@ -17,6 +17,7 @@ import { checkType } from './typecheck.ts';
 import { pactValue } from './eval.ts';
 import { GINTERFACEDECL, GMODULEDECL, GMODULEMEMBER } from './gas.ts';
 import { chargeWrite } from './meter.ts';
+import { moduleMemoryBytes } from './module-memory.ts';
 
 /// Finds a module by name, trying the current namespace first for an unqualified name.
 export function resolveModuleName(ctx: Ctx, name: string, ns: string | null): ModuleData | undefined {
@@ -60,6 +61,7 @@ export function installModule(ctx: Ctx, m: ModuleTerm): string {
     return iface.name;
   });
   linkDefs(ctx, scope, m.defs);
+  chargeModuleMemory(ctx, scope, m);
   for (const iface of data.interfaces) solveConstraints(ctx, data, iface, m.info);
   if (!('keyset' in m.governance)) {
     // Capability governance is granted on install; the bug Pact preserves granted the bare name.
@@ -84,6 +86,7 @@ export function installInterface(ctx: Ctx, t: InterfaceTerm): string {
   const scope = buildScope(ctx, data, t.defs);
   chargeMembers(ctx, t.defs);
   linkDefs(ctx, scope, t.defs);
+  chargeModuleMemory(ctx, scope, t);
   chargeWrite(ctx, 'interface', { kind: 'WriteInterface', name: t.name, code: t.code }, t.info);
   ctx.db.write('SYS_modules', name, data);
   ctx.loadedModules.add(name);
@@ -148,6 +151,14 @@ function governanceCap(data: ModuleData, gov: { readonly cap: string; readonly i
 }
 
 /// Creates every member (bodies come later) and processes the module's own `use` forms.
+/// Pact's estimate of the installed definitions' memory. It is computed even without gas, as it
+/// records each module's sizes for the modules installed later that depend on it; null when
+/// Pact charges nothing or the size is not known.
+function chargeModuleMemory(ctx: Ctx, scope: ModuleScope, t: ModuleTerm | InterfaceTerm): void {
+  const bytes = moduleMemoryBytes(ctx, scope, t);
+  if (ctx.gas.active && bytes !== null) ctx.gas.charge('Module Memory cost', { kind: 'GModuleMemory', bytes }, t.info);
+}
+
 /// One charge per definition, named by it (imports are not members).
 function chargeMembers(ctx: Ctx, defs: readonly DefTerm[]): void {
   if (!ctx.gas.active) return;

@@ -3,6 +3,7 @@
 import type { Info } from '../syntax/exp.ts';
 import type { PactValue } from '../values/value.ts';
 import type { Type } from '../values/type.ts';
+import type { ModuleMemory } from './module-memory.ts';
 import type { DefcapMeta, DefKind, Meta } from './term.ts';
 import type { Ctx } from './context.ts';
 
@@ -217,6 +218,9 @@ export class ModuleData {
   readonly replNativeRefs = new Set<string>();
   /// Set once the module was committed: later transactions "restore" it from storage.
   committed = false;
+  /// Sizes of its definitions for the module-memory gas of modules that depend on it; null when
+  /// not known.
+  memory: ModuleMemory | null = null;
   constructor(name: string, isInterface: boolean, code: string, hash: string, meta: Meta) {
     this.name = name;
     this.isInterface = isInterface;

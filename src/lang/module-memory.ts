@@ -1,0 +1,592 @@
+/// Pact's "module memory" estimate: the bytes `GModuleMemory` charges for at the end of a module
+/// install (cost 60000 + ceil(0.006 × bytes) in the table gas model).
+///
+/// Pact sizes its own compiled terms with its `SizeOf` rules (see ../values/sizeof.ts): every
+/// Haskell constructor costs a header word plus a word per field, `Info` is free, a `Text` is six
+/// words plus two bytes per character, lists are one word plus three per element, and so on.
+/// So the figures only come out right if our terms are mapped onto Pact's constructors exactly:
+/// a definition is `TDef (Def name module type funType body meta defMeta)`, a body is a `Scope`
+/// (bound variables `B i`, free ones `F (TVar n)`) over a `TList` of the body forms, and a name is
+/// sized as whatever Pact resolved it to (a native is its whole `TNative` record, docs and
+/// examples included). The comments below give the Haskell shape behind each number.
+///
+/// Two accountings exist:
+/// * Pact 4.3 and later (`fullyQualifyDefs`): the sum of the module's resolved definitions, where
+///   a reference to one of its own functions is a fully qualified name, one to a constant is the
+///   constant's value and one to a schema or table is that definition inlined; plus every export of
+///   the modules whose functions it calls.
+/// * Under `DisablePact43`, and for interfaces (`evaluateDefs`; skipped entirely under
+///   `DisableInlineMemCheck`): each definition is sized before resolution (own names
+///   are `Left name`, everything else `Right ref`), and every use of an own definition or of
+///   another module's function adds the size of that (fully inlined) definition again.
+import { Decimal } from '../values/decimal.ts';
+import { sizeOfInteger, sizeOfModuleName, sizeOfText, sizeOfVersion } from '../values/sizeof.ts';
+import type { SizeOfVersion } from '../values/sizeof.ts';
+import type { Type } from '../values/type.ts';
+import { ModRef, PactTime } from '../values/value.ts';
+import type { PactValue } from '../values/value.ts';
+import { SIGNATURES } from '../natives/signatures.ts';
+import type { Native } from '../natives/registry.ts';
+import type { Ctx } from './context.ts';
+import { Linker } from './link.ts';
+import type { ModuleScope } from './link.ts';
+import { ConstRef, Def, NativeRef, SchemaRef, TableRef } from './runtime.ts';
+import type { ModuleData, Val } from './runtime.ts';
+import type { Info } from '../syntax/exp.ts';
+import type { Arg, DefTerm, InterfaceTerm, Meta, ModuleTerm, Name, Step, Term } from './term.ts';
+
+const W = 8;
+/// A constructor with `n` fields, all sizes added by the caller (Pact's `constructorCost`).
+const ctor = (n: number): number => W + n * W;
+/// A Haskell list of already-sized elements.
+const list = (sizes: readonly number[]): number => W + 3 * W * sizes.length + sum(sizes);
+/// A boxed `Vector`.
+const vector = (sizes: readonly number[]): number => (7 + sizes.length) * W + sum(sizes);
+const maybe = (x: number | null): number => (x === null ? ctor(0) : ctor(1) + x);
+const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
+
+/// Thrown for a shape whose Pact size we do not know (the caller then gets null, never a guess).
+class Unsupported extends Error {}
+
+// ---------------------------------------------------------------------------------------------
+// Natives. `Direct (TNative name fun funTypes examples docs topLevel info)` is stored whole, so its
+// docs and examples count. Their lengths come from Pact's function reference (docs/en/
+// pact-functions.md, with the examples docgen overrides undone for continue, create-principal,
+// fold-db and zip): name → [docs length, length of each example]. Function types are rebuilt from
+// SIGNATURES.
+const NATIVE_TEXT: Readonly<Record<string, readonly number[]>> = {
+  at: [57, 14, 33], 'base64-decode': [34, 34], 'base64-encode': [32, 30], bind: [104, 52],
+  'chain-data': [174, 12], compose: [74, 60], concat: [90, 22, 44], constantly: [49, 34],
+  contains: [70, 20, 43, 25], continue: [45, 12], 'define-namespace': [238, 79],
+  'describe-namespace': [125, 34], distinct: [120, 24], drop: [196, 16, 24, 47], enforce: [84, 39],
+  'enforce-one': [123, 112], 'enforce-pact-version': [215, 28], enumerate: [697, 18, 16, 16], filter: [94, 60],
+  fold: [87, 23], format: [40, 39], hash: [213, 14, 18], identity: [22, 24], if: [60, 51],
+  'int-to-str': [149, 21, 21], 'is-charset': [269, 40, 43, 62], length: [65, 16, 19, 27], list: [75, 12],
+  'list-modules': [35], 'make-list': [44, 18], map: [67, 19], namespace: [380, 25], 'pact-id': [66],
+  'pact-version': [34, 14], 'read-decimal': [80, 87], 'read-integer': [80, 20], 'read-msg': [216, 87],
+  'read-string': [79, 22], remove: [33, 37], resume: [161], reverse: [13, 17], sort: [83, 14, 63],
+  'str-to-int': [248, 30, 21, 21], 'str-to-list': [56, 21, 44], take: [196, 15, 24, 47], try: [228, 53, 122],
+  'tx-hash': [47, 9], typeof: [28, 16], where: [72, 80], yield: [195, 27, 43], zip: [112, 29, 27, 27],
+  'create-table': [19, 23], 'describe-keyset': [24], 'describe-module': [103, 28], 'describe-table': [102, 25],
+  'fold-db': [168, 138], insert: [91, 67], keylog: [105, 35], keys: [25, 15], read: [92, 34],
+  select: [108, 65, 36], txids: [62, 26], txlog: [58, 26], update: [91, 86], 'with-default-read': [187, 145],
+  'with-read': [106, 106], write: [51, 40], 'add-time': [55, 43], days: [32, 49], 'diff-time': [54, 69],
+  'format-time': [108, 48], hours: [33, 50], minutes: [36, 52], 'parse-time': [123, 30], time: [70, 29],
+  '!=': [27, 22], '&': [24, 7, 8], '*': [16, 12, 7], '+': [57, 7, 11, 18, 15, 41], '-': [31, 7, 7],
+  '/': [14, 12, 7], '<': [14, 7, 13, 15], '<=': [15, 8, 14, 16], '=': [162, 19, 14, 22], '>': [14, 7, 13, 15],
+  '>=': [15, 8, 14, 16], '^': [19, 7], abs: [20, 15], and: [33, 16], 'and?': [84, 23], ceiling: [73, 13, 21],
+  dec: [59, 7], exp: [9, 17], floor: [75, 11, 19], ln: [17, 17], log: [16, 11], mod: [11, 10], not: [12, 13],
+  'not?': [60, 16], or: [33, 15], 'or?': [83, 22], round: [90, 11, 19], shift: [206, 13, 14, 14, 15],
+  sqrt: [17, 9], xor: [24, 12, 10], '|': [23, 7, 8], '~': [22, 6], 'define-keyset': [208, 52],
+  'enforce-keyset': [80, 30, 26], 'keys-2': [61, 12], 'keys-all': [54, 14], 'keys-any': [66, 15],
+  'read-keyset': [125, 28], 'compose-capability': [483, 40], 'emit-event': [110, 42],
+  'enforce-guard': [80, 29, 25], 'enforce-verifier': [36, 26], 'install-capability': [1135, 45],
+  'require-capability': [90, 40], 'with-capability': [857, 76], 'verify-spv': [241, 39],
+  'decrypt-cc20p1305': [486, 59], 'validate-keypair': [106, 33], 'create-capability-guard': [62, 43],
+  'create-capability-pact-guard': [118, 45], 'create-module-guard': [73], 'create-pact-guard': [287],
+  'create-principal': [56, 40], 'create-user-guard': [147], 'is-principal': [88, 147],
+  'keyset-ref-guard': [217], 'typeof-principal': [127, 86], 'validate-principal': [55, 81],
+  'pairing-check': [95], 'point-add': [90, 46], 'scalar-mult': [65, 34],
+  'hash-keccak256': [131, 19, 21, 699, 764], 'hash-poseidon': [73, 17, 19, 27, 31],
+  'poseidon-hash-hack-a-chain': [109, 30, 32, 40, 44], 'hyperlane-decode-token-message': [125, 210],
+  'hyperlane-encode-token-message': [256, 226], 'hyperlane-message-id': [49, 401], 'begin-tx': [37, 24],
+  bench: [29, 15], 'commit-tx': [19, 22], 'continue-pact': [326, 17, 22, 41, 58], 'env-chain-data': [82, 66],
+  'env-data': [86, 79], 'env-dynref': [128, 29], 'env-enable-repl-natives': [141, 30],
+  'env-entity': [66, 21, 12], 'env-events': [199, 17], 'env-exec-config': [615, 72], 'env-gas': [180, 82],
+  'env-gaslimit': [35], 'env-gaslog': [90, 86], 'env-gasmodel': [152, 14, 21, 23], 'env-gasprice': [35],
+  'env-gasrate': [41], 'env-hash': [95, 25], 'env-keys': [125, 33], 'env-namespace-policy': [75, 41],
+  'env-sigs': [169, 104], 'env-simulate-onchain': [133, 27], 'env-verifiers': [178, 147], expect: [51, 37],
+  'expect-failure': [52, 74, 95], 'expect-that': [56, 38, 38], load: [82, 22], 'mock-spv': [78, 103],
+  'pact-state': [279, 12, 17], print: [53], 'rollback-tx': [21, 36], 'sig-keyset': [114],
+  'test-capability': [145, 26], typecheck: [51], verify: [140, 17, 22], 'with-applied-env': [214, 77],
+};
+
+const nativeSizes = new Map<string, number>();
+
+/// `TNative`: seven fields; the function types are a `NonEmpty` (a two-field cons of the first
+/// and a list of the rest); each example is a one-field constructor around its text.
+function nativeSize(n: Native): number {
+  const known = nativeSizes.get(n.name);
+  if (known !== undefined) return known;
+  const text = NATIVE_TEXT[n.name];
+  const sigs = SIGNATURES[n.name];
+  if (text === undefined || sigs === undefined || sigs.length === 0) throw new Unsupported(n.name);
+  const [docs, ...examples] = text as [number, ...number[]];
+  const [first, ...rest] = sigs.map(sigSize) as [number, ...number[]];
+  const size = ctor(7) + sizeOfText(n.name) + ctor(2) + first + list(rest)
+    + list(examples.map((len) => ctor(1) + 6 * W + 2 * len)) + (6 * W + 2 * docs) + W;
+  nativeSizes.set(n.name, size);
+  return size;
+}
+
+/// A native's signature as printed (`x:<a[integer,decimal]> y:string -> bool`) back into the size
+/// of Pact's `FunType`. A function-typed argument prints as `f:x:<a> -> <b>` (its own argument
+/// list and arrow), which is how it is recognised: its type starts with `name:` rather than a
+/// schema kind.
+function sigSize(sig: string): number {
+  const toks = sig.split(' ').filter((t) => t !== '');
+  let i = 0;
+  const funType = (firstArg: string | null): number => {
+    const args: number[] = [];
+    let tok = firstArg;
+    for (;;) {
+      tok ??= toks[i++]!;
+      if (tok === '->') return ctor(2) + list(args) + typeText(toks[i++]!);
+      const colon = tok.indexOf(':');
+      const name = tok.slice(0, colon);
+      const rest = tok.slice(colon + 1);
+      let ty: number;
+      if (rest === '') ty = ctor(1) + funType(null); // `f: -> r`: a nullary function type
+      else if (/^[a-z][\w-]*:/.test(rest) && !/^(object|table|binding):/.test(rest)) ty = ctor(1) + funType(rest);
+      else ty = typeText(rest);
+      args.push(argSize(name, ty));
+      tok = null;
+    }
+  };
+  return funType(null);
+}
+
+/// A printed type (as `showType` prints one) to the size of Pact's `Type`.
+function typeText(t: string): number {
+  if (t === '*') return W; // TyAny: a shared nullary constructor
+  if (/^(integer|decimal|time|bool|string|keyset|guard)$/.test(t)) return ctor(1); // TyPrim: PrimType is free
+  if (t === 'module') return ctor(1) + maybe(null);
+  if (t.startsWith('module{')) {
+    const names = t.slice(7, -1).split(',').filter((x) => x !== '');
+    return ctor(1) + maybe(list(names.map(sizeOfModuleName)));
+  }
+  if (t.startsWith('[')) return ctor(1) + typeText(t.slice(1, -1));
+  const schema = /^(object|table|binding):(~(\[[^\]]*\])?)?(.*)$/.exec(t);
+  if (schema !== null) {
+    const partial = schema[3] !== undefined ? partialSet(schema[3].slice(1, -1).split(',')) : W;
+    return ctor(3) + typeText(schema[4]!) + partial;
+  }
+  if (t.startsWith('<{')) return ctor(1) + ctor(1) + sizeOfText(t.slice(2, -2)); // TyVar (SchemaVar n)
+  if (t.startsWith('<')) {
+    const m = /^<([^[>]+)(?:\[(.*)\])?>$/.exec(t)!;
+    return typeVar(m[1]!, m[2] === undefined ? [] : splitTop(m[2]).map(typeText));
+  }
+  throw new Unsupported(t); // `{schema}`: a user type naming a native schema
+}
+
+/// Splits `a,[b,c],d` at the commas outside brackets.
+function splitTop(s: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (c === '[' || c === '<' || c === '{') depth++;
+    else if (c === ']' || c === '>' || c === '}') depth--;
+    else if (c === ',' && depth === 0) {
+      out.push(s.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(s.slice(start));
+  return out;
+}
+
+/// `TyVar (TypeVar name constraints)`.
+const typeVar = (name: string, constraints: readonly number[]): number =>
+  ctor(1) + ctor(2) + sizeOfText(name) + list(constraints);
+/// `PartialSchema (Set Text)`: a set is one word plus three per element.
+const partialSet = (names: readonly string[]): number =>
+  ctor(1) + (1 + 3 * names.length) * W + sum(names.map(sizeOfText));
+/// `Arg name type info`.
+const argSize = (name: string, type: number): number => ctor(3) + sizeOfText(name) + type;
+/// `Meta docs model`; a model's expressions are not kept by our compiler.
+function metaSize(m: Meta): number {
+  if (m.model) throw new Unsupported('@model');
+  return ctor(2) + maybe(m.docs === null ? null : sizeOfText(m.docs)) + list([]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hashes. A module hash is a `ShortByteString` of 32 raw bytes, sized as a byte string whose
+// length is counted by `Data.ByteString.UTF8.length`: decoded characters, where each malformed
+// sequence counts once for the bytes the decoder consumed.
+function hashSize(hash: string): number {
+  return 9 * W + utf8Length(Buffer.from(hash, 'base64url'));
+}
+
+/// `Data.ByteString.UTF8.length`.
+export function utf8Length(b: Uint8Array): number {
+  let n = 0;
+  for (let i = 0; i < b.length; n++) i += utf8Step(b, i);
+  return n;
+}
+
+/// Bytes the utf8-string decoder consumes at `i`: a well-formed character's length, else as many
+/// bytes as it read before noticing (a bad continuation byte is not consumed).
+function utf8Step(b: Uint8Array, i: number): number {
+  const c = b[i]!;
+  const follows = (k: number): boolean => i + k < b.length && (b[i + k]! & 0xc0) === 0x80;
+  const cont = (acc: number, k: number): number => (acc << 6) | (b[i + k]! & 0x3f);
+  if (c < 0x80 || c < 0xc0) return 1;
+  if (c < 0xe0) return follows(1) && cont(c & 0x1f, 1) >= 0x80 ? 2 : 1;
+  if (c < 0xf0) {
+    if (!follows(1)) return 1;
+    return follows(2) ? 3 : 2;
+  }
+  if (c < 0xf8) {
+    if (!follows(1)) return 1;
+    if (!follows(2)) return 2;
+    return follows(3) ? 4 : 3;
+  }
+  return 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values. A constant's evaluated value is a reduced `Term Name`; only literals are handled.
+function literalSize(v: PactValue, ver: SizeOfVersion): number {
+  // `Literal`: a one-field constructor around the payload.
+  if (typeof v === 'string') return ctor(1) + sizeOfText(v);
+  if (typeof v === 'bigint') return ctor(1) + sizeOfInteger(v, ver);
+  if (typeof v === 'boolean') return ctor(1);
+  if (v instanceof Decimal) return ctor(1) + ctor(2) + 2 * W + sizeOfInteger(v.mantissa, ver);
+  if (v instanceof PactTime) return ctor(1) + ctor(1) + 2 * W;
+  throw new Unsupported('non-literal value');
+}
+/// `TLiteral lit info`.
+const valueTermSize = (v: PactValue, ver: SizeOfVersion): number => ctor(2) + literalSize(v, ver);
+
+// ---------------------------------------------------------------------------------------------
+// What we remember of installed modules: the size of each stored reference (`_mdRefMap`) and the
+// exports a dependent module pays for (`allModuleExports`: own references by qualified name plus
+// the module's own dependencies).
+// They live on the module's stored data (`ModuleData.memory`), so they follow its transactions.
+export interface ModuleMemory {
+  readonly refs: ReadonlyMap<string, number>;
+  readonly exports: ReadonlyMap<string, number>;
+}
+
+/// A module's recorded sizes, read without loading it (sizing charges nothing itself).
+function storedMemory(ctx: Ctx, module: string): ModuleMemory {
+  const m = (ctx.db.read('SYS_modules', module) as ModuleData | undefined)?.memory;
+  if (m === undefined || m === null) throw new Unsupported(module);
+  return m;
+}
+
+function storedRef(ctx: Ctx, module: string, name: string): number {
+  const r = storedMemory(ctx, module).refs.get(name);
+  if (r === undefined) throw new Unsupported(`${module}.${name}`);
+  return r;
+}
+
+/// `FQName (FullyQualifiedName name module hash)` under `TVar` under `Direct`.
+const fqVarRef = (name: string, module: string, hash: string): number =>
+  ctor(1) + ctor(2) + ctor(1) + ctor(3) + sizeOfText(name) + sizeOfModuleName(module) + hashSize(hash);
+
+/// `Ref (TModRef (ModRef name spec info) info)`; Pact counts one field for the three of `ModRef`.
+const modRefRef = (m: ModRef): number => ctor(1) + ctor(2) + ctor(1) + sizeOfModuleName(m.name)
+  + maybe(m.ifaces === null ? null : list(m.ifaces.map(sizeOfModuleName)));
+
+// ---------------------------------------------------------------------------------------------
+
+/// The bytes Pact charges `GModuleMemory` for when installing module or interface `m` (whose
+/// members are in `scope.module`, already linked and its constants evaluated). Null when there is
+/// no charge to make: the pre-4.3 accounting (interfaces always use it) is skipped under
+/// `DisableInlineMemCheck`; or when `m` uses a construct whose size we cannot reproduce (see
+/// `Unsupported`). Also records the module's reference sizes for modules installed after it.
+export function moduleMemoryBytes(ctx: Ctx, scope: ModuleScope, m: ModuleTerm | InterfaceTerm): number | null {
+  if ((m.t === 'interface' || ctx.flag('DisablePact43')) && ctx.flag('DisableInlineMemCheck')) return null;
+  try {
+    return new Sizer(ctx, scope, m).total();
+  } catch (e) {
+    if (e instanceof Unsupported) return null;
+    throw e;
+  }
+}
+
+type OwnDef = Exclude<DefTerm, { t: 'use' }>;
+
+class Sizer {
+  private readonly ctx: Ctx;
+  private readonly linker: Linker;
+  private readonly data: ModuleData;
+  private readonly module: string;
+  private readonly hash: string;
+  readonly ver: SizeOfVersion;
+  /// Pact 4.3+ accounting (`fullyQualifyDefs`) for modules, unless `DisablePact43`.
+  private readonly fq: boolean;
+  private readonly defs = new Map<string, OwnDef>();
+  /// Stored (resolved) reference sizes of the module's own definitions.
+  private readonly refs = new Map<string, number>();
+  private readonly pending = new Set<string>();
+  /// Modules whose functions are named (Pact 4.3+ only).
+  private readonly deps = new Set<string>();
+  /// Inlining surcharges of the definition being sized (`DisablePact43` only).
+  private extra = 0;
+
+  constructor(ctx: Ctx, scope: ModuleScope, m: ModuleTerm | InterfaceTerm) {
+    this.ctx = ctx;
+    this.linker = new Linker(ctx, scope);
+    this.data = scope.module;
+    this.module = scope.module.name;
+    this.hash = scope.module.hash;
+    this.ver = sizeOfVersion(ctx.flag('DisablePact45'));
+    this.fq = m.t === 'module' && !ctx.flag('DisablePact43');
+    for (const d of m.defs) if (d.t !== 'use') this.defs.set(d.t === 'const' ? d.arg.name : d.name, d);
+  }
+
+  total(): number {
+    let total = 0;
+    for (const [name, d] of this.defs) {
+      const r = this.ref(name);
+      if (this.fq) total += r;
+      else {
+        // `sizeOf defTerm` (no `Ref` wrapper, names as `Either`) plus its inlining surcharges.
+        this.extra = 0;
+        total += this.defSize(d, false) + this.extra;
+      }
+    }
+    // `allModuleExports` of the dependencies, a union keyed by qualified name.
+    const depExports = new Map<string, number>();
+    for (const dep of this.deps) {
+      for (const [k, v] of storedMemory(this.ctx, dep).exports) if (!depExports.has(k)) depExports.set(k, v);
+    }
+    total += sum([...depExports.values()]);
+    const exports = new Map<string, number>();
+    for (const [name, size] of this.refs) exports.set(`${this.module}.${name}`, size);
+    for (const [k, v] of depExports) if (!exports.has(k)) exports.set(k, v);
+    this.data.memory = { refs: this.refs, exports };
+    return total;
+  }
+
+  /// The stored reference of an own definition: `Ref term` (16 bytes) around the resolved term.
+  private ref(name: string): number {
+    const known = this.refs.get(name);
+    if (known !== undefined) return known;
+    // Pact rejects recursive definitions before sizing them; we have no size for one.
+    if (this.pending.has(name)) throw new Unsupported(`recursive ${name}`);
+    this.pending.add(name);
+    const saved = this.extra;
+    const size = ctor(1) + this.defSize(this.defs.get(name)!, true);
+    this.extra = saved;
+    this.pending.delete(name);
+    this.refs.set(name, size);
+    return size;
+  }
+
+  /// A definition's term. `resolved`: names as Pact's stored references (`Term Ref`); otherwise,
+  /// under `DisablePact43`, as the pre-resolution `Term (Either Text Ref)`.
+  private defSize(d: OwnDef, resolved: boolean): number {
+    const x = new Walk(this, resolved);
+    const mod = sizeOfModuleName(this.module);
+    switch (d.t) {
+      case 'def': {
+        // TDef (Def name module defType funType body meta defMeta info) info
+        const body = d.kind === 'defpact'
+          ? d.steps.map((s) => x.step(s, 1, [argNames(d.args)]))
+          : d.body.map((t) => x.term(t, 1, [argNames(d.args)]));
+        let defMeta: number | null = null;
+        if (d.defcapMeta !== null) {
+          // DMDefcap (DefcapManaged (Maybe (Text, n)) | DefcapEvent), both generic
+          const dm = d.defcapMeta;
+          const inner = dm.kind === 'event' ? W
+            : ctor(1) + maybe(dm.kind === 'auto' ? null : ctor(3) + sizeOfText(dm.param) + x.varTerm(dm.manager, 0, []));
+          defMeta = ctor(1) + inner;
+        }
+        return ctor(2) + ctor(8) + sizeOfText(d.name) + mod + x.funType(d.args, d.ret, 0, [])
+          + x.bodyList(body) + metaSize(d.meta) + maybe(defMeta);
+      }
+      case 'const': {
+        // TConst arg (Just module) (CVRaw raw | CVEval raw (TVar (Direct value))) meta info
+        const raw = x.term(d.value, 0, []);
+        const value = this.constValue(d.arg.name);
+        const cv = resolved ? ctor(2) + raw + ctor(2) + ctor(1) + valueTermSize(value, this.ver) : ctor(1) + raw;
+        return ctor(5) + x.arg(d.arg, 0, []) + maybe(mod) + cv + metaSize(d.meta);
+      }
+      case 'schema':
+        // TSchema name (Just module) meta fields info
+        return ctor(5) + sizeOfText(d.name) + maybe(mod) + metaSize(d.meta) + list(d.fields.map((f) => x.arg(f, 0, [])));
+      case 'table':
+        // TTable name module hash type meta info
+        return ctor(6) + sizeOfText(d.name) + mod + hashSize(this.hash) + x.type(d.type, 0, []) + metaSize(d.meta);
+    }
+  }
+
+  private constValue(name: string): PactValue {
+    const c = this.data.members.get(name);
+    if (!(c instanceof ConstRef) || c.value === null) throw new Unsupported(`constant ${name}`);
+    return c.value;
+  }
+
+  /// Size of the `n` a free name resolves to. `resolved` as in `defSize`.
+  free(name: Name, resolved: boolean): number {
+    const v: Val = this.linker.resolveGlobal(name);
+    const own = this.ownMember(name, v);
+    if (own !== null) {
+      if (this.fq) {
+        const d = this.defs.get(own)!;
+        if (d.t === 'def') return fqVarRef(own, this.module, this.hash); // Direct (TVar (FQName ..))
+        // Ref (TVar (Direct value))
+        if (d.t === 'const') return ctor(1) + ctor(2) + ctor(1) + valueTermSize(this.constValue(own), this.ver);
+        return this.ref(own); // schemas and tables are inlined
+      }
+      // DisablePact43: `Left name`, and every use pays for the inlined definition.
+      const inlined = this.ref(own);
+      if (resolved) return inlined;
+      this.extra += inlined;
+      return ctor(1) + sizeOfText(own);
+    }
+    const right = (r: number): number => (resolved || this.fq ? r : ctor(1) + r);
+    if (v instanceof NativeRef) return right(ctor(1) + nativeSize(v.native)); // Direct (TNative ..)
+    if (v instanceof ModRef) return right(modRefRef(v));
+    if (v instanceof Def) {
+      const mod = v.module.name;
+      if (this.fq) {
+        this.deps.add(mod);
+        return fqVarRef(v.name, mod, v.module.hash);
+      }
+      const r = storedRef(this.ctx, mod, v.name);
+      // A foreign `Ref (TDef ..)` is inlined too, charged as the `TDef` without its `Ref`.
+      if (!resolved) this.extra += r - ctor(1);
+      return right(r);
+    }
+    if (v instanceof ConstRef || v instanceof SchemaRef) return right(storedRef(this.ctx, v.module, v.name));
+    if (v instanceof TableRef) return right(storedRef(this.ctx, v.module.name, v.name));
+    throw new Unsupported(name.name); // native constants and schemas
+  }
+
+  /// The own definition a resolved name denotes, if any.
+  private ownMember(name: Name, v: Val): string | null {
+    const d = this.defs.get(name.name);
+    if (d === undefined) return null;
+    if (v instanceof Def) return v.module.name === this.module ? name.name : null;
+    if (v instanceof ConstRef || v instanceof SchemaRef) return v.module === this.module ? name.name : null;
+    if (v instanceof TableRef) return v.module.name === this.module ? name.name : null;
+    return null;
+  }
+}
+
+const argNames = (args: readonly Arg[]): string[] => args.map((a) => a.name);
+/// A name we make up to resolve (its position is never shown).
+const plainName = (name: string, module: string | null = null, ns: string | null = null): Name =>
+  ({ name, module, ns, info: { file: '', line: 0, col: 0, offset: 0 } as Info });
+
+/// Sizes terms inside a definition. `depth` counts the enclosing `Scope`s and `scopes` lists their
+/// binders (outermost first): a bound variable is `B i` wrapped in `F (TVar ..)` once per scope
+/// entered since, and a free one `F (TVar ..)` once per enclosing scope around the resolved `n`.
+class Walk {
+  private readonly sizer: Sizer;
+  private readonly resolved: boolean;
+  constructor(sizer: Sizer, resolved: boolean) {
+    this.sizer = sizer;
+    this.resolved = resolved;
+  }
+
+  /// `TVar v info` for a name at `depth`.
+  varTerm(name: Name, depth: number, scopes: readonly (readonly string[])[]): number {
+    if (name.module === null) {
+      for (let level = scopes.length; level >= 1; level--) {
+        if (scopes[level - 1]!.includes(name.name)) return ctor(2) + (depth - level) * (ctor(1) + ctor(2)) + ctor(1) + 2 * W;
+      }
+    }
+    return ctor(2) + depth * (ctor(1) + ctor(2)) + this.sizer.free(name, this.resolved);
+  }
+
+  /// A `Scope` body: the forms in a `TList` typed `TyAny`.
+  bodyList(items: readonly number[]): number {
+    return ctor(3) + vector(items) + W;
+  }
+
+  term(t: Term, depth: number, scopes: readonly (readonly string[])[]): number {
+    const sub = (u: Term): number => this.term(u, depth, scopes);
+    switch (t.t) {
+      case 'lit': return ctor(2) + literalSize(t.value, this.sizer.ver);
+      case 'var': return this.varTerm(t.name, depth, scopes);
+      case 'list': {
+        // TList items type info: a list literal's type is its fresh element variable.
+        const ty = t.type.t === 'list' ? t.type.elem : t.type;
+        return ctor(3) + vector(t.items.map(sub)) + this.type(ty, depth, scopes);
+      }
+      case 'object': {
+        // TObject (Object (Map key term) TyAny (Just keyOrder) info) info
+        const fields = new Map<string, Term>();
+        for (const [k, v] of t.pairs) fields.set(k, v);
+        let map = 6 * W * fields.size;
+        for (const [k, v] of fields) map += sizeOfText(k) + sub(v);
+        return ctor(2) + ctor(4) + map + W + maybe(list(t.pairs.map(([k]) => sizeOfText(k))));
+      }
+      case 'app': return ctor(2) + ctor(3) + sub(t.fn) + list(t.args.map(sub));
+      case 'binding': case 'let': {
+        // TBinding pairs body (BindSchema TyAny | BindLet) info
+        const pairs = t.pairs.map((p) => {
+          const lam = t.t === 'let' && p.value.t === 'lambda' ? p.value : null;
+          const val = lam !== null ? this.lambda(lam, depth, scopes, p.arg.name, p.arg.type) : sub(p.value);
+          return ctor(2) + this.arg(p.arg, depth, scopes) + val; // BindPair arg val
+        });
+        const inner = [...scopes, t.pairs.map((p) => p.arg.name)];
+        const body = this.bodyList(t.body.map((u) => this.term(u, depth + 1, inner)));
+        return ctor(4) + list(pairs) + body + (t.t === 'let' ? W : ctor(1) + W);
+      }
+      case 'lambda': return this.lambda(t, depth, scopes, null, null);
+      case 'dyn': case 'use': case 'module': case 'interface':
+        throw new Unsupported(t.t);
+    }
+  }
+
+  /// `TLam (Lam name funType body info) info`. A lambda bound by `let` takes the binding's name and
+  /// type as its name and return type; otherwise its name is Pact's fresh "`afN", N being the
+  /// fresh counter just before the return type's variable.
+  private lambda(t: Extract<Term, { t: 'lambda' }>, depth: number, scopes: readonly (readonly string[])[],
+    boundName: string | null, boundType: Type | null): number {
+    let name = boundName;
+    if (name === null) {
+      if (t.ret.t !== 'var') throw new Unsupported('lambda type');
+      name = `\`af${freshIndex(t.ret.name) - 1}`;
+    }
+    const body = t.body.map((u) => this.term(u, depth + 1, [...scopes, argNames(t.args)]));
+    return ctor(2) + ctor(4) + sizeOfText(name) + this.funType(t.args, boundType ?? t.ret, depth, scopes) + this.bodyList(body);
+  }
+
+  /// `TStep (Step entity exec rollback info) meta info`.
+  step(s: Step, depth: number, scopes: readonly (readonly string[])[]): number {
+    const sub = (u: Term | null): number | null => (u === null ? null : this.term(u, depth, scopes));
+    return ctor(3) + ctor(4) + maybe(sub(s.entity)) + sub(s.exec)! + maybe(sub(s.rollback)) + metaSize({ docs: null, model: false });
+  }
+
+  /// `FunType args return`.
+  funType(args: readonly Arg[], ret: Type, depth: number, scopes: readonly (readonly string[])[]): number {
+    return ctor(2) + list(args.map((a) => this.arg(a, depth, scopes))) + this.type(ret, depth, scopes);
+  }
+
+  arg(a: Arg | { readonly name: string; readonly type: Type }, depth: number, scopes: readonly (readonly string[])[]): number {
+    return argSize(a.name, this.type(a.type, depth, scopes));
+  }
+
+  /// `Type (Term n)`; a user type holds the schema's name as a term.
+  type(t: Type, depth: number, scopes: readonly (readonly string[])[]): number {
+    switch (t.t) {
+      case 'any': return W;
+      case 'prim': return ctor(1);
+      case 'list': return ctor(1) + this.type(t.elem, depth, scopes);
+      case 'schema': {
+        const partial = t.partial === null || t.partial === 'any' ? W : partialSet([...new Set(t.partial)]);
+        return ctor(3) + this.type(t.schema, depth, scopes) + partial;
+      }
+      case 'var':
+        return t.schemaVar ? ctor(1) + ctor(1) + sizeOfText(t.name)
+          : typeVar(t.name, t.constraint.map((c) => this.type(c, depth, scopes)));
+      case 'user': {
+        const parts = t.schema.name.split('.');
+        const name = plainName(parts[parts.length - 1]!, parts.length > 1 ? parts[parts.length - 2]! : null,
+          parts.length > 2 ? parts[0]! : null);
+        return ctor(1) + this.varTerm(name, depth, scopes);
+      }
+      case 'fun':
+        return ctor(1) + ctor(2) + list(t.args.map((a) => this.arg(a, depth, scopes))) + this.type(t.ret, depth, scopes);
+      case 'module':
+        return ctor(1) + maybe(t.ifaces === null ? null : list(t.ifaces.map(sizeOfModuleName)));
+    }
+  }
+}
+
+/// Inverse of the compiler's fresh type-variable naming (a..z, two letters, letter and number).
+function freshIndex(name: string): number {
+  const l = (i: number) => name.charCodeAt(i) - 97;
+  if (name.length === 1) return l(0);
+  if (/^[a-z][a-z]$/.test(name)) return (l(0) + 1) * 26 + l(1);
+  return Number(name.slice(1)) * 26 + 26 * 26 + l(0);
+}

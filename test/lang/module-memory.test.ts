@@ -1,0 +1,99 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { compileTopLevel } from '../../src/lang/compile.ts';
+import { moduleMemoryBytes, utf8Length } from '../../src/lang/module-memory.ts';
+import type { InterfaceTerm, ModuleTerm } from '../../src/lang/term.ts';
+import { parse } from '../../src/syntax/index.ts';
+import { newRepl } from '../helpers/pact.ts';
+import type { Repl } from '../../src/repl/repl.ts';
+
+/// Installs `source` (one module or interface) in `repl` and sizes it as the install does.
+function install(repl: Repl, source: string): { bytes: number | null; hash: string } {
+  assert.ok(repl.runSource(source, 'test.repl'));
+  const term = compileTopLevel(parse(source, 'test.repl')[0]!) as ModuleTerm | InterfaceTerm;
+  const data = repl.ctx.lookupModule(term.name)!;
+  return { bytes: moduleMemoryBytes(repl.ctx, { module: data, imports: new Map() }, term), hash: data.hash };
+}
+
+function session(flags: string[] = []) {
+  const { repl } = newRepl();
+  assert.ok(repl.runSource(`(env-exec-config ${JSON.stringify(flags)})`, 'test.repl'));
+  return repl;
+}
+
+const CAP_ONLY = '(module t G (defcap G () true))';
+const WITH_CONST = '(module t G (defcap G () true) (defconst K:integer 1) (defun f (x:integer) (+ x K)))';
+
+// Sizes worked out by hand from Pact's SizeOf rules (8-byte words, Text = 48 + 2 per char):
+//   (defcap G () true) as `Ref (TDef ..)`: Ref 16 + TDef 24 + Def 72 + "G" 50 + module name `t` 82
+//   + FunType [] <a> 130 + body TList [true] 144 + Meta 40 + no defcap meta 8 = 566.
+test('a module with one defcap', () => {
+  assert.equal(install(session(), CAP_ONLY).bytes, 566);
+});
+
+//   K = Ref 16 + TConst 48 + Arg K:integer 98 + Just t 98 + CVEval 24 + raw literal 48
+//     + (TVar (Direct literal)) 88 + Meta 40 = 460.
+//   f = Ref 16 + TDef 24 + Def 72 + "f" 50 + t 82 + FunType [x:integer] <b> 252 + Meta 40 + 8
+//     + body 32 + 64 + 8 + app 56 + list 56 + x (B 0) 56 + K (F (TVar (Ref (TVar (Direct 1))))) 168
+//     + `+` (F (TVar (Direct native))) 80 + native 3900 = 4964,
+//   where the native `+` is TNative 64 + "+" 50 + 3 function types 2984 + 5 examples 632
+//   + docs 162 + Bool 8 = 3900.
+test('constants are their values, natives are whole records (Pact 4.3+)', () => {
+  assert.equal(install(session(), WITH_CONST).bytes, 566 + 460 + 4964);
+});
+
+// Before Pact 4.3 the unresolved terms are sized (no Ref wrappers; `Left "K"` for own names and
+// `Right ref` for the rest) and each own name used adds the inlined definition again:
+//   G 550 + K (TConst with CVRaw) 348 + f 4926 + inlined K 460.
+test('DisablePact43 sizes unresolved definitions plus what they inline', () => {
+  assert.equal(install(session(['DisablePact43']), WITH_CONST).bytes, 550 + 348 + 4926 + 460);
+});
+
+test('DisablePact43 with DisableInlineMemCheck makes no charge', () => {
+  assert.equal(install(session(['DisablePact43', 'DisableInlineMemCheck']), WITH_CONST).bytes, null);
+});
+
+// A function of another module is a fully qualified name whose hash is a 32-byte string
+// (72 + its UTF-8 character count), and the dependency's exports are all added.
+//   H 566 + g (Ref 16 + TDef 24 + Def 72 + "g" 50 + u 82 + FunType [] <b> 130 + Meta 40 + 8 + body
+//   32 + 64 + 8 + app 56 + args [1] 80 + t.f at depth 1 64 + Direct/TVar/FQName/FQN 88 + "f" 50 + t 82
+//   + hash) + all of t (5990).
+test('a dependency costs its exports', () => {
+  const repl = session();
+  const t = install(repl, WITH_CONST);
+  const u = install(repl, '(module u H (defcap H () true) (defun g () (t.f 1)))');
+  const hash = 72 + utf8Length(Buffer.from(t.hash, 'base64url'));
+  assert.equal(u.bytes, 566 + 946 + hash + 5990);
+});
+
+// Before Pact 4.3 another module's function is its stored `Ref (TDef ..)` (t's f: 5320 bytes),
+// paid once inside the term (as `Right ref`) and once more, without the `Ref`, when inlined:
+//   H 550 + g (TDef 24 + Def 72 + "g" 50 + u 82 + FunType 130 + Meta 40 + 8 + body 32 + 64 + 8
+//   + app 56 + args 80 + t.f 24 + 40 + 16 + 5320) + inlined 5304.
+test('DisablePact43 inlines other modules\' functions', () => {
+  const repl = session(['DisablePact43']);
+  install(repl, WITH_CONST);
+  assert.equal(install(repl, '(module u H (defcap H () true) (defun g () (t.f 1)))').bytes, 550 + 6046 + 5304);
+});
+
+// Interfaces always use the pre-4.3 accounting: TDef 24 + Def 72 + "f" 50 + i 82
+// + FunType [x:integer] integer 170 + empty body 96 + Meta 40 + 8.
+test('an interface', () => {
+  assert.equal(install(session(), '(interface i (defun f:integer (x:integer)))').bytes, 542);
+  assert.equal(install(session(['DisableInlineMemCheck']), '(interface i (defun f:integer (x:integer)))').bytes, null);
+});
+
+test('models are not kept by our compiler, so their size is unknown', () => {
+  assert.equal(install(session(), '(module t G (defcap G () true) (defun f () @model [(property true)] 1))').bytes, null);
+});
+
+test("UTF-8 length counts malformed sequences as utf8-string's decoder does", () => {
+  const len = (...b: number[]) => utf8Length(Uint8Array.from(b));
+  assert.equal(len(0x41, 0xc3, 0xa9), 2); // "Aé"
+  assert.equal(len(0xc0, 0x80), 2); // overlong: replacement for one byte, then a stray continuation
+  assert.equal(len(0xe2, 0x82), 1); // truncated three-byte sequence: one replacement for both
+  assert.equal(len(0xe2, 0x41), 2); // bad continuation is not consumed
+  assert.equal(len(0xed, 0xa0, 0x80), 1); // surrogate: one replacement for three bytes
+  assert.equal(len(0xf0, 0x9f, 0x98, 0x80), 1);
+  assert.equal(len(0xff, 0x80), 2);
+});
