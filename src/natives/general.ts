@@ -4,7 +4,8 @@ import { Decimal } from '../values/decimal.ts';
 import { base64UrlDecode, base64UrlDecodeSkipping, base64UrlDecodeVerbose, base64UrlEncode } from '../values/base64.ts';
 import { hashValue } from '../values/pact-json.ts';
 import { JsonNumber, JsonObject } from '../values/json.ts';
-import { AesonError, asText } from '../values/aeson.ts';
+import { AesonError, asText, showAesonValue } from '../values/aeson.ts';
+import { showString } from '../values/haskell-show.ts';
 import { decimalOfNumber, parsePactValue, roundNumber } from '../values/pact-value.ts';
 import { showJson } from '../values/render.ts';
 import type { Json } from '../values/json.ts';
@@ -17,6 +18,7 @@ import type { Ctx } from '../lang/context.ts';
 import { PactError, evalError, forkedError, txFailure } from '../lang/errors.ts';
 import { badArgs, pactValue } from '../lang/eval.ts';
 import { SchemaRef } from '../lang/runtime.ts';
+import { checkNonLocalAllowed } from '../lang/tables.ts';
 import type { Binding, Env, ModuleData, Node, Val } from '../lang/runtime.ts';
 import { showValCompact } from '../lang/show.ts';
 import { checkType, typeName } from '../lang/typecheck.ts';
@@ -109,11 +111,6 @@ function msgValue<T>(what: string, j: Json, info: Node['info'], read: (j: Json) 
   }
 }
 
-/// A number, or a string holding one, as `read-integer`/`read-decimal` accept them.
-function numberText(j: Json): string | undefined {
-  return typeof j === 'string' ? j.trim() : undefined;
-}
-
 function stringArg(args: Val[], self: Native, app: Node): string {
   const [s] = args;
   if (args.length !== 1 || typeof s !== 'string') throw badArgs(self, args, app.info);
@@ -162,19 +159,34 @@ function intToStr(base: bigint, v: bigint, info: Node['info']): string {
   throw evalError(info, 'Invalid base, must be 2-16 or 64');
 }
 
-function versionParts(v: string): number[] {
-  return v.split('.').map((p) => Number.parseInt(p, 10));
+/// `pact-version`: the language level, a local-only answer since Pact 4.3.1; before that
+/// (`DisablePact431`) Pact reported a fixed 4.2.1.
+function languageVersion(ctx: Ctx, app: Node): string {
+  if (ctx.flag('DisablePact431')) return '4.2.1';
+  checkNonLocalAllowed(ctx, app.info);
+  return PACT_VERSION;
 }
 
-/// Compares dot-separated versions component by component from the left.
-function versionCmp(a: string, b: string): number {
-  const x = versionParts(a);
-  const y = versionParts(b);
-  for (let i = 0; i < Math.max(x.length, y.length); i++) {
-    const d = (x[i] ?? 0) - (y[i] ?? 0);
-    if (d !== 0) return d;
+/// Pact compares versions part by part from the left, only over the parts both have, and
+/// stops at the first part that passes strictly ('4.0' allows 4.13.2 as a minimum).
+function checkVersion(version: string, bound: string, which: 'minimum' | 'maximum', app: Node): void {
+  const vs = version.split('.');
+  const bs = bound.split('.');
+  for (let i = 0; i < Math.min(vs.length, bs.length); i++) {
+    const pv = versionComponent(version, vs[i]!, app);
+    const bv = versionComponent(bound, bs[i]!, app);
+    if (which === 'minimum' ? bv > pv : bv < pv) {
+      throw evalError(app.info, `Invalid pact version ${version}, ${which} allowed: ${bound}`);
+    }
+    if (which === 'minimum' ? bv < pv : bv > pv) return;
   }
-  return 0;
+}
+
+/// The leading decimal digits of a version part.
+function versionComponent(version: string, part: string, app: Node): bigint {
+  const digits = /^[0-9]+/.exec(part);
+  if (digits === null) throw evalError(app.info, `Invalid version component: (${version}, ${part})`);
+  return BigInt(digits[0]);
 }
 
 export const generalNatives: Native[] = natives({
@@ -317,19 +329,23 @@ export const generalNatives: Native[] = natives({
       return hashValue(pactValue(args[0]!, app.info));
     },
   },
-  'tx-hash': { fn: (ctx) => ctx.env.txHash },
-  'pact-version': { topLevelOnly: true, fn: () => PACT_VERSION },
+  'tx-hash': {
+    fn: (ctx, args, app, self) => {
+      if (args.length !== 0) throw badArgs(self, args, app.info);
+      return ctx.env.txHash;
+    },
+  },
+  'pact-version': { topLevelOnly: true, fn: (ctx, _args, app) => languageVersion(ctx, app) },
   'enforce-pact-version': {
     topLevelOnly: true,
-    fn: (_ctx, args, app, self) => {
+    fn: (ctx, args, app, self) => {
       const [min, max] = args;
       if (typeof min !== 'string' || (args.length === 2 && typeof max !== 'string') || args.length > 2) {
         throw badArgs(self, args, app.info);
       }
-      if (versionCmp(PACT_VERSION, min) < 0) throw evalError(app.info, `Invalid pact version ${PACT_VERSION}, minimum allowed: ${min}`);
-      if (typeof max === 'string' && versionCmp(PACT_VERSION, max) > 0) {
-        throw evalError(app.info, `Invalid pact version ${PACT_VERSION}, maximum allowed: ${max}`);
-      }
+      const version = languageVersion(ctx, app);
+      checkVersion(version, min, 'minimum', app);
+      if (typeof max === 'string') checkVersion(version, max, 'maximum', app);
       return true;
     },
   },
@@ -349,9 +365,10 @@ export const generalNatives: Native[] = natives({
     fn: (ctx, args, app, self) => {
       return msgValue('read-decimal', msgKey(ctx, stringArg(args, self, app), app.info), app.info, (x) => {
         if (x instanceof JsonNumber) return decimalOfNumber(x);
-        const text = numberText(x);
-        const d = text === undefined ? undefined : Decimal.parse(text) ?? (/^-?\d+$/.test(text) ? Decimal.fromInteger(BigInt(text)) : undefined);
-        if (d === undefined) throw new AesonError([], 'Failure parsing decimal string');
+        if (typeof x !== 'string') throw new AesonError([], `Failure parsing decimal: ${showAesonValue(x)}`);
+        const text = x.trim();
+        const d = Decimal.parse(text) ?? (/^-?\d+$/.test(text) ? Decimal.fromInteger(BigInt(text)) : undefined);
+        if (d === undefined) throw new AesonError([], `Failure parsing decimal string: ${showString(x)}`);
         return d;
       });
     },
@@ -360,10 +377,14 @@ export const generalNatives: Native[] = natives({
     fn: (ctx, args, app, self) => {
       return msgValue('read-integer', msgKey(ctx, stringArg(args, self, app), app.info), app.info, (x) => {
         if (x instanceof JsonNumber) return roundNumber(x);
-        const text = numberText(x);
-        if (text !== undefined && /^-?\d+$/.test(text)) return BigInt(text);
+        if (typeof x === 'string') {
+          const text = x.trim();
+          if (/^-?\d+$/.test(text)) return BigInt(text);
+          throw new AesonError([], `Failure parsing integer string: ${showString(x)}`);
+        }
+        if (!(x instanceof JsonObject)) throw new AesonError([], `Failure parsing integer: ${showAesonValue(x)}`);
         const v = parsePactValue(x, []);
-        if (typeof v !== 'bigint') throw new AesonError([], 'Failure parsing integer');
+        if (typeof v !== 'bigint') throw new AesonError([], 'Failure parsing integer PactValue object');
         return v;
       });
     },

@@ -289,7 +289,8 @@ export const listNatives: Native[] = natives({
   },
   constantly: {
     special: (ctx, args, env, app, self) => {
-      if (args.length < 2 || args.length > 4) throw unreducedArgs(self, args, env, app);
+      // Pact checks only that there is a value; the rest is never evaluated.
+      if (args.length === 0) throw unreducedArgs(self, args, env, app);
       return args[0]!.ev(ctx, env);
     },
   },

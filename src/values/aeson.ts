@@ -121,3 +121,23 @@ export function optional(o: JsonObject, key: string): Json | undefined {
   const v = lookup(o, key);
   return v === null ? undefined : v;
 }
+
+/// Haskell `show` of an aeson `Value` (`Bool True`, `Array [Number 1.0]`, `Object (fromList
+/// [("a",Null)])`), which some of Pact's parse failures quote. Object keys show in key order.
+export function showAesonValue(v: Json): string {
+  return showValueAt(v, false);
+}
+
+function showValueAt(v: Json, arg: boolean): string {
+  const wrap = (s: string): string => (arg ? `(${s})` : s);
+  if (v === null) return 'Null';
+  if (typeof v === 'boolean') return wrap(`Bool ${v ? 'True' : 'False'}`);
+  if (typeof v === 'string') return wrap(`String ${showString(v)}`);
+  if (v instanceof JsonNumber) {
+    const n = showScientific(v);
+    return wrap(`Number ${n.startsWith('-') ? `(${n})` : n}`);
+  }
+  if (Array.isArray(v)) return wrap(`Array [${v.map((x) => showValueAt(x, false)).join(',')}]`);
+  const entries = [...v.entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return wrap(`Object (fromList [${entries.map(([k, x]) => `(${showString(k)},${showValueAt(x, false)})`).join(',')}])`);
+}

@@ -307,3 +307,31 @@ test('try recovers from transaction failures only', () => {
   assertError(['(try 1 (at 5 [1 2]))'], 'at: bad index 5, length 2');
   assertError(['(try 1 (str-to-int "a"))'], "character 'a' is out of range for base 10: a");
 });
+
+test('enforce-pact-version compares only the parts both versions have', () => {
+  assert.equal(evalLine('(enforce-pact-version "4.0" "4.13")'), 'true');
+  assert.equal(evalLine('(enforce-pact-version "4.0" "4")'), 'true');
+  assert.equal(evalLine('(enforce-pact-version "4.13.2.1")'), 'true');
+  assertError(['(enforce-pact-version "x")'], 'Invalid version component: (x, x)');
+});
+
+test('before Pact 4.3.1 the version was reported as 4.2.1', () => {
+  assert.deepEqual(results('(env-exec-config ["DisablePact431"])', '(pact-version)', '(enforce-pact-version "4.2.1" "4.2")'),
+    ['["DisablePact431"]', '"4.2.1"', 'true']);
+});
+
+test('tx-hash takes no arguments', () => {
+  assertError(['(tx-hash 1)'], 'Invalid arguments, received [1] for  -> string');
+});
+
+test('constantly needs only its value', () => {
+  assert.equal(evalLine('(constantly 1)'), '1');
+});
+
+test('read-integer and read-decimal quote what they could not parse', () => {
+  const data = '(env-data {"i": "1.25", "d": "abc", "b": true})';
+  assertError([data, '(read-integer "i")'], 'read-integer: parse failed: Failure parsing integer string: "1.25": "1.25"');
+  assertError([data, '(read-decimal "d")'], 'read-decimal: parse failed: Failure parsing decimal string: "abc": "abc"');
+  assertError([data, '(read-integer "b")'], 'read-integer: parse failed: Failure parsing integer: Bool True: true');
+  assertError([data, '(read-decimal "b")'], 'read-decimal: parse failed: Failure parsing decimal: Bool True: true');
+});
