@@ -3,7 +3,7 @@
 /// then metered by their manager function (or fired once, when auto-managed), and events.
 import type { Info } from '../syntax/exp.ts';
 import { valueEq } from '../values/equality.ts';
-import { PList, PObject } from '../values/value.ts';
+import { ModRef, PList, PObject } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';
 import { tyAny } from '../values/type.ts';
 import type { Ctx } from './context.ts';
@@ -57,10 +57,20 @@ export function emptyCapState(): CapState {
   return { stack: [], managed: [], autonomous: [], beingEvaluated: [], moduleAdmin: new Set(), events: [] };
 }
 
-export function tokenEq(a: CapToken, b: CapToken): boolean {
+export function tokenEq(ctx: Ctx, a: CapToken, b: CapToken): boolean {
   if (a.name !== b.name || a.args.length !== b.args.length) return false;
-  for (let i = 0; i < a.args.length; i++) if (!valueEq(a.args[i]!, b.args[i]!)) return false;
+  const sites = ctx.flag('DisablePact49');
+  for (let i = 0; i < a.args.length; i++) {
+    const x = a.args[i]!;
+    const y = b.args[i]!;
+    if (!valueEq(x, y) || (sites && !sameSite(x, y))) return false;
+  }
   return true;
+}
+
+/// Before Pact 4.9 a module reference kept where it was written, and tokens compared that too.
+function sameSite(x: PactValue, y: PactValue): boolean {
+  return !(x instanceof ModRef && y instanceof ModRef) || x.site === y.site;
 }
 
 /// `(mod.CAP "a" 1)`, as Pact shows a token.
@@ -73,7 +83,7 @@ function allStackCaps(s: CapState): CapToken[] {
 }
 
 export function capabilityAcquired(ctx: Ctx, cap: CapToken): boolean {
-  return allStackCaps(ctx.caps).some((c) => tokenEq(c, cap));
+  return allStackCaps(ctx.caps).some((c) => tokenEq(ctx, c, cap));
 }
 
 /// Is a signer with these capabilities in scope for a keyset check?
@@ -81,7 +91,7 @@ export function signerInScope(ctx: Ctx, signerCaps: readonly CapToken[]): boolea
   const s = ctx.caps;
   if (signerCaps.length === 0) return s.autonomous.length === 0;
   const granted = s.beingEvaluated.length > 0 && !ctx.flag('DisablePact412') ? s.beingEvaluated : allStackCaps(s);
-  return signerCaps.some((c) => granted.some((g) => tokenEq(c, g)));
+  return signerCaps.some((c) => granted.some((g) => tokenEq(ctx, c, g)));
 }
 
 export interface CapApp {
@@ -183,7 +193,7 @@ export function evalCap(ctx: Ctx, info: Info, scope: CapScope, app: CapApp, inMo
   if (inModule) guardForModuleCall(ctx, app.def.module.name, app.info);
   const meta = app.def.defcapMeta;
   if (scope === 'managed') {
-    if (ctx.caps.managed.some((m) => tokenEq(m.static, staticPart(app).cap) && m.installed.cap.name === app.cap.name && tokenEq(m.installed.cap, app.cap))) {
+    if (ctx.caps.managed.some((m) => tokenEq(ctx, m.static, staticPart(app).cap) && m.installed.cap.name === app.cap.name && tokenEq(ctx, m.installed.cap, app.cap))) {
       throw evalError(info, `Duplicate install of managed capability ${showToken(app.cap)}`);
     }
     push(ctx, { cap: app.cap, composed: [] });
@@ -256,13 +266,13 @@ function checkManaged(ctx: Ctx, info: Info, app: CapApp): CapToken[] {
 
 function testManaged(ctx: Ctx, info: Info, mc: ManagedCap, app: CapApp, part: ReturnType<typeof staticPart>): CapToken[] | null {
   if (mc.auto !== null) {
-    if (!tokenEq(mc.static, app.cap)) return null;
+    if (!tokenEq(ctx, mc.static, app.cap)) return null;
     if (!mc.auto.active) throw evalError(info, 'Capability already fired');
     replaceManaged(ctx, mc, { ...mc, auto: { active: false } });
     return [...mc.installed.composed];
   }
   const user = mc.user!;
-  if (part.index !== user.index || !tokenEq(part.cap, mc.static)) return null;
+  if (part.index !== user.index || !tokenEq(ctx, part.cap, mc.static)) return null;
   if (ctx.gas.active) chargeUserApp(ctx, user.manager, info);
   const v = callDef(ctx, user.manager, [user.value, part.value!], info);
   if (!isPactValue(v)) throw evalError(info, `Invalid return value from mgr function: ${showValCompact(v)}`);
@@ -276,7 +286,7 @@ function lazyInstall(ctx: Ctx, info: Info, app: CapApp, wanted: CapToken): Manag
   for (const c of candidates) {
     if (c.name !== app.cap.name || c.args.length !== app.cap.args.length) continue;
     const candidate: CapApp = { cap: c, def: app.def, args: [...c.args], info: app.def.info };
-    if (!tokenEq(staticPart(candidate).cap, wanted)) continue;
+    if (!tokenEq(ctx, staticPart(candidate).cap, wanted)) continue;
     const saved = ctx.caps.beingEvaluated;
     ctx.caps = { ...ctx.caps, beingEvaluated: [...saved, c] };
     evalCap(ctx, info, 'managed', candidate, true);

@@ -180,9 +180,9 @@ export class Linker {
     const loaded = ctx.scope.get(name.name);
     if (loaded !== undefined) return loaded;
     const mod = resolveModuleName(ctx, name.name, null);
-    if (mod !== undefined) return new ModRef(mod.name, mod.isInterface ? null : mod.interfaces);
+    if (mod !== undefined) return new ModRef(mod.name, mod.isInterface ? null : mod.interfaces, name.info);
     if (this.scope !== null && name.name === this.scope.module.name.split('.').pop()) {
-      return new ModRef(this.scope.module.name, this.scope.module.interfaces);
+      return new ModRef(this.scope.module.name, this.scope.module.interfaces, name.info);
     }
     throw evalError(name.info, this.scope !== null ? `Cannot resolve "${name.name}"` : `Cannot resolve ${name.name}`);
   }
@@ -199,7 +199,7 @@ export class Linker {
     if (v === undefined && name.ns === null) {
       // `ns.mod` names a module (as a module reference) when `ns` is not a module.
       const asModule = resolveModuleName(this.ctx, name.name, name.module);
-      if (asModule !== undefined) return new ModRef(asModule.name, asModule.isInterface ? null : asModule.interfaces);
+      if (asModule !== undefined) return new ModRef(asModule.name, asModule.isInterface ? null : asModule.interfaces, name.info);
     }
     if (v === undefined) {
       const shown = `${modName}.${name.name}`;

@@ -1,5 +1,6 @@
 /// General natives: control (`if`, `and`, `or`, `enforce`, `enforce-one`, `try`), `bind`,
 /// `typeof`, strings and encodings, hashing, message data, version checks.
+import type { Info } from '../syntax/exp.ts';
 import { Decimal } from '../values/decimal.ts';
 import { base64UrlDecode, base64UrlDecodeSkipping, base64UrlDecodeVerbose, base64UrlEncode } from '../values/base64.ts';
 import { hashValue } from '../values/pact-json.ts';
@@ -28,9 +29,13 @@ import type { Native } from './registry.ts';
 import { unreducedArgs } from './lists.ts';
 
 
-/// Runs `f` with database access restricted; Pact's `runReadOnly` / `runSysOnly`.
-export function withPurity<T>(ctx: Ctx, purity: Ctx['purity'], f: () => T): T {
+/// Runs `f` with database access restricted; Pact's `runReadOnly` / `runSysOnly`. A read-only
+/// section inside a system-only one stays system-only, or (`OldReadOnlyBehavior`) fails.
+export function withPurity<T>(ctx: Ctx, purity: Ctx['purity'], f: () => T, info: Info | null = null): T {
   const saved = ctx.purity;
+  if (saved === 'sysonly' && purity === 'readonly' && ctx.flag('OldReadOnlyBehavior')) {
+    throw evalError(info, 'internal error: attempting db read in sys-only context');
+  }
   if (saved === 'impure' || purity === 'sysonly') ctx.purity = purity;
   try {
     return f();
@@ -231,7 +236,7 @@ export const generalNatives: Native[] = natives({
           const r = t.ev(ctx, env);
           if (typeof r !== 'boolean') throw evalError(app.info, 'Failure: expected boolean result in enforce-one');
           return r;
-        }, () => false));
+        }, () => false), app.info);
         if (ok) return true;
       }
       throw txFailure(app.info, msg);
@@ -240,7 +245,7 @@ export const generalNatives: Native[] = natives({
   try: {
     special: (ctx, args, env, app, self) => {
       if (args.length !== 2) throw unreducedArgs(self, args, env, app);
-      const attempt = () => withPurity(ctx, 'readonly', () => args[1]!.ev(ctx, env));
+      const attempt = () => withPurity(ctx, 'readonly', () => args[1]!.ev(ctx, env), app.info);
       if (!ctx.flag('DisablePact44')) return catchTxFailure(ctx, attempt, () => args[0]!.ev(ctx, env));
       // Before 4.4 the default was evaluated first.
       const fallback = args[0]!.ev(ctx, env);

@@ -26,7 +26,7 @@ export const spvNatives: Native[] = natives({
       const verifier = ctx.env.verifiers.find((v) => v.name === name);
       if (verifier === undefined) throw txFailure(app.info, `Verifier failure ${name}: not in transaction`);
       if (!defcapInStack(ctx, null)) throw txFailure(app.info, 'enforce-verifier must be run in a capability');
-      const inScope = verifier.caps.some((c) => ctx.caps.beingEvaluated.some((b) => tokenEq(b, c)));
+      const inScope = verifier.caps.some((c) => ctx.caps.beingEvaluated.some((b) => tokenEq(ctx, b, c)));
       if (!inScope) throw txFailure(app.info, `Verifier failure ${name}: not in scope`);
       return true;
     },

@@ -304,7 +304,7 @@ function capabilityList(ctx: Ctx, args: readonly Node[], env: Env, app: Node, se
     for (const c of caps.items!) {
       if (c.kind !== 'app') throw evalError(c.info, 'Expected capability invocation');
       const { cap } = appToCap(ctx, c, env);
-      if (!tokens.some((t) => tokenEq(t, cap))) tokens.push(cap);
+      if (!tokens.some((t) => tokenEq(ctx, t, cap))) tokens.push(cap);
     }
     byName.delete(name);
     byName.set(name, tokens);

@@ -106,9 +106,13 @@ export class ModRef {
   readonly kind = 'modref';
   readonly name: string;
   readonly ifaces: readonly string[] | null;
-  constructor(name: string, ifaces: readonly string[] | null) {
+  /// The source position the reference was written at (an opaque identity; null when it came
+  /// from data). Before Pact 4.9 it was part of the reference when capabilities compared tokens.
+  readonly site: object | null;
+  constructor(name: string, ifaces: readonly string[] | null, site: object | null = null) {
     this.name = name;
     this.ifaces = ifaces;
+    this.site = site;
   }
 }
 

@@ -1,0 +1,38 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { piped } from '../helpers/pact.ts';
+
+/// Runs lines in one piped REPL; returns stdout lines, or fails with what went wrong.
+function run(...lines: string[]): string[] {
+  const { out, err, code } = piped(lines.join('\n') + '\n');
+  assert.equal(code, 0, err);
+  return out.trimEnd().split('\n');
+}
+
+const MODULES = [
+  '(interface i (defun f:bool ()))',
+  '(module a G (defcap G () true) (implements i) (defun f:bool () true))',
+  '(module c G (defcap G () true) (defcap USE (m:module{i}) true)' +
+    ' (defun guard-for (m:module{i}) (create-capability-guard (USE m)))' +
+    ' (defun run (m:module{i}) (with-capability (USE m) (enforce-guard (guard-for a)))))',
+];
+
+test('before Pact 4.9 a module reference in a capability also compares where it was written', () => {
+  const out = run(...MODULES,
+    '(env-exec-config ["DisablePact49"])',
+    '(expect-failure "another site, another token" "Capability not acquired" (c.run a))',
+    '(env-exec-config [])',
+    '(c.run a)');
+  assert.equal(out.at(-3), '"Expect failure: success: another site, another token"');
+  assert.equal(out.at(-1), 'true');
+});
+
+test('OldReadOnlyBehavior: a read-only section inside a system-only one fails', () => {
+  const out = run(
+    '(module m G (defcap G () true) (defun ok () true) (defun inner (g) (enforce-one "x" [(enforce-guard g)])))',
+    '(enforce-guard (create-user-guard (m.inner (create-user-guard (m.ok)))))',
+    '(env-exec-config ["OldReadOnlyBehavior"])',
+    '(expect-failure "old" "internal error: attempting db read in sys-only context" (enforce-guard (create-user-guard (m.inner (create-user-guard (m.ok))))))');
+  assert.equal(out[1], 'true');
+  assert.equal(out.at(-1), '"Expect failure: success: old"');
+});
