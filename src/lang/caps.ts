@@ -3,7 +3,7 @@
 /// then metered by their manager function (or fired once, when auto-managed), and events.
 import type { Info } from '../syntax/exp.ts';
 import { valueEq } from '../values/equality.ts';
-import { ModRef, PList, PObject } from '../values/value.ts';
+import { ModRef, PList, PObject, elideSite } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';
 import { tyAny } from '../values/type.ts';
 import type { Ctx } from './context.ts';
@@ -114,7 +114,9 @@ export function appToCap(ctx: Ctx, node: Node, env: Env): CapApp {
   }
   checkArgs(def.args, args);
   for (const a of args) if (!isPactValue(a)) throw evalError(node.info, `Only value-level terms permitted: ${showValCompact(a)}`);
-  return { cap: { name: def.qualifiedName, args: args as PactValue[] }, def, args, info: node.info };
+  // Since Pact 4.0 a token's module references forget where they were made.
+  const params = ctx.flag('DisablePact40') ? args as PactValue[] : (args as PactValue[]).map(elideSite);
+  return { cap: { name: def.qualifiedName, args: params }, def, args, info: node.info };
 }
 
 /// Re-resolves a token's defcap (for signature caps, which name their defcap by text).

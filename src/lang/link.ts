@@ -16,6 +16,8 @@ import type { ModuleData } from './runtime.ts';
 import type { Binding, Node, RArg, RStep, Val } from './runtime.ts';
 import type { Arg, BindPair, Name, Step, Term } from './term.ts';
 import { checkArgs, typeName } from './typecheck.ts';
+import { refSite } from './refsite.ts';
+import type { RefSite } from '../values/value.ts';
 
 /// Slot layout of one call frame while it is being linked.
 class Layout {
@@ -48,11 +50,20 @@ export class Linker {
   private readonly ctx: Ctx;
   private readonly scope: ModuleScope | null;
   private readonly types: TypeResolver;
+  /// The site of the top-level form being linked (null in module code).
+  private readonly topLevel: RefSite | null;
 
-  constructor(ctx: Ctx, scope: ModuleScope | null) {
+  constructor(ctx: Ctx, scope: ModuleScope | null, topLevel: Info | null = null) {
     this.ctx = ctx;
     this.scope = scope;
     this.types = new TypeResolver(ctx, scope);
+    this.topLevel = topLevel === null ? null : refSite(topLevel);
+  }
+
+  /// A module reference made by `name`: at the top level Pact records the whole form it is in,
+  /// in module code the name itself.
+  private siteOf(name: Name): RefSite {
+    return this.topLevel ?? refSite(name.info);
   }
 
   private rarg(a: Arg): RArg {
@@ -180,9 +191,9 @@ export class Linker {
     const loaded = ctx.scope.get(name.name);
     if (loaded !== undefined) return loaded;
     const mod = resolveModuleName(ctx, name.name, null);
-    if (mod !== undefined) return new ModRef(mod.name, mod.isInterface ? null : mod.interfaces, name.info);
+    if (mod !== undefined) return new ModRef(mod.name, mod.isInterface ? null : mod.interfaces, this.siteOf(name));
     if (this.scope !== null && name.name === this.scope.module.name.split('.').pop()) {
-      return new ModRef(this.scope.module.name, this.scope.module.interfaces, name.info);
+      return new ModRef(this.scope.module.name, this.scope.module.interfaces, this.siteOf(name));
     }
     throw evalError(name.info, this.scope !== null ? `Cannot resolve "${name.name}"` : `Cannot resolve ${name.name}`);
   }
@@ -199,7 +210,7 @@ export class Linker {
     if (v === undefined && name.ns === null) {
       // `ns.mod` names a module (as a module reference) when `ns` is not a module.
       const asModule = resolveModuleName(this.ctx, name.name, name.module);
-      if (asModule !== undefined) return new ModRef(asModule.name, asModule.isInterface ? null : asModule.interfaces, name.info);
+      if (asModule !== undefined) return new ModRef(asModule.name, asModule.isInterface ? null : asModule.interfaces, this.siteOf(name));
     }
     if (v === undefined) {
       const shown = `${modName}.${name.name}`;
@@ -400,7 +411,7 @@ export function evalEnscoped(ctx: Ctx, node: Node, env: Env): Val {
 export function evalTopLevel(ctx: Ctx, term: Term): Val {
   const shown = topLevelDef(ctx, term);
   if (shown !== null) return shown;
-  const linked = new Linker(ctx, null).linkBody([term], []);
+  const linked = new Linker(ctx, null, term.info).linkBody([term], []);
   const env = new Env(linked.slots, null);
   const depth = ctx.stack.depth;
   try {

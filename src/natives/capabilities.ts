@@ -114,14 +114,16 @@ export const capabilityNatives: Native[] = natives({
   },
   'create-capability-guard': {
     special: (ctx, args, env, app, self) => {
-      const { cap } = appToCap(ctx, capArg(args, self, env, app), env);
-      return new CapabilityGuard(cap.name, cap.args, null);
+      // The guard keeps its arguments as given: before Pact 4.9 their module references still
+      // carry where they were made, so they differ from a token's.
+      const { cap, args: params } = appToCap(ctx, capArg(args, self, env, app), env);
+      return new CapabilityGuard(cap.name, params as PactValue[], null);
     },
   },
   'create-capability-pact-guard': {
     special: (ctx, args, env, app, self) => {
-      const { cap } = appToCap(ctx, capArg(args, self, env, app), env);
-      return new CapabilityGuard(cap.name, cap.args, currentPactId(ctx, app.info));
+      const { cap, args: params } = appToCap(ctx, capArg(args, self, env, app), env);
+      return new CapabilityGuard(cap.name, params as PactValue[], currentPactId(ctx, app.info));
     },
   },
 });

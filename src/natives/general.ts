@@ -329,9 +329,9 @@ export const generalNatives: Native[] = natives({
     },
   },
   hash: {
-    fn: (_ctx, args, app, self) => {
+    fn: (ctx, args, app, self) => {
       if (args.length !== 1) throw badArgs(self, args, app.info);
-      return hashValue(pactValue(args[0]!, app.info));
+      return hashValue(pactValue(args[0]!, app.info), ctx.flag('DisablePact49'));
     },
   },
   'tx-hash': {

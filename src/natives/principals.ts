@@ -26,8 +26,9 @@ function hashBytes(chunks: readonly Uint8Array[]): string {
   return base64UrlEncode(blake2b256(all));
 }
 
-function jsonBytes(v: PactValue): Uint8Array {
-  return UTF8.encode(encodeJson(toJson(v), { legacyOrder: true }));
+/// `refInfo`: module references keep where they were made, as before Pact 4.9.
+function jsonBytes(v: PactValue, refInfo: boolean): Uint8Array {
+  return UTF8.encode(encodeJson(toJson(v, refInfo), { legacyOrder: true }));
 }
 
 function isSingleKey(g: KeySet): boolean {
@@ -35,28 +36,30 @@ function isSingleKey(g: KeySet): boolean {
 }
 
 /// The bytes a hashed principal (`w:`, `u:`, `c:`) is computed from; null for the others.
-function hashedBytes(g: Guard): Uint8Array[] | null {
+function hashedBytes(g: Guard, refInfo: boolean): Uint8Array[] | null {
+  const json = (v: PactValue): Uint8Array => jsonBytes(v, refInfo);
   if (g instanceof KeySet) return isSingleKey(g) ? null : g.keys.map((k) => UTF8.encode(k));
-  if (g instanceof UserGuard) return g.args.map(jsonBytes);
+  if (g instanceof UserGuard) return g.args.map(json);
   if (g instanceof CapabilityGuard) {
-    return [UTF8.encode(g.name), ...g.args.map(jsonBytes), ...(g.pactId === null ? [] : [UTF8.encode(g.pactId)])];
+    return [UTF8.encode(g.name), ...g.args.map(json), ...(g.pactId === null ? [] : [UTF8.encode(g.pactId)])];
   }
   return null;
 }
 
-/// The principal that unambiguously identifies a guard.
-export function principalOf(g: Guard): string {
-  if (g instanceof KeySet) return isSingleKey(g) ? `k:${g.keys[0]}` : `w:${hashBytes(hashedBytes(g)!)}:${g.pred}`;
+/// The principal that unambiguously identifies a guard (`refInfo`: as before Pact 4.9, when
+/// module references in guard arguments hashed with where they were made).
+export function principalOf(g: Guard, refInfo = false): string {
+  if (g instanceof KeySet) return isSingleKey(g) ? `k:${g.keys[0]}` : `w:${hashBytes(hashedBytes(g, refInfo)!)}:${g.pred}`;
   if (g instanceof KeySetRef) return `r:${g.name}`;
   if (g instanceof ModuleGuard) return `m:${g.module}:${g.name}`;
   if (g instanceof PactGuard) return `p:${g.pactId}:${g.name}`;
-  if (g instanceof UserGuard) return `u:${g.fun}:${hashBytes(hashedBytes(g)!)}`;
-  return `c:${hashBytes(hashedBytes(g)!)}`;
+  if (g instanceof UserGuard) return `u:${g.fun}:${hashBytes(hashedBytes(g, refInfo)!)}`;
+  return `c:${hashBytes(hashedBytes(g, refInfo)!)}`;
 }
 
 /// Making a principal costs one unit, plus one per 64 bytes hashed.
 function chargePrincipal(ctx: Ctx, g: Guard, app: Node): void {
-  const bytes = hashedBytes(g);
+  const bytes = hashedBytes(g, ctx.flag('DisablePact49'));
   const amount = bytes === null ? 1 : 1 + Math.trunc(bytes.reduce((n, c) => n + c.length, 0) / 64);
   ctx.gas.charge('createPrincipal', { kind: 'GPrincipal', amount }, app.info);
 }
@@ -88,7 +91,7 @@ export const principalNatives: Native[] = natives({
       const [g] = args;
       if (args.length !== 1 || !isGuard(g)) throw badArgs(self, args, app.info);
       if (ctx.gas.active) chargePrincipal(ctx, g, app);
-      return principalOf(g);
+      return principalOf(g, ctx.flag('DisablePact49'));
     },
   },
   'validate-principal': {
@@ -96,7 +99,7 @@ export const principalNatives: Native[] = natives({
       const [g, p] = args;
       if (args.length !== 2 || !isGuard(g) || typeof p !== 'string') throw badArgs(self, args, app.info);
       if (ctx.gas.active) chargePrincipal(ctx, g, app);
-      return principalOf(g) === p;
+      return principalOf(g, ctx.flag('DisablePact49')) === p;
     },
   },
   'is-principal': {

@@ -19,7 +19,7 @@ function isSafe(i: bigint): boolean {
 
 /// A Pact value as JSON, with Pact's own field names and order. Objects keep their print order;
 /// `encodeJson(…, { legacyOrder: true })` gives the bytes Pact writes and hashes.
-export function toJson(v: PactValue): Json {
+export function toJson(v: PactValue, refInfo = false): Json {
   switch (typeof v) {
     case 'bigint': return integerJson(v);
     case 'string':
@@ -27,14 +27,14 @@ export function toJson(v: PactValue): Json {
       return v;
   }
   if (v instanceof Decimal) return decimalJson(v);
-  if (v instanceof PList) return v.items.map(toJson);
+  if (v instanceof PList) return v.items.map((x) => toJson(x, refInfo));
   if (v instanceof PObject) {
     const entries: Array<[string, Json]> = [];
-    for (const [k, x] of v.fields) entries.push([k, toJson(x)]);
+    for (const [k, x] of v.fields) entries.push([k, toJson(x, refInfo)]);
     return new JsonObject(entries);
   }
   if (v instanceof PactTime) return timeJson(v.micros);
-  return guardOrRefJson(v);
+  return guardOrRefJson(v, refInfo);
 }
 
 function integerJson(i: bigint): JsonObject {
@@ -58,19 +58,19 @@ function timeJson(micros: bigint): JsonObject {
   return new JsonObject([['timep', formatIsoMicros(micros)]]);
 }
 
-function guardOrRefJson(v: KeySet | KeySetRef | ModuleGuard | PactGuard | UserGuard | CapabilityGuard | ModRef): Json {
+/// `refInfo`: module references keep where they were made (`refInfo`), as before Pact 4.9.
+function guardOrRefJson(v: KeySet | KeySetRef | ModuleGuard | PactGuard | UserGuard | CapabilityGuard | ModRef, refInfo: boolean): Json {
   if (v instanceof KeySet) return new JsonObject([['pred', v.pred], ['keys', v.keys.slice()]]);
   if (v instanceof KeySetRef) return new JsonObject([['keysetref', keySetNameJson(v.name)]]);
   if (v instanceof ModuleGuard) return new JsonObject([['moduleName', moduleNameJson(v.module)], ['name', v.name]]);
   if (v instanceof PactGuard) return new JsonObject([['pactId', v.pactId], ['name', v.name]]);
-  if (v instanceof UserGuard) return new JsonObject([['args', v.args.map(toJson)], ['fun', v.fun]]);
+  if (v instanceof UserGuard) return new JsonObject([['args', v.args.map((x) => toJson(x, refInfo))], ['fun', v.fun]]);
   if (v instanceof CapabilityGuard) {
-    return new JsonObject([['cgPactId', v.pactId], ['cgArgs', v.args.map(toJson)], ['cgName', v.name]]);
+    return new JsonObject([['cgPactId', v.pactId], ['cgArgs', v.args.map((x) => toJson(x, refInfo))], ['cgName', v.name]]);
   }
-  return new JsonObject([
-    ['refSpec', v.ifaces === null ? null : v.ifaces.map(moduleNameJson)],
-    ['refName', moduleNameJson(v.name)],
-  ]);
+  const spec: [string, Json] = ['refSpec', v.ifaces === null ? null : v.ifaces.map(moduleNameJson)];
+  const name: [string, Json] = ['refName', moduleNameJson(v.name)];
+  return new JsonObject(refInfo && v.site !== null ? [spec, ['refInfo', v.site.json()], name] : [spec, name]);
 }
 
 /// `{"namespace": ns-or-null, "name": n}` for `ns.n` or `n`.
@@ -91,8 +91,8 @@ function keySetNameJson(name: string): Json {
 /// legacy key order.
 ///
 /// @example hashValue(new PObject(new Map([['foo', 1n]]), true)) // 'h9BZgylRf_M4HxcBXr15IcSXXXSz74ZC2IAViGle_z4'
-export function hashValue(v: PactValue): string {
-  return hashText(typeof v === 'string' ? v : encodeJson(toJson(v), { legacyOrder: true }));
+export function hashValue(v: PactValue, refInfo = false): string {
+  return hashText(typeof v === 'string' ? v : encodeJson(toJson(v, refInfo), { legacyOrder: true }));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 /// everything else is a small class with a `kind` tag.
 import type { Decimal } from './decimal.ts';
 import type { Type } from './type.ts';
+import type { Json } from './json.ts';
 
 /// A UTC instant with microsecond resolution (signed microseconds since the Unix epoch).
 export class PactTime {
@@ -102,18 +103,28 @@ export class CapabilityGuard {
 export type Guard = KeySet | KeySetRef | ModuleGuard | PactGuard | UserGuard | CapabilityGuard;
 
 /// A reference to a module (with the interfaces it implements) or to an interface (`ifaces` = null).
+/// Where a module reference was made, as Pact kept it until 4.9 (its `refInfo`): compared with
+/// the reference in capability tokens and hashed with it. `json` builds Pact's encoding of it.
+export interface RefSite {
+  json(): Json;
+}
+
 export class ModRef {
   readonly kind = 'modref';
   readonly name: string;
   readonly ifaces: readonly string[] | null;
-  /// The source position the reference was written at (an opaque identity; null when it came
-  /// from data). Before Pact 4.9 it was part of the reference when capabilities compared tokens.
-  readonly site: object | null;
-  constructor(name: string, ifaces: readonly string[] | null, site: object | null = null) {
+  /// Null when the reference came from data or had its site elided.
+  readonly site: RefSite | null;
+  constructor(name: string, ifaces: readonly string[] | null, site: RefSite | null = null) {
     this.name = name;
     this.ifaces = ifaces;
     this.site = site;
   }
+}
+
+/// Pact's `elideModRefInfo`: a module reference without its site (other values as they are).
+export function elideSite(v: PactValue): PactValue {
+  return v instanceof ModRef && v.site !== null ? new ModRef(v.name, v.ifaces) : v;
 }
 
 export type PactValue = bigint | Decimal | string | boolean | PactTime | PList | PObject | Guard | ModRef;
