@@ -183,12 +183,14 @@ export class Linker {
       if (this.scope !== null) this.scope.module.replNativeRefs.add(name.name);
       return new NativeRef(replNative);
     }
+    // Names loaded or imported at the top level in this transaction are visible to modules too;
+    // before Pact 4.3 they even shadowed the module's own definitions.
+    const loaded = ctx.scope.get(name.name);
+    if (loaded !== undefined && ctx.flag('DisablePact43')) return loaded;
     if (this.scope !== null) {
       const own = this.scope.module.members.get(name.name) ?? this.scope.imports.get(name.name);
       if (own !== undefined) return own;
     }
-    // Names loaded or imported at the top level in this transaction are visible to modules too.
-    const loaded = ctx.scope.get(name.name);
     if (loaded !== undefined) return loaded;
     const mod = resolveModuleName(ctx, name.name, null);
     if (mod !== undefined) return new ModRef(mod.name, mod.isInterface ? null : mod.interfaces, this.siteOf(name));
@@ -200,7 +202,9 @@ export class Linker {
 
   private resolveQualified(name: Name): Val {
     const modName = name.ns === null ? name.module! : `${name.ns}.${name.module}`;
-    const own = this.scope?.module;
+    // Before Pact 4.8 a qualified name always went to the stored module: in an upgrade, the
+    // previous version's definition.
+    const own = this.ctx.flag('DisablePact48') || this.ctx.flag('DisablePact43') ? undefined : this.scope?.module;
     if (own !== undefined && (own.name === modName || (name.ns === null && own.name.endsWith(`.${modName}`)))) {
       const v = own.members.get(name.name);
       if (v !== undefined) return v;

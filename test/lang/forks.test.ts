@@ -46,3 +46,23 @@ test('before Pact 4.9 a module reference hashes with the form it was made in', (
   assert.equal(post1, post2);
   assert.notEqual(pre1, post1);
 });
+
+test('before Pact 4.3 names loaded at the top level shadow a module\'s own definitions', () => {
+  const out = run(
+    '(begin-tx)',
+    '(env-exec-config ["DisablePact43"])',
+    '(module a G (defcap G () true) (defconst greeting "hi"))',
+    '(module b G (defcap G () true) (defconst greeting "hello") (defun get () greeting))',
+    '(b.get)',
+    '(commit-tx)');
+  assert.equal(out.at(-2), '"hi"');
+});
+
+test('before Pact 4.8 an upgrade\'s qualified self-reference runs the previous version', () => {
+  const out = run(
+    '(env-exec-config ["DisablePact48"])',
+    '(begin-tx)', '(module m g (defcap g () true) (defcap test () (enforce false "old")) (defun f () 0))', '(commit-tx)',
+    '(begin-tx)', '(module m g (defcap g () true) (defcap test () true) (defun f () (with-capability (m.test) 1)))',
+    '(expect-failure "the old capability" "old" (f))', '(commit-tx)');
+  assert.equal(out.at(-2), '"Expect failure: success: the old capability"');
+});
