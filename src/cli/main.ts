@@ -100,17 +100,17 @@ const main = defineCommand({
     if (args.apireq !== undefined) return (await import('./requests.ts')).apiReq(args.apireq, args.local === true);
     if (args.unsigned !== undefined) return (await import('./requests.ts')).unsignedReq(args.unsigned);
     const file = args.file;
-    if (file !== undefined && file !== '') return runFile(file, args.findscript === true, args.trace === true);
+    if (file !== undefined && file !== '') return runFile(file, args.findscript === true, args.trace === true, args.coverage === true);
     if (process.stdin.isTTY) return (await import('../repl/editor.ts')).runInteractive();
     return (await import('../repl/modes.ts')).runPiped(await readStdin());
   },
 });
 
-async function runFile(file: string, find: boolean, trace: boolean): Promise<number> {
+async function runFile(file: string, find: boolean, trace: boolean, coverage: boolean): Promise<number> {
   const { compileOnly, runScript } = await import('../repl/modes.ts');
-  if (!file.endsWith('.pact')) return runScript(file, trace);
+  if (!file.endsWith('.pact')) return runScript(file, trace, undefined, coverage);
   const script = find ? (await import('./findscript.ts')).findScript(file) : null;
-  return script === null ? compileOnly(file) : runScript(script, trace);
+  return script === null ? compileOnly(file) : runScript(script, trace, undefined, coverage);
 }
 
 async function cli(argv: string[]): Promise<number> {

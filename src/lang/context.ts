@@ -8,6 +8,7 @@ import type { Json } from '../values/json.ts';
 import type { Def, ModuleData, Val } from './runtime.ts';
 import { CallStack } from './callstack.ts';
 import { GasMeter } from './meter.ts';
+import type { Coverage } from './coverage.ts';
 import { GREAD_INTERFACE, GREAD_MODULE } from './gas.ts';
 import { emptyCapState } from './caps.ts';
 import type { CapState, CapToken } from './caps.ts';
@@ -88,6 +89,8 @@ export class Ctx {
   caps: CapState = emptyCapState();
   /// Gas model, limit, usage and log (kept across REPL transactions).
   readonly gas = new GasMeter();
+  /// Line coverage being collected (`pact -c`), if any.
+  coverage: Coverage | null = null;
   /// Modules read or installed in the current transaction.
   loadedModules = new Set<string>();
 

@@ -39,6 +39,7 @@ export function chargeNative(ctx: Ctx, native: Native, info: Info): void {
 /// Runs a user function on evaluated arguments; a defcap body only when acquiring it.
 export function callDef(ctx: Ctx, def: Def, args: Val[], info: Info, acquiring = false): Val {
   if (def.kind === 'defcap' && !acquiring) throw evalError(info, 'Cannot directly evaluate defcap');
+  if (ctx.coverage !== null) ctx.coverage.userApplication(info, def);
   if (def.kind === 'defpact') return initPact(ctx, def, args, info);
   checkArity(def.name, def.args.length, args.length, info);
   checkArgs(def.args, args);
@@ -103,6 +104,7 @@ export function apply(ctx: Ctx, fn: Val, args: Val[], info: Info): Val {
 function callNativeStrict(ctx: Ctx, native: Native, args: Val[], app: Node): Val {
   if (native.strict === null) return applySpecial(ctx, new Partial(new NativeRef(native), [], app, new Env(0, null)), args);
   if (chargedOnEntry(native)) chargeNative(ctx, native, app.info);
+  if (ctx.coverage !== null) ctx.coverage.hit(app.info);
   ctx.stack.pushCall(native.name, app.info, null, null, args);
   const r = native.strict(ctx, args, app, native);
   ctx.stack.pop();
@@ -120,6 +122,7 @@ function applySpecial(ctx: Ctx, p: Partial, args: Val[]): Val {
   const nodes = [...(p.node.args ?? []), ...args.map((v) => valueNode(p.node.info, v))];
   const app: Node = { kind: 'app', info: p.node.info, fn: p.node.fn, args: nodes, ev: p.node.ev };
   if (chargedOnEntry(native)) chargeNative(ctx, native, app.info);
+  if (ctx.coverage !== null) ctx.coverage.hit(app.info);
   ctx.stack.pushNative(native.name, app, p.env!);
   const r = native.special!(ctx, nodes, p.env!, app, native);
   ctx.stack.pop();

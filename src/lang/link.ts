@@ -344,6 +344,7 @@ function nativeNode(native: Native, fn: Node, args: readonly Node[], info: Info)
     ev: special !== null
       ? (ctx, env) => {
         if (topLevelOnly) enforceTopLevel(ctx, native, info);
+        if (ctx.coverage !== null) ctx.coverage.hit(info);
         if (charged && ctx.gas.active) ctx.gas.charge(native.name, GUNREDUCED, info);
         ctx.stack.pushNative(native.name, node, env);
         const r = special(ctx, args, env, node, native);
@@ -352,6 +353,7 @@ function nativeNode(native: Native, fn: Node, args: readonly Node[], info: Info)
       }
       : (ctx, env) => {
         if (topLevelOnly) enforceTopLevel(ctx, native, info);
+        if (ctx.coverage !== null) ctx.coverage.hit(info);
         if (charged && ctx.gas.active) ctx.gas.charge(native.name, GUNREDUCED, info);
         ctx.stack.pushNative(native.name, node, env);
         const vals = new Array<Val>(n);

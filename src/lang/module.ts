@@ -42,6 +42,7 @@ function fullName(ctx: Ctx, name: string): string {
 
 export function installModule(ctx: Ctx, m: ModuleTerm): string {
   if (ctx.gas.active) ctx.gas.charge('module', GMODULEDECL, m.info);
+  if (ctx.coverage !== null) ctx.coverage.hit(m.info);
   checkAllowModule(ctx, m.info);
   legacyRootCheck(ctx, m.info);
   const name = fullName(ctx, m.name);
@@ -72,11 +73,13 @@ export function installModule(ctx: Ctx, m: ModuleTerm): string {
   ctx.db.write('SYS_modules', name, data);
   ctx.loadedModules.add(name);
   loadIntoScope(ctx, data);
+  if (ctx.coverage !== null) ctx.coverage.moduleInstalled(data);
   return `Loaded module ${name}, hash ${data.hash}`;
 }
 
 export function installInterface(ctx: Ctx, t: InterfaceTerm): string {
   if (ctx.gas.active) ctx.gas.charge('interface', GINTERFACEDECL, t.info);
+  if (ctx.coverage !== null) ctx.coverage.hit(t.info);
   checkAllowModule(ctx, t.info);
   enforceNamespaceInstall(ctx, t.info);
   legacyRootCheck(ctx, t.info);

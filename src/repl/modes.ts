@@ -1,6 +1,7 @@
 /// The ways `pact` runs Pact text: a script file, piped standard input, compile-only `.pact`.
 /// Each returns the process exit code; the interactive terminal lives in editor.ts.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { parse, ParseError } from '../syntax/index.ts';
 import { compileTopLevel } from '../lang/compile.ts';
 import { PactError } from '../lang/errors.ts';
@@ -8,12 +9,27 @@ import { Repl, processOutput } from './repl.ts';
 import type { Output } from './repl.ts';
 
 /// `pact FILE.repl`: runs the script, lists failed tests, then `Load successful`/`Load failed`.
-export function runScript(path: string, trace: boolean, out: Output = processOutput): number {
+/// With `coverage`, writes `coverage/lcov.info` beside the script, whether it passed or not.
+export function runScript(path: string, trace: boolean, out: Output = processOutput, coverage = false): number {
   const repl = new Repl('script', out, trace);
   repl.scriptPath = path;
+  const lcov = coverage ? repl.collectCoverage() : null;
   const ok = repl.loadFile(path, null);
   const failures = repl.reportTestFailures();
-  return finish(ok && !failures, out);
+  const written = lcov === null || writeCoverage(path, lcov.report(), out);
+  return finish(ok && !failures && written, out);
+}
+
+function writeCoverage(script: string, report: string, out: Output): boolean {
+  const file = join(dirname(script), 'coverage', 'lcov.info');
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, report);
+    return true;
+  } catch (e) {
+    out.stderr(`pact: ${file}: ${(e as Error).message}\n`);
+    return false;
+  }
 }
 
 function finish(ok: boolean, out: Output): number {

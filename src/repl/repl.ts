@@ -16,6 +16,7 @@ import { nativeTable } from '../natives/index.ts';
 import { replNatives } from './natives.ts';
 import { envNatives } from './env.ts';
 import { gasNatives } from './gas.ts';
+import { Coverage } from '../lang/coverage.ts';
 
 export type ReplMode = 'interactive' | 'piped' | 'script';
 
@@ -53,6 +54,8 @@ export class Repl {
   txId = 0;
   tx: { readonly id: number; readonly name: string | null } | null = null;
   private pending: Pending = { kind: 'none' };
+  /// Line coverage (`-c`), kept across `(load file true)` resets.
+  private coverage: Coverage | null = null;
 
   constructor(mode: ReplMode, out: Output = processOutput, trace = false) {
     this.mode = mode;
@@ -62,7 +65,16 @@ export class Repl {
   }
 
   private freshContext(): Ctx {
-    return new Ctx(new MemoryDb(), nativeTable(), nativeTable([...replNatives(this), ...envNatives(this), ...gasNatives(this)]));
+    const ctx = new Ctx(new MemoryDb(), nativeTable(), nativeTable([...replNatives(this), ...envNatives(this), ...gasNatives(this)]));
+    ctx.coverage = this.coverage;
+    return ctx;
+  }
+
+  /// Starts collecting line coverage for everything evaluated from now on.
+  collectCoverage(): Coverage {
+    this.coverage = new Coverage();
+    this.ctx.coverage = this.coverage;
+    return this.coverage;
   }
 
   /// Queues an environment change; for one setting the first request of an expression wins,

@@ -401,6 +401,16 @@ export function legacyKeyOrder(keys: readonly string[]): string[] {
   return keys.slice().sort(compareLegacy);
 }
 
+/// Non-negative integer keys in legacy HashMap order: an `Int` hashes to itself, so by its
+/// nibbles from the least significant (1, 17, 2, 3, 20, ...).
+export function legacyIntOrder(keys: readonly number[]): number[] {
+  return keys.slice().sort((a, b) => {
+    const x = nibbleKey(BigInt(a));
+    const y = nibbleKey(BigInt(b));
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+}
+
 function legacySorted(entries: Array<[string, Json]>): Array<[string, Json]> {
   if (entries.length < 2) return entries;
   return entries.slice().sort((a, b) => compareLegacy(a[0], b[0]));

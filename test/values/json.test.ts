@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  encodeJson, encodeString, JsonNumber, JsonObject, JsonParseError, legacyHash, legacyKeyOrder, parseJson,
+  encodeJson, encodeString, JsonNumber, JsonObject, JsonParseError, legacyHash, legacyIntOrder, legacyKeyOrder, parseJson,
 } from '../../src/values/json.ts';
 import type { Json } from '../../src/values/json.ts';
 
@@ -152,4 +152,10 @@ test('the unsigned exec vector of the CLI spec re-encodes byte for byte', () => 
     '"name":"accounts.USER_GUARD"}]}],"meta":{"creationTime":0,"ttl":0,"gasLimit":0,"chainId":"","gasPrice":0,' +
     '"sender":""},"nonce":"just-sign-exec"}';
   assert.equal(reencode(cmd, true), cmd);
+});
+
+test('legacy order of integer keys: by nibbles from the least significant', () => {
+  assert.deepEqual(legacyIntOrder([15, 13, 10, 7, 5, 20, 3, 2, 17, 1]), [1, 17, 2, 3, 20, 5, 7, 10, 13, 15]);
+  assert.deepEqual(legacyIntOrder([2, 4, 15, 16, 17, 18, 20, 25, 30, 34, 35, 37, 41, 42, 43, 47]),
+    [16, 17, 2, 18, 34, 35, 4, 20, 37, 25, 41, 42, 43, 30, 15, 47]);
 });
