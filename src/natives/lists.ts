@@ -264,9 +264,7 @@ export const listNatives: Native[] = natives({
       const [l] = args;
       if (args.length !== 1 || !(l instanceof PList)) throw badArgs(self, args, app.info);
       if (ctx.gas.active) chargeLength(ctx, self, 'GDistinct', l, app);
-      const out: PactValue[] = [];
-      for (const x of l.items) if (!out.some((y) => valueEq(x, y))) out.push(x);
-      return new PList(out, l.elemType);
+      return new PList(distinctValues(l.items), l.elemType);
     },
   },
   contains: {
@@ -372,6 +370,32 @@ function enumerate(ctx: Ctx, args: Val[], app: Node, self: Native): Val {
   const out: PactValue[] = [];
   for (let x = from; inc > 0n ? x <= to : x >= to; x += inc) out.push(x);
   return new PList(out, tyInteger);
+}
+
+/// The first of each group of equal values, in order. Literals are matched by a key (so long
+/// lists stay fast); other values by comparison.
+function distinctValues(items: readonly PactValue[]): PactValue[] {
+  const seen = new Set<string>();
+  const others: PactValue[] = [];
+  const out: PactValue[] = [];
+  for (const x of items) {
+    const key = literalKey(x);
+    if (key !== null ? seen.has(key) : others.some((y) => valueEq(x, y))) continue;
+    if (key !== null) seen.add(key);
+    else others.push(x);
+    out.push(x);
+  }
+  return out;
+}
+
+/// A key equal for equal literals (decimals compare by value, so `1.0` and `1.00` share one).
+function literalKey(v: PactValue): string | null {
+  switch (typeof v) {
+    case 'bigint': return `i${v}`;
+    case 'string': return `s${v}`;
+    case 'boolean': return `b${v}`;
+  }
+  return v instanceof Decimal ? `d${v.normalize().toString()}` : null;
 }
 
 const abs = (x: bigint): bigint => (x < 0n ? -x : x);

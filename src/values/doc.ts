@@ -22,6 +22,11 @@ export function cat(...parts: Doc[]): Doc {
   return { d: 'cat', parts };
 }
 
+/// `cat` of a list of any length (a spread of a long list would overflow the call stack).
+function catList(parts: readonly Doc[]): Doc {
+  return { d: 'cat', parts };
+}
+
 export function group(doc: Doc): Doc {
   return { d: 'group', doc };
 }
@@ -41,7 +46,7 @@ function joinWith(docs: readonly Doc[], separator: Doc): Doc[] {
 
 /// `sep`: all on one line separated by spaces, or one per line.
 export function sep(docs: readonly Doc[]): Doc {
-  return group(cat(...joinWith(docs, line)));
+  return group(catList(joinWith(docs, line)));
 }
 
 /// `[a b c]` (Pact's `bracketsSep`).
@@ -63,7 +68,7 @@ export function encloseSep(open: Doc, close: Doc, separator: string, docs: reado
     if (i > 0) parts.push(line_);
     parts.push(cat(i === 0 ? open : separator, doc));
   });
-  return cat(group(cat(...parts)), close);
+  return cat(group(catList(parts)), close);
 }
 
 export function commaBraces(docs: readonly Doc[]): Doc {

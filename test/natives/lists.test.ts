@@ -58,3 +58,9 @@ for (const [input, message] of errors) {
     assert.ok(out.includes(`:Error: ${message}\n`), out);
   });
 }
+
+test('long lists print and deduplicate without running out of stack or time', () => {
+  assert.equal(evalLine('(length (distinct (enumerate 1 100000)))'), '100000');
+  assert.equal(evalLine('(distinct [1 1.0 1.00 "a" "a" [1] [1] 2.50 2.5])'), '[1 1.0 "a" [1] 2.50]');
+  assert.ok(evalLine('(make-list 100000 1)').startsWith('[1\n1\n'));
+});
