@@ -9,10 +9,9 @@
 /// gasLogEntry('map', GUNREDUCED, 4000n, 4000n);          // 'map:GUnreduced:currTotalGas=4: 4'
 import { Decimal } from '../values/decimal.ts';
 import { showDecimal } from '../values/haskell-show.ts';
-import { cat, commaBraces, prettyList, renderCompact } from '../values/doc.ts';
-import type { Doc } from '../values/doc.ts';
-import { valueDoc } from '../values/render.ts';
-import { codePointLength, compareCodePoints } from '../values/text.ts';
+import { prettyList, renderCompact } from '../values/doc.ts';
+import { pactValueDoc } from '../values/render.ts';
+import { codePointLength } from '../values/text.ts';
 import { sizeOfKeySet, sizeOfKeySetName, sizeOfModuleName, sizeOfNamespace, sizeOfObjectMap, sizeOfText } from '../values/sizeof.ts';
 import type { SizeOfVersion } from '../values/sizeof.ts';
 import {
@@ -569,23 +568,4 @@ export function showGasArgs(args: GasArgs): string {
 /// A Haskell pair `(a, Maybe b)`: `(1, )` for Nothing.
 function tuple(a: bigint, b: number | null): string {
   return `(${a}, ${b ?? ''})`;
-}
-
-/// Pact's `Pretty PactValue`, which differs from term printing in lists (`[1, 2]`) and in objects
-/// (always in key order).
-function pactValueDoc(v: PactValue): Doc {
-  if (v instanceof PList) return prettyList(v.items.map(pactValueDoc));
-  if (v instanceof PObject) {
-    const keys = [...v.fields.keys()].sort(compareCodePoints);
-    return commaBraces(keys.map((k) => cat(`"${k}": `, pactValueDoc(v.fields.get(k)!))));
-  }
-  if (v instanceof UserGuard) {
-    return cat('UserGuard ', commaBraces([`fun: ${v.fun}`, cat('args: ', prettyList(v.args.map(pactValueDoc)))]));
-  }
-  if (v instanceof CapabilityGuard) {
-    return cat('CapabilityGuard ', commaBraces([
-      `name: ${v.name}`, cat('args: ', prettyList(v.args.map(pactValueDoc))), `pactId: ${v.pactId ?? ''}`,
-    ]));
-  }
-  return valueDoc(v);
 }

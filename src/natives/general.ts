@@ -8,7 +8,8 @@ import { JsonNumber, JsonObject } from '../values/json.ts';
 import { AesonError, asText, showAesonValue } from '../values/aeson.ts';
 import { showString } from '../values/haskell-show.ts';
 import { decimalOfNumber, parsePactValue, roundNumber } from '../values/pact-value.ts';
-import { showJson } from '../values/render.ts';
+import { pactValueDoc, showJson } from '../values/render.ts';
+import { renderCompact } from '../values/doc.ts';
 import type { Json } from '../values/json.ts';
 import { tyDecimal, tyInteger, tyString, tyTime } from '../values/type.ts';
 import { codePointLength } from '../values/text.ts';
@@ -278,7 +279,10 @@ export const generalNatives: Native[] = natives({
       if (parts.length === 1) return t;
       if (parts.length - vars.items.length > 1) throw evalError(app.info, 'format: not enough arguments for template');
       const values = vars.items.map((v) => pactValue(v, app.info));
-      const shown = values.map((v) => (typeof v === 'string' ? v : showValCompact(v)));
+      // Since Pact 4.8 values show as Pact values (objects by key, lists with commas), before
+      // as terms.
+      const show = ctx.flag('DisablePact48') ? showValCompact : (v: PactValue) => renderCompact(pactValueDoc(v));
+      const shown = values.map((v) => (typeof v === 'string' ? v : show(v)));
       if (ctx.gas.active) chargeFormat(ctx, self, t, values, shown, app);
       let out = parts[0]!;
       for (let i = 1; i < parts.length; i++) out += shown[i - 1]! + parts[i]!;

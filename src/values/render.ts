@@ -32,7 +32,20 @@ function objectDoc(o: PObject): Doc {
   return commaBraces(keys.map((k) => cat(`"${k}": `, valueDoc(o.fields.get(k)!))));
 }
 
-function guardOrRefDoc(v: KeySet | KeySetRef | ModuleGuard | PactGuard | UserGuard | CapabilityGuard | ModRef): Doc {
+/// Pact's `Pretty PactValue` (what `format` shows since Pact 4.8), which differs from term
+/// printing in lists (`[1, 2]`) and in objects (always in key order).
+export function pactValueDoc(v: PactValue): Doc {
+  if (v instanceof PList) return prettyList(v.items.map(pactValueDoc));
+  if (v instanceof PObject) {
+    const keys = [...v.fields.keys()].sort(compareCodePoints);
+    return commaBraces(keys.map((k) => cat(`"${k}": `, pactValueDoc(v.fields.get(k)!))));
+  }
+  if (v instanceof UserGuard || v instanceof CapabilityGuard) return guardOrRefDoc(v, pactValueDoc);
+  return valueDoc(v);
+}
+
+/// A guard or module reference; `elem` renders the values inside guards.
+function guardOrRefDoc(v: KeySet | KeySetRef | ModuleGuard | PactGuard | UserGuard | CapabilityGuard | ModRef, elem: (x: PactValue) => Doc = valueDoc): Doc {
   if (v instanceof KeySet) {
     return cat('KeySet ', commaBraces([cat('keys: ', prettyList(v.keys)), `pred: ${v.pred}`]));
   }
@@ -40,11 +53,11 @@ function guardOrRefDoc(v: KeySet | KeySetRef | ModuleGuard | PactGuard | UserGua
   if (v instanceof ModuleGuard) return cat('ModuleGuard ', commaBraces([`module: ${v.module}`, `name: ${v.name}`]));
   if (v instanceof PactGuard) return cat('PactGuard ', commaBraces([`pactId: ${v.pactId}`, `name: ${v.name}`]));
   if (v instanceof UserGuard) {
-    return cat('UserGuard ', commaBraces([`fun: ${v.fun}`, cat('args: ', prettyList(v.args.map(valueDoc)))]));
+    return cat('UserGuard ', commaBraces([`fun: ${v.fun}`, cat('args: ', prettyList(v.args.map(elem)))]));
   }
   if (v instanceof CapabilityGuard) {
     return cat('CapabilityGuard ', commaBraces([
-      `name: ${v.name}`, cat('args: ', prettyList(v.args.map(valueDoc))), `pactId: ${v.pactId ?? ''}`,
+      `name: ${v.name}`, cat('args: ', prettyList(v.args.map(elem))), `pactId: ${v.pactId ?? ''}`,
     ]));
   }
   return v.name;

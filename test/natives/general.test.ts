@@ -335,3 +335,9 @@ test('read-integer and read-decimal quote what they could not parse', () => {
   assertError([data, '(read-integer "b")'], 'read-integer: parse failed: Failure parsing integer: Bool True: true');
   assertError([data, '(read-decimal "b")'], 'read-decimal: parse failed: Failure parsing decimal: Bool True: true');
 });
+
+test('format shows values as Pact values since 4.8 (objects by key, lists with commas), as terms before', () => {
+  assert.equal(evalLine('(format "{} {}" [[1 2] {"b": [1 {"z": 1, "a": 2}], "a": 1.0}])'), '"[1, 2] {"a": 1.0,"b": [1, {"a": 2,"z": 1}]}"');
+  assert.deepEqual(results('(env-exec-config ["DisablePact48"])', '(format "{} {}" [[1 2] {"b": 1, "a": 1.0}])').at(-1),
+    '"[1 2] {"b": 1,"a": 1.0}"');
+});
