@@ -85,6 +85,7 @@ const SHOW_PREFIX: Partial<Record<ErrorType, string>> = {
 /// matches against and database errors wrap.
 export function showPactError(e: PactError, onChain = false): string {
   const code = e.info === null ? '' : e.info.source.slice(e.info.offset, e.info.offset + e.info.length);
-  const shownCode = code.length > 30 ? code.slice(0, 30) + '...' : code;
+  // Pact prints the code as a document, where each line break becomes a space.
+  const shownCode = (code.length > 30 ? code.slice(0, 30) + '...' : code).replace(/\n/g, ' ');
   return `${shownCode}: Failure: ${SHOW_PREFIX[e.type] ?? ''}${e.messageFor(onChain)}`;
 }

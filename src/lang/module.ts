@@ -284,6 +284,9 @@ export class TypeResolver {
   }
   /// `module{iface}` names an interface as `use` would find it (the current namespace first).
   private interfaceName(name: string): string {
+    // An interface naming itself (not stored yet) means itself, namespace included.
+    const own = this.scope?.module.name;
+    if (own !== undefined && (own === name || own.endsWith(`.${name}`))) return own;
     const parts = name.split('.');
     const m = parts.length === 1 ? resolveModuleName(this.ctx, name, null) : resolveModuleName(this.ctx, parts[1]!, parts[0]!);
     return m?.name ?? name;
