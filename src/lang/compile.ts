@@ -16,7 +16,7 @@ const RESERVED = new Set([
   'let', 'let*', 'lambda', 'module', 'step', 'step-with-rollback', 'true', 'use', 'with-capability', 'cond',
 ]);
 
-const noMeta: Meta = { docs: null, model: false };
+const noMeta: Meta = { docs: null, model: [] };
 
 /// Compiles one top-level expression.
 export function compileTopLevel(exp: Exp): Term {
@@ -427,10 +427,10 @@ class Compiler {
     const e = c.peek();
     if (e?.tag === 'lit' && e.lit.kind === 'string' && !e.lit.symbol) {
       c.next();
-      return { docs: e.lit.value, model: false };
+      return { docs: e.lit.value, model: [] };
     }
     let docs: string | null = null;
-    let model = false;
+    let model: readonly Exp[] | null = null;
     let seen = 0;
     for (;;) {
       const a = c.peek();
@@ -440,16 +440,16 @@ class Compiler {
         const s = c.next();
         if (s.tag !== 'lit' || s.lit.kind !== 'string') throw syntaxError(s.info, 'Expected: string literal');
         docs = s.lit.value;
-      } else if (a.parts[0] === '@model' && !model) {
+      } else if (a.parts[0] === '@model' && model === null) {
         if (!modelAllowed) throw syntaxError(a.info, 'Unexpected: @model not allowed in this declaration');
         c.next();
         const l = c.next();
         if (l.tag !== 'list' || l.delim !== '[') throw syntaxError(l.info, 'Expected: [');
-        model = true;
+        model = l.items;
       } else break;
       seen++;
     }
-    return seen === 0 ? noMeta : { docs, model };
+    return seen === 0 ? noMeta : { docs, model: model ?? [] };
   }
 
   private argList(c: Cursor): Arg[] {

@@ -32,7 +32,7 @@ import { Linker } from './link.ts';
 import type { ModuleScope } from './link.ts';
 import { ConstRef, Def, NativeRef, SchemaRef, TableRef } from './runtime.ts';
 import type { ModuleData, Val } from './runtime.ts';
-import type { Info } from '../syntax/exp.ts';
+import type { Exp, Info, Literal } from '../syntax/exp.ts';
 import type { Arg, DefTerm, InterfaceTerm, Meta, ModuleTerm, Name, Step, Term } from './term.ts';
 
 const W = 8;
@@ -195,10 +195,33 @@ const partialSet = (names: readonly string[]): number =>
   ctor(1) + (1 + 3 * names.length) * W + sum(names.map(sizeOfText));
 /// `Arg name type info`.
 const argSize = (name: string, type: number): number => ctor(3) + sizeOfText(name) + type;
-/// `Meta docs model`; a model's expressions are not kept by our compiler.
-function metaSize(m: Meta): number {
-  if (m.model) throw new Unsupported('@model');
-  return ctor(2) + maybe(m.docs === null ? null : sizeOfText(m.docs)) + list([]);
+/// `Meta docs model`, the model being the `@model` expressions as parsed.
+function metaSize(m: Meta, ver: SizeOfVersion): number {
+  return ctor(2) + maybe(m.docs === null ? null : sizeOfText(m.docs)) + list(m.model.map((e) => expSize(e, ver)));
+}
+
+/// A parsed expression (Pact's generically sized `Exp Info`; positions count 0):
+/// `ELiteral (LiteralExp lit info)`, `EAtom (AtomExp name qualifiers dynamic info)`,
+/// `EList (ListExp items delimiter info)`, `ESeparator (SeparatorExp sep info)`.
+function expSize(e: Exp, ver: SizeOfVersion): number {
+  switch (e.tag) {
+    case 'lit': return ctor(1) + ctor(2) + literalSize(literalValue(e.lit), ver);
+    case 'atom': {
+      const names = e.parts;
+      return ctor(1) + ctor(4) + sizeOfText(names[names.length - 1]!) + list(names.slice(0, -1).map(sizeOfText)) + W;
+    }
+    case 'list': return ctor(1) + ctor(3) + list(e.items.map((x) => expSize(x, ver)));
+    case 'sep': return ctor(1) + ctor(2);
+  }
+}
+
+function literalValue(l: Literal): PactValue {
+  switch (l.kind) {
+    case 'integer': return l.value;
+    case 'decimal': return Decimal.parse(l.text)!;
+    case 'string': return l.value;
+    case 'bool': return l.value;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -250,6 +273,12 @@ function literalSize(v: PactValue, ver: SizeOfVersion): number {
 /// `TLiteral lit info`.
 const valueTermSize = (v: PactValue, ver: SizeOfVersion): number => ctor(2) + literalSize(v, ver);
 
+/// The documentation Pact gives its integer constants, which their stored form includes.
+const NATIVE_CONSTANT_DOCS: Readonly<Record<string, string>> = {
+  CHARSET_ASCII: 'Constant denoting the ASCII charset',
+  CHARSET_LATIN1: 'Constant denoting the Latin-1 charset ISO-8859-1',
+};
+
 // ---------------------------------------------------------------------------------------------
 // What we remember of installed modules: the size of each stored reference (`_mdRefMap`) and the
 // exports a dependent module pays for (`allModuleExports`: own references by qualified name plus
@@ -289,9 +318,11 @@ const modRefRef = (m: ModRef): number => ctor(1) + ctor(2) + ctor(1) + sizeOfMod
 /// `DisableInlineMemCheck`; or when `m` uses a construct whose size we cannot reproduce (see
 /// `Unsupported`). Also records the module's reference sizes for modules installed after it.
 export function moduleMemoryBytes(ctx: Ctx, scope: ModuleScope, m: ModuleTerm | InterfaceTerm): number | null {
-  if ((m.t === 'interface' || ctx.flag('DisablePact43')) && ctx.flag('DisableInlineMemCheck')) return null;
+  // Skipped charges still record the sizes, which modules depending on this one pay for.
+  const charged = !((m.t === 'interface' || ctx.flag('DisablePact43')) && ctx.flag('DisableInlineMemCheck'));
   try {
-    return new Sizer(ctx, scope, m).total();
+    const bytes = new Sizer(ctx, scope, m).total();
+    return charged ? bytes : null;
   } catch (e) {
     if (e instanceof Unsupported) return null;
     throw e;
@@ -388,21 +419,21 @@ class Sizer {
           defMeta = ctor(1) + inner;
         }
         return ctor(2) + ctor(8) + sizeOfText(d.name) + mod + x.funType(d.args, d.ret, 0, [])
-          + x.bodyList(body) + metaSize(d.meta) + maybe(defMeta);
+          + x.bodyList(body) + metaSize(d.meta, this.ver) + maybe(defMeta);
       }
       case 'const': {
         // TConst arg (Just module) (CVRaw raw | CVEval raw (TVar (Direct value))) meta info
         const raw = x.term(d.value, 0, []);
         const value = this.constValue(d.arg.name);
         const cv = resolved ? ctor(2) + raw + ctor(2) + ctor(1) + valueTermSize(value, this.ver) : ctor(1) + raw;
-        return ctor(5) + x.arg(d.arg, 0, []) + maybe(mod) + cv + metaSize(d.meta);
+        return ctor(5) + x.arg(d.arg, 0, []) + maybe(mod) + cv + metaSize(d.meta, this.ver);
       }
       case 'schema':
         // TSchema name (Just module) meta fields info
-        return ctor(5) + sizeOfText(d.name) + maybe(mod) + metaSize(d.meta) + list(d.fields.map((f) => x.arg(f, 0, [])));
+        return ctor(5) + sizeOfText(d.name) + maybe(mod) + metaSize(d.meta, this.ver) + list(d.fields.map((f) => x.arg(f, 0, [])));
       case 'table':
         // TTable name module hash type meta info
-        return ctor(6) + sizeOfText(d.name) + mod + hashSize(this.hash) + x.type(d.type, 0, []) + metaSize(d.meta);
+        return ctor(6) + sizeOfText(d.name) + mod + hashSize(this.hash) + x.type(d.type, 0, []) + metaSize(d.meta, this.ver);
     }
   }
 
@@ -410,6 +441,15 @@ class Sizer {
     const c = this.data.members.get(name);
     if (!(c instanceof ConstRef) || c.value === null) throw new Unsupported(`constant ${name}`);
     return c.value;
+  }
+
+  /// A native integer constant, stored whole: `TConst (Arg name integer info) Nothing
+  /// (CVEval lit lit) (Meta (Just doc) []) info`.
+  private nativeConstSize(name: string, value: bigint, doc: string): number {
+    const walk = new Walk(this, true);
+    const lit = valueTermSize(value, this.ver);
+    return ctor(5) + argSize(name, walk.type({ t: 'prim', name: 'integer' }, 0, [])) + maybe(null) + ctor(2) + 2 * lit
+      + metaSize({ docs: doc, model: [] }, this.ver);
   }
 
   /// Size of the `n` a free name resolves to. `resolved` as in `defSize`.
@@ -446,7 +486,10 @@ class Sizer {
     }
     if (v instanceof ConstRef || v instanceof SchemaRef) return right(storedRef(this.ctx, v.module, v.name));
     if (v instanceof TableRef) return right(storedRef(this.ctx, v.module.name, v.name));
-    throw new Unsupported(name.name); // native constants and schemas
+    const native = name.module === null ? this.ctx.natives.get(name.name) : undefined;
+    const doc = native === undefined ? undefined : NATIVE_CONSTANT_DOCS[native.name];
+    if (doc !== undefined && typeof native!.constant === 'bigint') return right(ctor(1) + this.nativeConstSize(native!.name, native!.constant, doc));
+    throw new Unsupported(name.name); // native schemas
   }
 
   /// The own definition a resolved name denotes, if any.
@@ -544,7 +587,7 @@ class Walk {
   /// `TStep (Step entity exec rollback info) meta info`.
   step(s: Step, depth: number, scopes: readonly (readonly string[])[]): number {
     const sub = (u: Term | null): number | null => (u === null ? null : this.term(u, depth, scopes));
-    return ctor(3) + ctor(4) + maybe(sub(s.entity)) + sub(s.exec)! + maybe(sub(s.rollback)) + metaSize({ docs: null, model: false });
+    return ctor(3) + ctor(4) + maybe(sub(s.entity)) + sub(s.exec)! + maybe(sub(s.rollback)) + metaSize({ docs: null, model: [] }, this.sizer.ver);
   }
 
   /// `FunType args return`.

@@ -287,10 +287,19 @@ export function resumeData(ctx: Ctx, info: Info): ReadonlyMap<string, PactValue>
     const md = mod === null ? undefined : ctx.lookupModule(mod);
     if (md === undefined) throw evalError(info, 'Unable to resolve current calling module');
     const chain = ctx.env.chainData.chainId;
-    const ok = y.provenance.targetChainId === chain && (md.hash === y.provenance.moduleHash || md.blessed.includes(y.provenance.moduleHash));
-    if (!ok) {
-      const accepted = [md.hash, ...[...md.blessed].sort()].map((h) => `(chain = "${chain}" hash="${h}")`).join(', ');
-      throw evalError(info, `enforceYield: yield provenance (chain = "${y.provenance.targetChainId}" hash="${y.provenance.moduleHash}") does not match [${accepted}]`);
+    const shown = (c: string, h: string): string => `(chain = "${c}" hash="${h}")`;
+    const yielded = shown(y.provenance.targetChainId, y.provenance.moduleHash);
+    if (ctx.flag('DisablePact40')) {
+      // Before Pact 4.0 only the current hash was accepted, and the message put it first.
+      if (y.provenance.targetChainId !== chain || y.provenance.moduleHash !== md.hash) {
+        throw evalError(info, `enforceYield: yield provenance ${shown(chain, md.hash)} does not match ${yielded}`);
+      }
+    } else {
+      const ok = y.provenance.targetChainId === chain && (md.hash === y.provenance.moduleHash || md.blessed.includes(y.provenance.moduleHash));
+      if (!ok) {
+        const accepted = [md.hash, ...[...md.blessed].sort()].map((h) => shown(chain, h)).join(', ');
+        throw evalError(info, `enforceYield: yield provenance ${yielded} does not match [${accepted}]`);
+      }
     }
   }
   return y.data;

@@ -1,6 +1,6 @@
 /// Terms: what the compiler makes of expressions. Names are not yet resolved — that happens once,
 /// when a top-level form runs or a module is installed (see link.ts).
-import type { Info } from '../syntax/exp.ts';
+import type { Exp, Info } from '../syntax/exp.ts';
 import type { PactValue } from '../values/value.ts';
 import type { Type } from '../values/type.ts';
 
@@ -20,7 +20,8 @@ export interface Arg {
 
 export interface Meta {
   readonly docs: string | null;
-  readonly model: boolean;
+  /// The expressions of `@model [...]` as written (Pact keeps them, and sizes them for gas).
+  readonly model: readonly Exp[];
 }
 
 export type Term =

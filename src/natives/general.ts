@@ -94,7 +94,7 @@ const CHAIN_DATA_SCHEMA = new SchemaRef('', 'public-chain-data', {
     fields: [['chain-id', tyString], ['block-height', tyInteger], ['block-time', tyTime], ['prev-block-hash', tyString],
       ['sender', tyString], ['gas-limit', tyInteger], ['gas-price', tyDecimal]].map(([name, type]) => ({ name: name as string, type: type as Type })),
   },
-}, { docs: 'Schema type for data returned from \'chain-data\'.', model: false });
+}, { docs: 'Schema type for data returned from \'chain-data\'.', model: [] });
 
 /// Reads a top-level key of the message data.
 export function msgKey(ctx: Ctx, key: string, info: Node['info']): Json {

@@ -66,3 +66,13 @@ test('before Pact 4.8 an upgrade\'s qualified self-reference runs the previous v
     '(expect-failure "the old capability" "old" (f))', '(commit-tx)');
   assert.equal(out.at(-2), '"Expect failure: success: the old capability"');
 });
+
+test('before Pact 4.0 a cross-chain resume on the wrong chain names the expected provenance first', () => {
+  const out = run(
+    '(begin-tx)',
+    '(module x G (defcap G () true) (defpact p () (step (yield { "a": 1 } "1")) (step (resume { "a" := a } a))))',
+    '(p)',
+    '(env-exec-config ["DisablePact40"])',
+    '(expect-failure "wrong chain" "yield provenance (chain = \\"\\" hash=" (continue-pact 1))');
+  assert.equal(out.at(-1), '"Expect failure: success: wrong chain"');
+});

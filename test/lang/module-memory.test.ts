@@ -83,8 +83,12 @@ test('an interface', () => {
   assert.equal(install(session(['DisableInlineMemCheck']), '(interface i (defun f:integer (x:integer)))').bytes, null);
 });
 
-test('models are not kept by our compiler, so their size is unknown', () => {
-  assert.equal(install(session(), '(module t G (defcap G () true) (defun f () @model [(property true)] 1))').bytes, null);
+test('a model counts as its parsed expressions', () => {
+  const plain = install(session(), '(module t G (defcap G () true) (defun f () 1))').bytes!;
+  const modelled = install(session(), '(module t G (defcap G () true) (defun f () @model [(property true)] 1))').bytes!;
+  // One more list element (3 words) holding EList (ListExp [EAtom "property" [] False, ELiteral (LBool True)]):
+  // 48 + (8 + 48 + (16 + 40 + 64 + 8 + 8) + (16 + 24 + 16)) = 296 bytes.
+  assert.equal(modelled - plain, 24 + 296);
 });
 
 test("UTF-8 length counts malformed sequences as utf8-string's decoder does", () => {
