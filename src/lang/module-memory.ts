@@ -22,8 +22,9 @@
 import { Decimal } from '../values/decimal.ts';
 import { sizeOfInteger, sizeOfModuleName, sizeOfText, sizeOfVersion } from '../values/sizeof.ts';
 import type { SizeOfVersion } from '../values/sizeof.ts';
+import { showType } from '../values/type.ts';
 import type { Type } from '../values/type.ts';
-import { ModRef, PactTime } from '../values/value.ts';
+import { ModRef, PactTime, PList } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';
 import { SIGNATURES } from '../natives/signatures.ts';
 import type { Native } from '../natives/registry.ts';
@@ -44,6 +45,8 @@ const list = (sizes: readonly number[]): number => W + 3 * W * sizes.length + su
 const vector = (sizes: readonly number[]): number => (7 + sizes.length) * W + sum(sizes);
 const maybe = (x: number | null): number => (x === null ? ctor(0) : ctor(1) + x);
 const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
+/// `TyAny`, a constructor without fields.
+const TY_ANY = W;
 
 /// Thrown for a shape whose Pact size we do not know (the caller then gets null, never a guess).
 class Unsupported extends Error {}
@@ -105,14 +108,14 @@ const nativeSizes = new Map<string, number>();
 
 /// `TNative`: seven fields; the function types are a `NonEmpty` (a two-field cons of the first
 /// and a list of the rest); each example is a one-field constructor around its text.
-function nativeSize(n: Native): number {
+function nativeSize(n: Native, schemaOf: SchemaLookup): number {
   const known = nativeSizes.get(n.name);
   if (known !== undefined) return known;
   const text = NATIVE_TEXT[n.name];
   const sigs = SIGNATURES[n.name];
   if (text === undefined || sigs === undefined || sigs.length === 0) throw new Unsupported(n.name);
   const [docs, ...examples] = text as [number, ...number[]];
-  const [first, ...rest] = sigs.map(sigSize) as [number, ...number[]];
+  const [first, ...rest] = sigs.map((sig) => sigSize(sig, schemaOf)) as [number, ...number[]];
   const size = ctor(7) + sizeOfText(n.name) + ctor(2) + first + list(rest)
     + list(examples.map((len) => ctor(1) + 6 * W + 2 * len)) + (6 * W + 2 * docs) + W;
   nativeSizes.set(n.name, size);
@@ -123,7 +126,7 @@ function nativeSize(n: Native): number {
 /// of Pact's `FunType`. A function-typed argument prints as `f:x:<a> -> <b>` (its own argument
 /// list and arrow), which is how it is recognised: its type starts with `name:` rather than a
 /// schema kind.
-function sigSize(sig: string): number {
+function sigSize(sig: string, schemaOf: SchemaLookup): number {
   const toks = sig.split(' ').filter((t) => t !== '');
   let i = 0;
   const funType = (firstArg: string | null): number => {
@@ -131,14 +134,14 @@ function sigSize(sig: string): number {
     let tok = firstArg;
     for (;;) {
       tok ??= toks[i++]!;
-      if (tok === '->') return ctor(2) + list(args) + typeText(toks[i++]!);
+      if (tok === '->') return ctor(2) + list(args) + typeText(toks[i++]!, schemaOf);
       const colon = tok.indexOf(':');
       const name = tok.slice(0, colon);
       const rest = tok.slice(colon + 1);
       let ty: number;
       if (rest === '') ty = ctor(1) + funType(null); // `f: -> r`: a nullary function type
       else if (/^[a-z][\w-]*:/.test(rest) && !/^(object|table|binding):/.test(rest)) ty = ctor(1) + funType(rest);
-      else ty = typeText(rest);
+      else ty = typeText(rest, schemaOf);
       args.push(argSize(name, ty));
       tok = null;
     }
@@ -146,8 +149,16 @@ function sigSize(sig: string): number {
   return funType(null);
 }
 
+function nativeSchema(ctx: Ctx, name: string): SchemaRef | undefined {
+  const c = ctx.natives.get(name)?.constant;
+  return c instanceof SchemaRef ? c : undefined;
+}
+
+/// Finds a native schema (`public-chain-data`) by name.
+type SchemaLookup = (name: string) => SchemaRef | undefined;
+
 /// A printed type (as `showType` prints one) to the size of Pact's `Type`.
-function typeText(t: string): number {
+function typeText(t: string, schemaOf: SchemaLookup): number {
   if (t === '*') return W; // TyAny: a shared nullary constructor
   if (/^(integer|decimal|time|bool|string|keyset|guard)$/.test(t)) return ctor(1); // TyPrim: PrimType is free
   if (t === 'module') return ctor(1) + maybe(null);
@@ -155,18 +166,27 @@ function typeText(t: string): number {
     const names = t.slice(7, -1).split(',').filter((x) => x !== '');
     return ctor(1) + maybe(list(names.map(sizeOfModuleName)));
   }
-  if (t.startsWith('[')) return ctor(1) + typeText(t.slice(1, -1));
+  if (t.startsWith('[')) return ctor(1) + typeText(t.slice(1, -1), schemaOf);
   const schema = /^(object|table|binding):(~(\[[^\]]*\])?)?(.*)$/.exec(t);
   if (schema !== null) {
     const partial = schema[3] !== undefined ? partialSet(schema[3].slice(1, -1).split(',')) : W;
-    return ctor(3) + typeText(schema[4]!) + partial;
+    return ctor(3) + typeText(schema[4]!, schemaOf) + partial;
   }
   if (t.startsWith('<{')) return ctor(1) + ctor(1) + sizeOfText(t.slice(2, -2)); // TyVar (SchemaVar n)
   if (t.startsWith('<')) {
     const m = /^<([^[>]+)(?:\[(.*)\])?>$/.exec(t)!;
-    return typeVar(m[1]!, m[2] === undefined ? [] : splitTop(m[2]).map(typeText));
+    return typeVar(m[1]!, m[2] === undefined ? [] : splitTop(m[2]).map((x) => typeText(x, schemaOf)));
   }
-  throw new Unsupported(t); // `{schema}`: a user type naming a native schema
+  const native = t.startsWith('{') ? schemaOf(t.slice(1, -1)) : undefined;
+  if (native !== undefined) return ctor(1) + nativeSchemaSize(native, schemaOf); // TyUser (TSchema ..)
+  throw new Unsupported(t);
+}
+
+/// A native schema, stored whole: `TSchema name Nothing (Meta (Just doc) []) fields info`.
+function nativeSchemaSize(s: SchemaRef, schemaOf: SchemaLookup): number {
+  if (s.type.t !== 'user') throw new Unsupported(s.name);
+  const fields = s.type.schema.fields.map((f) => argSize(f.name, typeText(showType(f.type), schemaOf)));
+  return ctor(5) + sizeOfText(s.name) + maybe(null) + metaSize(s.meta, 'SizeOfV1') + list(fields);
 }
 
 /// Splits `a,[b,c],d` at the commas outside brackets.
@@ -271,7 +291,13 @@ function literalSize(v: PactValue, ver: SizeOfVersion): number {
   throw new Unsupported('non-literal value');
 }
 /// `TLiteral lit info`.
-const valueTermSize = (v: PactValue, ver: SizeOfVersion): number => ctor(2) + literalSize(v, ver);
+/// A constant's value as a term: `TLiteral lit info`, or for a list built without a known
+/// element type (as `map` and `list` build them) `TList (Vector terms) TyAny info`.
+function valueTermSize(v: PactValue, ver: SizeOfVersion): number {
+  if (!(v instanceof PList)) return ctor(2) + literalSize(v, ver);
+  if (v.elemType.t !== 'any') throw new Unsupported('typed list value');
+  return ctor(3) + vector(v.items.map((x) => valueTermSize(x, ver))) + TY_ANY;
+}
 
 /// The documentation Pact gives its integer constants, which their stored form includes.
 const NATIVE_CONSTANT_DOCS: Readonly<Record<string, string>> = {
@@ -471,7 +497,7 @@ class Sizer {
       return ctor(1) + sizeOfText(own);
     }
     const right = (r: number): number => (resolved || this.fq ? r : ctor(1) + r);
-    if (v instanceof NativeRef) return right(ctor(1) + nativeSize(v.native)); // Direct (TNative ..)
+    if (v instanceof NativeRef) return right(ctor(1) + nativeSize(v.native, (n) => nativeSchema(this.ctx, n))); // Direct (TNative ..)
     if (v instanceof ModRef) return right(modRefRef(v));
     if (v instanceof Def) {
       const mod = v.module.name;

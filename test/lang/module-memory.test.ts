@@ -101,3 +101,13 @@ test("UTF-8 length counts malformed sequences as utf8-string's decoder does", ()
   assert.equal(len(0xf0, 0x9f, 0x98, 0x80), 1);
   assert.equal(len(0xff, 0x80), 2);
 });
+
+test('native schemas, native constants and list constants built by map are sized (coin uses all three)', () => {
+  const bytes = install(session(), [
+    '(module t G (defcap G () true)',
+    '(defconst IDS (map (int-to-str 10) (enumerate 0 2)))',
+    '(defun chain () (at "chain-id" (chain-data)))',
+    '(defun latin (s:string) (is-charset CHARSET_LATIN1 s)))',
+  ].join(' ')).bytes;
+  assert.notEqual(bytes, null);
+});
