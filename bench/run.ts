@@ -99,7 +99,7 @@ for (const w of workloads) {
   if (w.setup !== '' && !repl.runSource(w.setup, 'bench')) throw new Error(`setup failed: ${w.name}`);
   const runPact = () => { if (!repl.runSource(w.pact, 'bench')) throw new Error(`failed: ${w.name}`); };
   runPact();
-  const pact = best(runPact, 9);
-  const js = best(w.js, 9);
+  const pact = best(runPact, 30);
+  const js = best(w.js, 30);
   console.log(`${w.name.padEnd(36)} ${(pact / js).toFixed(1).padStart(6)}x  (pact ${(pact / 1e6).toFixed(2)} ms, js ${(js / 1e6).toFixed(2)} ms)`);
 }
