@@ -131,8 +131,10 @@ class Compiler {
       const col = this.valueLevel(bc.next());
       expectSep(bc, ':=');
       pairs.push({ arg: this.arg(bc), value: col });
-      if (bc.done) break;
-      expectSep(bc, ',');
+      // As in Pact, a pair without its comma ends the bindings; the rest is ignored.
+      const s = bc.peek();
+      if (s === undefined || s.tag !== 'sep' || s.sep !== ',') break;
+      bc.next();
     }
     const body = c.rest().map((x) => this.valueLevel(x));
     if (body.length === 0) throw syntaxError(c.endInfo(), 'Unexpected end of input');
@@ -156,9 +158,16 @@ class Compiler {
     const c = new Cursor(e);
     const items: Term[] = [];
     const commas = e.items[1]?.tag === 'sep' && e.items[1].sep === ',';
+    // Pact's parser stops where the list stops looking like one (a separator between plain
+    // items, an item without its comma) and silently drops the rest, as deployed code relies on.
     while (!c.done) {
+      if (!commas && c.peek()!.tag === 'sep') break;
       items.push(this.valueLevel(c.next()));
-      if (commas && !c.done) expectSep(c, ',');
+      if (commas && !c.done) {
+        const s = c.peek()!;
+        if (s.tag !== 'sep' || s.sep !== ',') break;
+        c.next();
+      }
     }
     return { t: 'list', items, type: tyList(this.freshTyVar()), info: e.info };
   }
@@ -202,8 +211,8 @@ class Compiler {
       const pair = c.next();
       if (pair.tag !== 'list' || pair.delim !== '(') throw syntaxError(pair.info, 'Expected: (');
       const pc = new Cursor(pair);
+      // As in Pact, anything after the two expressions is ignored.
       conds.push([this.valueLevel(pc.next()), this.valueLevel(pc.next())]);
-      if (!pc.done) throw syntaxError(pc.peek()!.info, 'Expected: end of input');
     }
     if (conds.length === 0) throw syntaxError(c.endInfo(), 'Unexpected end of input');
     const info = c.list.info;
@@ -222,8 +231,8 @@ class Compiler {
       if (b.tag !== 'list' || b.delim !== '(') throw syntaxError(b.info, 'Expected: (');
       const bc = new Cursor(b);
       const arg = this.arg(bc);
+      // As in Pact, anything after the bound expression is ignored.
       const value = this.valueLevel(bc.next());
-      if (!bc.done) throw syntaxError(bc.peek()!.info, 'Expected: end of input');
       return { arg, value };
     });
   }
@@ -486,10 +495,8 @@ class Compiler {
   private parseType(c: Cursor): Type {
     const e = c.next();
     if (e.tag === 'list' && e.delim === '[') {
-      const lc = new Cursor(e);
-      const elem = this.parseType(lc);
-      this.expectEnd(lc);
-      return tyList(elem);
+      // Pact reads the element type and ignores the rest (`[object:{s}]` is a list of objects).
+      return tyList(this.parseType(new Cursor(e)));
     }
     if (e.tag === 'list' && e.delim === '{') return this.userType(e);
     if (e.tag !== 'atom' || e.parts.length !== 1) throw syntaxError(e.info, 'Expected: type');
@@ -526,7 +533,6 @@ class Compiler {
     const c = new Cursor(e);
     const v = c.next();
     if (v.tag !== 'atom') throw syntaxError(v.info, 'Expected: bareword or qualified atom');
-    this.expectEnd(c);
     return { t: 'user', schema: { name: v.parts.join('.'), fields: [] } };
   }
 
