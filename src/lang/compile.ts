@@ -161,7 +161,9 @@ class Compiler {
     // Pact's parser stops where the list stops looking like one (a separator between plain
     // items, an item without its comma) and silently drops the rest, as deployed code relies on.
     while (!c.done) {
-      if (!commas && c.peek()!.tag === 'sep') break;
+      const next = c.peek()!;
+      if (!commas && next.tag === 'sep') break;
+      if ((!commas || items.length === 0) && notAnObject(next)) break;
       items.push(this.valueLevel(c.next()));
       if (commas && !c.done) {
         const s = c.peek()!;
@@ -434,7 +436,7 @@ class Compiler {
   /// A docstring, or `@doc "..."` and/or `@model [...]` in either order.
   private meta(c: Cursor, modelAllowed: boolean): Meta {
     const e = c.peek();
-    if (e?.tag === 'lit' && e.lit.kind === 'string' && !e.lit.symbol) {
+    if (e?.tag === 'lit' && e.lit.kind === 'string') {
       c.next();
       return { docs: e.lit.value, model: [] };
     }
@@ -466,7 +468,8 @@ class Compiler {
     if (e.tag !== 'list' || e.delim !== '(') throw syntaxError(e.info, 'Expected: (');
     const ac = new Cursor(e);
     const args: Arg[] = [];
-    while (!ac.done) args.push(this.arg(ac));
+    // As in Pact, the arguments end at the first item that is not a name; the rest is ignored.
+    while (!ac.done && ac.peek()!.tag === 'atom') args.push(this.arg(ac));
     return args;
   }
 
@@ -559,6 +562,14 @@ function literalValue(e: Extract<Exp, { tag: 'lit' }>): PactValue {
 
 function checkReserved(name: string, info: Info): void {
   if (RESERVED.has(name)) throw syntaxError(info, 'Unexpected: reserved word');
+}
+
+/// A `{...}` that is neither an object literal (string keys) nor a binding: Pact's parser
+/// backs out of it without an error, so a list literal ends there.
+function notAnObject(e: Exp): boolean {
+  if (e.tag !== 'list' || e.delim !== '{' || e.items.length === 0 || isBindingList(e)) return false;
+  const key = e.items[0]!;
+  return key.tag !== 'lit' || key.lit.kind !== 'string';
 }
 
 function expectSep(c: Cursor, sep: ':' | ':=' | ','): void {

@@ -31,3 +31,16 @@ test('a comment ending in a dot does not join the next line to a name', () => {
   const { repl, rec } = newRepl();
   assert.ok(repl.runSource('(module m G (defcap G () true) (defun f () ;; see g.\n  1))\n(m.f)', 'c.repl'), rec.err);
 });
+
+test('an object with bare keys ends a list literal (Pact backs out of it silently)', () => {
+  assert.equal(last('["a" { x: 1 } "b"]'), '["a"]');
+  assert.equal(last('[{ x: 1, y: 2 }]'), '[]');
+});
+
+test('an argument list ends at the first item that is not a name', () => {
+  assert.equal(last('(module m G (defcap G () true) (defun f (a:integer b:object(ignored)) a))', '(m.f 1 {})'), '1');
+});
+
+test('a symbol can be a docstring', () => {
+  assert.match(last("(module m G 'documented (defcap G () true))"), /^"Loaded module m, hash /);
+});
