@@ -1,30 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { evalLine, piped } from '../helpers/pact.ts';
-
-/// Runs lines through one piped REPL and returns the lines it printed.
-function results(...lines: string[]): string[] {
-  const { out, err } = piped(lines.join('\n') + '\n');
-  return (out + err).split('\n').filter((l) => l !== '');
-}
-
-/// The error line printed for a failing input, or the whole output if none.
-function failure(...lines: string[]): string {
-  const { out, err } = piped(lines.join('\n') + '\n');
-  const all = out + err;
-  return all.split('\n').find((l) => l.includes(':Error: ')) ?? all;
-}
-
-function assertError(lines: string[], message: string): void {
-  const line = failure(...lines);
-  assert.ok(line.endsWith(`:Error: ${message}`), line);
-}
+import { assertError, errorLine, evalLine, piped, printed } from '../helpers/pact.ts';
 
 // `env-data` given a Pact object turns top-level integers into decimals before
 // encoding (toPactValueLenient); nested integers keep their `{"int": n}` encoding.
 test('read-msg on env-data given as a Pact object', () => {
   const data = '(env-data { "i": 1, "d": 1.5, "s": "hello", "b": true, "l": [1 2], "o": { "a": 1 } })';
-  assert.deepEqual(results(
+  assert.deepEqual(printed(
     data,
     '(read-msg "i")',
     '(typeof (read-msg "i"))',
@@ -38,7 +20,7 @@ test('read-msg on env-data given as a Pact object', () => {
 
 test('read-integer, read-decimal and read-string on env-data given as a Pact object', () => {
   const data = '(env-data { "i": 1, "neg": -3, "d": 1.5, "si": "12", "sd": "1.25", "s": "hello" })';
-  assert.deepEqual(results(
+  assert.deepEqual(printed(
     data,
     '(read-integer "i")',
     '(read-integer "neg")',
@@ -55,7 +37,7 @@ test('read-integer, read-decimal and read-string on env-data given as a Pact obj
 test('read-* on env-data given as a JSON string', () => {
   const json = '{\\"intn\\": 1, \\"ints\\": \\"1\\", \\"nintn\\": -1, \\"nints\\": \\"-1\\", \\"dec\\": 1.0, '
     + '\\"ndec\\": -1.0, \\"str\\": \\"hello\\", \\"list\\": [1,2,3], \\"half\\": 2.5, \\"half2\\": 3.5}';
-  assert.deepEqual(results(
+  assert.deepEqual(printed(
     `(env-data "${json}")`,
     '(read-msg "intn")',
     '(read-msg "nintn")',
@@ -74,7 +56,7 @@ test('read-* on env-data given as a JSON string', () => {
 });
 
 test('read-msg without a key returns the whole body', () => {
-  assert.deepEqual(results('(env-data { "foo": true })', '(read-msg)'), ['"Setting transaction data"', '{"foo": true}']);
+  assert.deepEqual(printed('(env-data { "foo": true })', '(read-msg)'), ['"Setting transaction data"', '{"foo": true}']);
 });
 
 test('with-applied-env applies a pending env-data', () => {
@@ -84,7 +66,7 @@ test('with-applied-env applies a pending env-data', () => {
 test('a missing message key fails, recoverably', () => {
   assertError(['(env-data {})', '(read-msg "somekey")'], 'No such key in message: somekey');
   assertError(['(env-data {})', '(read-integer "somekey")'], 'No such key in message: somekey');
-  assert.deepEqual(results(
+  assert.deepEqual(printed(
     '(env-data {})',
     '(try 1 (read-msg "somekey"))',
     '(try 1 (read-integer "somekey"))',
@@ -114,7 +96,7 @@ test('chain-data has exactly the public-chain-data fields', () => {
 });
 
 test('env-chain-data replaces only the given entries', () => {
-  assert.deepEqual(results(
+  assert.deepEqual(printed(
     '(env-chain-data { "chain-id": "TestNet00/2", "block-height": 20 })',
     "(at 'chain-id (chain-data))",
     "(at 'block-height (chain-data))",
@@ -134,7 +116,7 @@ test('env-chain-data replaces only the given entries', () => {
 
 test('env-chain-data rejects unknown fields and ill-typed values', () => {
   for (const input of ['(env-chain-data { "foo": 1 })', '(env-chain-data { "gas-price": 1 })', '(env-chain-data { "chain-id": 1 })']) {
-    const line = failure(input);
+    const line = errorLine(input);
     assert.ok(line.includes(':Error: envChainData: bad public metadata values: '), line);
   }
 });
@@ -142,7 +124,7 @@ test('env-chain-data rejects unknown fields and ill-typed values', () => {
 test('tx-hash defaults to the hash of nothing and follows env-hash', () => {
   assert.equal(evalLine('(tx-hash)'), '"DldRwCblQ7Loqy6wYJnaodHl30d3j3eH-qtFzfEv46g"');
   assert.equal(evalLine('(hash "")'), '"DldRwCblQ7Loqy6wYJnaodHl30d3j3eH-qtFzfEv46g"');
-  assert.deepEqual(results('(env-hash (hash "hello"))', '(tx-hash)'), [
+  assert.deepEqual(printed('(env-hash (hash "hello"))', '(tx-hash)'), [
     '"Set tx hash to Mk3PAn3UowqTLEQfNlol6GsXPe-kuOWJSCU0cbgbcs8"',
     '"Mk3PAn3UowqTLEQfNlol6GsXPe-kuOWJSCU0cbgbcs8"',
   ]);
@@ -163,8 +145,8 @@ for (const [value, type] of typeofs) {
 }
 
 test('typeof keysets and other guards', () => {
-  assert.deepEqual(results('(env-data { "ks": ["a"] })', '(typeof (read-keyset "ks"))'), ['"Setting transaction data"', '"keyset"']);
-  const out = results('(module m G (defcap G () true) (defun f () true) (defun ug () (create-user-guard (f))))', '(typeof (m.ug))');
+  assert.deepEqual(printed('(env-data { "ks": ["a"] })', '(typeof (read-keyset "ks"))'), ['"Setting transaction data"', '"keyset"']);
+  const out = printed('(module m G (defcap G () true) (defun f () true) (defun ug () (create-user-guard (f))))', '(typeof (m.ug))');
   assert.equal(out.at(-1), '"guard"');
 });
 
@@ -316,7 +298,7 @@ test('enforce-pact-version compares only the parts both versions have', () => {
 });
 
 test('before Pact 4.3.1 the version was reported as 4.2.1', () => {
-  assert.deepEqual(results('(env-exec-config ["DisablePact431"])', '(pact-version)', '(enforce-pact-version "4.2.1" "4.2")'),
+  assert.deepEqual(printed('(env-exec-config ["DisablePact431"])', '(pact-version)', '(enforce-pact-version "4.2.1" "4.2")'),
     ['["DisablePact431"]', '"4.2.1"', 'true']);
 });
 
@@ -338,6 +320,6 @@ test('read-integer and read-decimal quote what they could not parse', () => {
 
 test('format shows values as Pact values since 4.8 (objects by key, lists with commas), as terms before', () => {
   assert.equal(evalLine('(format "{} {}" [[1 2] {"b": [1 {"z": 1, "a": 2}], "a": 1.0}])'), '"[1, 2] {"a": 1.0,"b": [1, {"a": 2,"z": 1}]}"');
-  assert.deepEqual(results('(env-exec-config ["DisablePact48"])', '(format "{} {}" [[1 2] {"b": 1, "a": 1.0}])').at(-1),
+  assert.deepEqual(printed('(env-exec-config ["DisablePact48"])', '(format "{} {}" [[1 2] {"b": 1, "a": 1.0}])').at(-1),
     '"[1 2] {"b": 1,"a": 1.0}"');
 });

@@ -1,35 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { evalLine, piped } from '../helpers/pact.ts';
-
-/// Runs lines through one piped REPL and returns the lines it printed.
-function results(...lines: string[]): string[] {
-  const { out, err } = piped(lines.join('\n') + '\n');
-  return (out + err).split('\n').filter((l) => l !== '');
-}
-
-/// The last line printed for a script.
-function last(...lines: string[]): string {
-  return results(...lines).at(-1) ?? '';
-}
-
-/// The error line printed for a failing script, or the whole output if none.
-function failure(...lines: string[]): string {
-  const { out, err } = piped(lines.join('\n') + '\n');
-  const all = out + err;
-  return all.split('\n').find((l) => l.includes(':Error: ')) ?? all;
-}
-
-function assertError(lines: string[], message: string): void {
-  const line = failure(...lines);
-  assert.ok(line.endsWith(`:Error: ${message}`), line);
-}
+import { assertError, evalLine, lastPrinted, printed } from '../helpers/pact.ts';
 
 const DATA = '(env-data { "kall": ["a" "b" "c"], "kany": { "keys": ["a" "b" "c"], "pred": "keys-any" }, '
   + '"k2": { "keys": ["a" "b" "c"], "pred": "keys-2" }, "nopred": { "keys": ["b" "a"] }, "rev": ["c" "b" "a"] })';
 
 test('read-keyset reads the list and object forms', () => {
-  assert.deepEqual(results(
+  assert.deepEqual(printed(
     DATA,
     '(read-keyset "kall")',
     '(read-keyset "kany")',
@@ -50,7 +27,7 @@ test('read-keyset reads the list and object forms', () => {
 
 test('read-keyset reads a JSON-string body too', () => {
   const json = '{\\"ks\\": {\\"keys\\": [\\"b\\", \\"a\\"], \\"pred\\": \\"keys-2\\"}, \\"list\\": [\\"x\\"]}';
-  assert.deepEqual(results(`(env-data "${json}")`, '(read-keyset "ks")', '(read-keyset "list")'), [
+  assert.deepEqual(printed(`(env-data "${json}")`, '(read-keyset "ks")', '(read-keyset "list")'), [
     '"Setting transaction data"',
     'KeySet {keys: [a, b],pred: keys-2}',
     'KeySet {keys: [x],pred: keys-all}',
@@ -59,7 +36,7 @@ test('read-keyset reads a JSON-string body too', () => {
 
 test('read-keyset of a missing key fails, recoverably', () => {
   assertError(['(env-data {})', '(read-keyset "missing")'], 'No such key in message: missing');
-  assert.equal(last('(env-data {})', '(try 1 (read-keyset "missing"))'), '1');
+  assert.equal(lastPrinted('(env-data {})', '(try 1 (read-keyset "missing"))'), '1');
 });
 
 const predicates: Array<[string, string]> = [
@@ -92,7 +69,7 @@ const matrix: Array<[string, boolean, boolean, boolean]> = [
 
 for (const [keys, all, any, two] of matrix) {
   test(`enforce-keyset with signers [${keys}]`, () => {
-    const run = (ks: string) => last(DATA, `(env-keys [${keys}])`, `(try false (enforce-keyset (read-keyset "${ks}")))`);
+    const run = (ks: string) => lastPrinted(DATA, `(env-keys [${keys}])`, `(try false (enforce-keyset (read-keyset "${ks}")))`);
     assert.equal(run('kall'), String(all));
     assert.equal(run('kany'), String(any));
     assert.equal(run('k2'), String(two));
@@ -112,13 +89,13 @@ test('enforce-keyset failure elides long keys', () => {
 });
 
 test('enforce-guard and env-sigs signers work like enforce-keyset and env-keys', () => {
-  assert.equal(last(DATA, '(env-sigs [{ "key": "a", "caps": [] }, { "key": "b", "caps": [] }])', '(enforce-keyset (read-keyset "k2"))'), 'true');
-  assert.equal(last(DATA, '(env-keys ["b"])', '(enforce-guard (read-keyset "kany"))'), 'true');
+  assert.equal(lastPrinted(DATA, '(env-sigs [{ "key": "a", "caps": [] }, { "key": "b", "caps": [] }])', '(enforce-keyset (read-keyset "k2"))'), 'true');
+  assert.equal(lastPrinted(DATA, '(env-keys ["b"])', '(enforce-guard (read-keyset "kany"))'), 'true');
 });
 
 test('keyset failures are transaction failures for try and enforce-one', () => {
-  assert.equal(last(DATA, '(env-keys ["a"])', '(try "fallback" (enforce-keyset (read-keyset "kall")))'), '"fallback"');
-  assert.equal(last(DATA, '(env-keys ["a"])', '(enforce-one "none" [(enforce-keyset (read-keyset "kall")) (enforce-keyset (read-keyset "kany"))])'), 'true');
+  assert.equal(lastPrinted(DATA, '(env-keys ["a"])', '(try "fallback" (enforce-keyset (read-keyset "kall")))'), '"fallback"');
+  assert.equal(lastPrinted(DATA, '(env-keys ["a"])', '(enforce-one "none" [(enforce-keyset (read-keyset "kall")) (enforce-keyset (read-keyset "kany"))])'), 'true');
   assertError([DATA, '(env-keys [])', '(enforce-one "none passed" [(enforce-keyset (read-keyset "kall")) (enforce-keyset (read-keyset "kany"))])'], 'none passed');
 });
 
@@ -127,7 +104,7 @@ test('a keyset predicate can be a module function', () => {
     '(module keysets G (defcap G () true) (defun keys-3 (count matched) (>= matched 3)))',
     '(env-data { "qualified": { "keys": ["a" "b" "c" "d"], "pred": "keysets.keys-3" } })',
   ];
-  assert.equal(last(...setup, '(env-keys ["a" "b" "c"])', '(enforce-keyset (read-keyset "qualified"))'), 'true');
+  assert.equal(lastPrinted(...setup, '(env-keys ["a" "b" "c"])', '(enforce-keyset (read-keyset "qualified"))'), 'true');
   assertError([...setup, '(env-keys ["a" "b"])', '(enforce-keyset (read-keyset "qualified"))'], 'Keyset failure (keysets.keys-3): [a, b, c, d]');
 });
 
@@ -138,7 +115,7 @@ test('defined keysets are enforced by name', () => {
     "(define-namespace 'ns (read-keyset 'ns-ks) (read-keyset 'ns-ks))",
     "(namespace 'ns)",
   ];
-  assert.deepEqual(results(...setup, '(define-keyset "ns.ks")', '(enforce-keyset "ns.ks")', '(enforce-guard (keyset-ref-guard "ns.ks"))').slice(setup.length), [
+  assert.deepEqual(printed(...setup, '(define-keyset "ns.ks")', '(enforce-keyset "ns.ks")', '(enforce-guard (keyset-ref-guard "ns.ks"))').slice(setup.length), [
     '"Keyset defined"', 'true', 'true',
   ]);
   assertError([...setup, '(define-keyset "ns.ks")', '(env-keys [])', '(enforce-keyset "ns.ks")'], "Keyset failure (keys-all): 'ns.ks");

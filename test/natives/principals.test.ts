@@ -1,11 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { evalLine, piped } from '../helpers/pact.ts';
+import { evalLine, piped, printed } from '../helpers/pact.ts';
 
 /// Runs lines through one piped REPL and returns the lines it printed, without warnings.
 function results(...lines: string[]): string[] {
-  const { out, err } = piped(lines.join('\n') + '\n');
-  return (out + err).split('\n').filter((l) => l !== '' && !l.startsWith('Warning: '));
+  return printed(...lines).filter((l) => !l.startsWith('Warning: '));
 }
 
 /// The last line printed for a script.
