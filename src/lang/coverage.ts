@@ -36,7 +36,7 @@ export class Coverage {
     for (const member of data.members.values()) {
       if (!(member instanceof Def)) continue;
       this.addFunction(member, 0);
-      for (const node of member.body === null ? [] : [member.body]) this.addApplications(node);
+      if (member.body !== null) this.addApplications(member.body);
       for (const step of member.steps) {
         for (const node of [step.entity, step.exec, step.rollback]) if (node !== null) this.addApplications(node);
       }

@@ -36,6 +36,13 @@ export function chargeNative(ctx: Ctx, native: Native, info: Info): void {
   if (ctx.gas.active) ctx.gas.charge(native.name, GUNREDUCED, info);
 }
 
+/// What every native application does first: its coverage hit, then (`charged`, see
+/// `chargedOnEntry`) its entry charge.
+export function enterNative(ctx: Ctx, native: Native, charged: boolean, info: Info): void {
+  if (ctx.coverage !== null) ctx.coverage.hit(info);
+  if (charged) chargeNative(ctx, native, info);
+}
+
 /// Runs a user function on evaluated arguments; a defcap body only when acquiring it.
 export function callDef(ctx: Ctx, def: Def, args: Val[], info: Info, acquiring = false): Val {
   if (def.kind === 'defcap' && !acquiring) throw evalError(info, 'Cannot directly evaluate defcap');
@@ -103,8 +110,7 @@ export function apply(ctx: Ctx, fn: Val, args: Val[], info: Info): Val {
 /// Calls a native with already evaluated arguments (from a partial application).
 function callNativeStrict(ctx: Ctx, native: Native, args: Val[], app: Node): Val {
   if (native.strict === null) return applySpecial(ctx, new Partial(new NativeRef(native), [], app, new Env(0, null)), args);
-  if (chargedOnEntry(native)) chargeNative(ctx, native, app.info);
-  if (ctx.coverage !== null) ctx.coverage.hit(app.info);
+  enterNative(ctx, native, chargedOnEntry(native), app.info);
   ctx.stack.pushCall(native.name, app.info, null, null, args);
   const r = native.strict(ctx, args, app, native);
   ctx.stack.pop();
@@ -121,8 +127,7 @@ function applySpecial(ctx: Ctx, p: Partial, args: Val[]): Val {
   const native = (p.fn as NativeRef).native;
   const nodes = [...(p.node.args ?? []), ...args.map((v) => valueNode(p.node.info, v))];
   const app: Node = { kind: 'app', info: p.node.info, fn: p.node.fn, args: nodes, ev: p.node.ev };
-  if (chargedOnEntry(native)) chargeNative(ctx, native, app.info);
-  if (ctx.coverage !== null) ctx.coverage.hit(app.info);
+  enterNative(ctx, native, chargedOnEntry(native), app.info);
   ctx.stack.pushNative(native.name, app, p.env!);
   const r = native.special!(ctx, nodes, p.env!, app, native);
   ctx.stack.pop();

@@ -7,8 +7,8 @@ import type { PactValue } from '../values/value.ts';
 import type { Native } from '../natives/registry.ts';
 import type { Ctx } from './context.ts';
 import { PactError, evalError } from './errors.ts';
-import { apply, callDef, chargeUserApp, chargedOnEntry, withStack } from './eval.ts';
-import { GUNREDUCED, GUSE } from './gas.ts';
+import { apply, callDef, chargeUserApp, chargedOnEntry, enterNative, withStack } from './eval.ts';
+import { GUSE } from './gas.ts';
 import { TypeResolver, installInterface, installModule, resolveModuleName, useModule } from './module.ts';
 import { Closure, ConstRef, Def, Env, NativeRef } from './runtime.ts';
 import { showValCompact } from './show.ts';
@@ -344,8 +344,7 @@ function nativeNode(native: Native, fn: Node, args: readonly Node[], info: Info)
     ev: special !== null
       ? (ctx, env) => {
         if (topLevelOnly) enforceTopLevel(ctx, native, info);
-        if (ctx.coverage !== null) ctx.coverage.hit(info);
-        if (charged && ctx.gas.active) ctx.gas.charge(native.name, GUNREDUCED, info);
+        enterNative(ctx, native, charged, info);
         ctx.stack.pushNative(native.name, node, env);
         const r = special(ctx, args, env, node, native);
         ctx.stack.pop();
@@ -353,8 +352,7 @@ function nativeNode(native: Native, fn: Node, args: readonly Node[], info: Info)
       }
       : (ctx, env) => {
         if (topLevelOnly) enforceTopLevel(ctx, native, info);
-        if (ctx.coverage !== null) ctx.coverage.hit(info);
-        if (charged && ctx.gas.active) ctx.gas.charge(native.name, GUNREDUCED, info);
+        enterNative(ctx, native, charged, info);
         ctx.stack.pushNative(native.name, node, env);
         const vals = new Array<Val>(n);
         for (let i = 0; i < n; i++) vals[i] = args[i]!.ev(ctx, env);
