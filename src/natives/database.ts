@@ -45,18 +45,16 @@ function selectColumns(table: TableRef, row: PObject, cols: string[], info: Node
 
 const WRITE_TYPES = { insert: 'Insert', update: 'Update', write: 'Write' } as const;
 
-/// Reads of a multi-row operation (`select`, `fold-db`) are charged row by row.
-function readCharged(ctx: Ctx, self: Native, table: TableRef, key: string, app: Node): PObject {
-  const row = readRow(ctx, table, key, app.info)!;
-  chargeRowRead(ctx, self.name, row.fields.size, app.info);
-  return rowObject(table, row);
-}
-
 /// Reads one row and charges for it if found.
 function readOne(ctx: Ctx, self: Native, table: TableRef, key: string, app: Node): PObject | undefined {
   const row = readRow(ctx, table, key, app.info);
   if (row !== undefined) chargeRowRead(ctx, self.name, row.fields.size, app.info);
   return row;
+}
+
+/// A row of a multi-row operation (`select`, `fold-db`), of a key just listed; charged row by row.
+function readCharged(ctx: Ctx, self: Native, table: TableRef, key: string, app: Node): PObject {
+  return rowObject(table, readOne(ctx, self, table, key, app)!);
 }
 
 function writeNative(type: WriteType) {
