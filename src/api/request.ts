@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute } from 'node:path';
 import { Decimal } from '../values/decimal.ts';
 import { base64UrlEncode } from '../values/base64.ts';
-import { JsonNumber, JsonParseError, parseJson } from '../values/json.ts';
+import { JsonParseError, parseJson } from '../values/json.ts';
 import type { Json, JsonObject } from '../values/json.ts';
 import { formatShowTime } from '../values/time.ts';
 import {
@@ -19,7 +19,7 @@ import type { CosePublicKey } from './cose.ts';
 import type { Ed25519KeyPair } from './crypto.ts';
 import { crash, requestError } from './errors.ts';
 import { importKeyPair, parseHex } from './keys.ts';
-import { decimalOfNumber, parsePactValue, roundNumber } from '../values/pact-value.ts';
+import { nonNegative, parsedDecimal, parsedInteger } from './parsed.ts';
 import { showString } from '../values/haskell-show.ts';
 import { capabilitiesOf, hashOf, schemeOf, verifierOf } from './verify.ts';
 import { mockWebAuthnSign, parseWebAuthnPublicKey } from './webauthn.ts';
@@ -159,49 +159,6 @@ function publicMetaOf(v: Json, path: JsonPath): ApiPublicMeta {
     ttl: opt(o, 'ttl', path, parsedInteger),
     creationTime: opt(o, 'creationTime', path, parsedInteger),
   };
-}
-
-function nonNegative<T extends bigint | Decimal>(x: T, path: JsonPath): T {
-  const negative = typeof x === 'bigint' ? x < 0n : x.signum() < 0;
-  return negative ? fail(path, 'value must be greater than 0') : x;
-}
-
-// Pact's number literal, without requiring the end of input (Pact's parser stops after it).
-const PACT_NUMBER = /^(-?[0-9]+)(?:\.([0-9]+))?/;
-
-/// `ParsedInteger`: a number (rounded), integer text in Pact syntax, or `{"int": …}`.
-function parsedInteger(v: Json, path: JsonPath): bigint {
-  if (v instanceof JsonNumber) return roundNumber(v);
-  if (typeof v === 'string') {
-    const m = PACT_NUMBER.exec(v);
-    if (m === null || m[2] !== undefined) return fail(path, `Failure parsing integer string: ${showString(v)}`);
-    return BigInt(m[1]!);
-  }
-  if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
-    const pv = parsePactValue(v, path);
-    if (typeof pv === 'bigint') return pv;
-    return fail(path, 'Failure parsing integer PactValue object');
-  }
-  return fail(path, `Failure parsing integer: ${showJsonValue(v)}`);
-}
-
-/// `ParsedDecimal`: a number (exactly) or decimal/integer text in Pact syntax.
-function parsedDecimal(v: Json, path: JsonPath): Decimal {
-  if (v instanceof JsonNumber) return decimalOfNumber(v);
-  if (typeof v === 'string') {
-    const m = PACT_NUMBER.exec(v);
-    const d = m === null || (m[2] ?? '').length > 255 ? undefined : Decimal.parse(m[0]);
-    return d ?? fail(path, `Failure parsing decimal string: ${showString(v)}`);
-  }
-  return fail(path, `Failure parsing decimal: ${showJsonValue(v)}`);
-}
-
-/// aeson `Value`'s `show`, for the scalar cases these messages meet.
-function showJsonValue(v: Json): string {
-  if (v === null) return 'Null';
-  if (typeof v === 'boolean') return `Bool ${v ? 'True' : 'False'}`;
-  if (typeof v === 'string') return `String ${showString(v)}`;
-  return Array.isArray(v) ? `Array [${v.map(showJsonValue).join(',')}]` : 'Object (fromList [...])';
 }
 
 // ---------------------------------------------------------------------------------------------

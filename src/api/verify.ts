@@ -23,8 +23,12 @@ import { decodeWebAuthnSignature, parseWebAuthnPublicKey, verifyWebAuthn } from 
 /// text. Payloads are only accepted with code that parses; the syntax layer supplies this.
 export type CodeChecker = (code: string) => string | undefined;
 
+/// Checks a payload's `meta` as the reader of a command needs it (a node reads `PublicMeta`;
+/// the signing tools take any JSON). Throws an `AesonError`.
+export type MetaChecker = (meta: Json, path: JsonPath) => void;
+
 /// Parses a `cmd` text as a payload (`eitherDecode` then `parsePact`); the failure text on error.
-export function parsePayload(cmd: string, checkCode?: CodeChecker): Payload | { error: string } {
+export function parsePayload(cmd: string, checkCode?: CodeChecker, checkMeta?: MetaChecker): Payload | { error: string } {
   let json: Json;
   try {
     json = parseJson(cmd);
@@ -34,7 +38,7 @@ export function parsePayload(cmd: string, checkCode?: CodeChecker): Payload | { 
   }
   let payload: Payload;
   try {
-    payload = payloadOf(json);
+    payload = payloadOf(json, checkMeta);
   } catch (e) {
     if (e instanceof AesonError) return { error: e.message };
     throw e;
@@ -48,11 +52,12 @@ export function parsePayload(cmd: string, checkCode?: CodeChecker): Payload | { 
 
 const PAYLOAD = 'parsing Pact.Types.Command.Payload(Payload) failed, ';
 
-function payloadOf(v: Json): Payload {
+function payloadOf(v: Json, checkMeta?: MetaChecker): Payload {
   const o = asObject(v, [], 'Pact.Types.Command.Payload(Payload)');
   const rpc = rpcOf(required(o, 'payload', [], PAYLOAD), ['payload']);
   const nonce = asText(required(o, 'nonce', [], PAYLOAD), ['nonce']);
   const meta = required(o, 'meta', [], PAYLOAD);
+  checkMeta?.(meta, ['meta']);
   const signers = asArray(required(o, 'signers', [], PAYLOAD), ['signers']).map((s, i) => signerOf(s, ['signers', i]));
   const vs = optional(o, 'verifiers');
   const verifiers = vs === undefined ? null : asArray(vs, ['verifiers']).map((x, i) => verifierOf(x, ['verifiers', i]));
@@ -156,13 +161,21 @@ export function hashOf(v: Json, path: JsonPath): Uint8Array {
 // ---------------------------------------------------------------------------------------------
 // Verification
 
+/// How a command is verified beyond its JSON shape and hash.
+export interface VerifyOptions {
+  readonly checkMeta?: MetaChecker;
+  /// False skips the signatures (chainweb's `/local?signatureVerification=false`).
+  readonly signatures?: boolean;
+}
+
 /// Verifies a command: its payload parses, its hash is right, and each signature (the n-th for
 /// the n-th signer) is valid. The payload on success, else the `Invalid command: …` text.
-export function verifyCommand(c: Command, checkCode?: CodeChecker): Payload | { error: string } {
-  const payload = parsePayload(c.cmd, checkCode);
+export function verifyCommand(c: Command, checkCode?: CodeChecker, options: VerifyOptions = {}): Payload | { error: string } {
+  const payload = parsePayload(c.cmd, checkCode, options.checkMeta);
   if ('error' in payload) return { error: `Invalid command: ${payload.error}` };
   const hashErr = verifyHash(c.hash, c.cmd);
   if (hashErr !== undefined) return { error: `Invalid command: ${hashErr}` };
+  if (options.signatures === false) return payload;
   if (c.sigs.length !== payload.signers.length) {
     return { error: 'Invalid command: Number of sig(s) does not match number of signer(s)' };
   }

@@ -80,6 +80,10 @@ export class MemoryDb implements PactDb {
     this.pendingLog = [];
   }
 
+  log(): TxLogEntry[] {
+    return [...this.pendingLog];
+  }
+
   txids(table: string, from: number): number[] {
     return [...(this.logs.get(table)?.keys() ?? [])].filter((t) => t >= from).sort((a, b) => a - b);
   }

@@ -6,6 +6,8 @@ export interface TxLogEntry {
   readonly table: string;
   readonly key: string;
   readonly value: unknown;
+  /// The row's stored JSON text, when the backend encoded it (SQLite does; memory does not).
+  readonly json?: string;
 }
 
 export interface PactDb {
@@ -21,6 +23,9 @@ export interface PactDb {
   /// Commits under `txid` and returns the writes made in the transaction, in order.
   commit(txid: number): TxLogEntry[];
   rollback(): void;
+  /// The writes of the open transaction so far, in order (a local transaction reports them,
+  /// then rolls back).
+  log(): TxLogEntry[];
   /// Transaction ids ≥ `from` in which `table` was written, ascending.
   txids(table: string, from: number): number[];
   txlog(table: string, txid: number): TxLogEntry[];

@@ -44,7 +44,7 @@ export class CallStack {
   }
 
   /// A function application with evaluated arguments.
-  pushCall(name: string, info: Info, module: string | null, def: Def | null, args: readonly Val[]): void {
+  pushCall(name: string, info: Info | null, module: string | null, def: Def | null, args: readonly Val[]): void {
     const f = this.next();
     f.name = name;
     f.info = info;

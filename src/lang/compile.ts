@@ -18,9 +18,13 @@ const RESERVED = new Set([
 
 const noMeta: Meta = { docs: null, model: [] };
 
+/// How Pact measured the spans of the text being compiled: in UTF-8 bytes (files and REPL
+/// input) or in UTF-16 units (code sent to a node). It decides the code text a module keeps.
+export type CodeUnit = 'utf8' | 'utf16';
+
 /// Compiles one top-level expression.
-export function compileTopLevel(exp: Exp): Term {
-  return new Compiler().topLevel(exp);
+export function compileTopLevel(exp: Exp, unit: CodeUnit = 'utf8'): Term {
+  return new Compiler(unit).topLevel(exp);
 }
 
 type ListExp = Extract<Exp, { tag: 'list' }>;
@@ -55,6 +59,11 @@ class Cursor {
 
 class Compiler {
   private fresh = 0;
+  private readonly unit: CodeUnit;
+
+  constructor(unit: CodeUnit) {
+    this.unit = unit;
+  }
 
   private freshTyVar(): Type {
     return tyVar(typeVarName(this.fresh++));
@@ -314,7 +323,7 @@ class Compiler {
         default: defs.push(this.moduleDef(form, fc, e.info, false));
       }
     }
-    return { t: 'module', name, governance, meta, code: pactCodeText(c.list.info, 'utf8'), defs, blessed, implements: impls, info: c.list.info };
+    return { t: 'module', name, governance, meta, code: pactCodeText(c.list.info, this.unit), defs, blessed, implements: impls, info: c.list.info };
   }
 
   private interfaceForm(c: Cursor): InterfaceTerm {
@@ -333,7 +342,7 @@ class Compiler {
       fc.next();
       defs.push(this.moduleDef(form, fc, e.info, true));
     }
-    return { t: 'interface', name, meta, code: pactCodeText(c.list.info, 'utf8'), defs, info: c.list.info };
+    return { t: 'interface', name, meta, code: pactCodeText(c.list.info, this.unit), defs, info: c.list.info };
   }
 
   private moduleDef(form: string, c: Cursor, info: Info, signature: boolean): DefTerm {

@@ -15,6 +15,10 @@ import type { CapState, CapToken } from './caps.ts';
 import type { PactExec, PactStep } from './pacts.ts';
 
 
+/// Pact's `ExecutionMode`: a transaction that commits (the REPL, `/send`), or a local dry run
+/// whose writes are rolled back (`/local`).
+export type ExecutionMode = 'transactional' | 'local';
+
 /// What database access is allowed: everything, reads only, or system tables only.
 export type Purity = 'impure' | 'readonly' | 'sysonly';
 
@@ -62,6 +66,7 @@ export interface TxEnv {
   entity: string | null;
   /// Simulate on-chain behaviour (error wording, no function display).
   onChain: boolean;
+  mode: ExecutionMode;
   replNativesInModules: boolean;
 }
 
@@ -93,6 +98,10 @@ export class Ctx {
   coverage: Coverage | null = null;
   /// Modules read or installed in the current transaction.
   loadedModules = new Set<string>();
+  /// While a module is built: every module name looked up and the version found (first lookup wins).
+  moduleLookups: Map<string, ModuleData | undefined> | null = null;
+  /// While a stored module is rebuilt: where module names resolve (the versions it was built against).
+  pinnedModules: ((name: string) => ModuleData | undefined) | null = null;
 
   constructor(db: PactDb, natives: Map<string, Native>, replNatives: Map<string, Native>) {
     this.db = db;
@@ -110,6 +119,7 @@ export class Ctx {
       nsPolicy: null,
       entity: null,
       onChain: false,
+      mode: 'transactional',
       replNativesInModules: false,
     };
   }
@@ -137,7 +147,9 @@ export class Ctx {
   /// Reads a module. The first read of a stored module in a transaction loads it, which is
   /// charged; modules installed in the transaction are already loaded.
   lookupModule(name: string): ModuleData | undefined {
+    if (this.pinnedModules !== null) return this.pinnedModules(name);
     const m = this.db.read('SYS_modules', name) as ModuleData | undefined;
+    if (this.moduleLookups !== null && !this.moduleLookups.has(name)) this.moduleLookups.set(name, m);
     if (m !== undefined && !this.loadedModules.has(name)) {
       this.loadedModules.add(name);
       if (this.gas.active) this.gas.charge('lookup module', m.isInterface ? GREAD_INTERFACE : GREAD_MODULE, null);

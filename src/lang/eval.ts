@@ -26,7 +26,7 @@ export function chargedOnEntry(native: Native): boolean {
 }
 
 /// The charge for applying a user function, made before its arguments are evaluated.
-export function chargeUserApp(ctx: Ctx, f: Def | Closure, info: Info): void {
+export function chargeUserApp(ctx: Ctx, f: Def | Closure, info: Info | null): void {
   const kind = f instanceof Def ? f.kind : 'defun';
   ctx.gas.charge(f.name, kind === 'defcap' ? GUSERAPP_DEFCAP : kind === 'defpact' ? GUSERAPP_DEFPACT : GUSERAPP_DEFUN, info);
 }

@@ -11,7 +11,7 @@ import { Linker } from './link.ts';
 import { enforceNamespaceInstall, enforceRootPolicy } from './namespaces.ts';
 import type { ModuleScope } from './link.ts';
 import { ConstRef, Def, Env, ModuleData, SchemaRef, TableRef } from './runtime.ts';
-import type { RArg, Val } from './runtime.ts';
+import type { RArg, ScopeRef, Val } from './runtime.ts';
 import type { Arg, DefTerm, InterfaceTerm, ModuleTerm, UseTerm } from './term.ts';
 import { checkType } from './typecheck.ts';
 import { pactValue } from './eval.ts';
@@ -51,19 +51,7 @@ export function installModule(ctx: Ctx, m: ModuleTerm): string {
   if (old !== undefined) acquireModuleAdmin(ctx, old, m.info);
   else enforceNamespaceInstall(ctx, m.info);
   if ('keyset' in m.governance) enforceKeySetName(ctx, m.governance.keyset, m.info);
-  const data = new ModuleData(name, false, m.code, hashText(m.code), m.meta);
-  data.blessed = [...m.blessed];
-  const scope = buildScope(ctx, data, m.defs);
-  chargeMembers(ctx, m.defs);
-  data.governance = 'keyset' in m.governance ? { keyset: m.governance.keyset } : { cap: governanceCap(data, m.governance) };
-  data.interfaces = m.implements.map((i) => {
-    const iface = resolveModuleName(ctx, i.name, i.ns);
-    if (iface === undefined || !iface.isInterface) throw evalError(i.info, `Interface not defined: ${i.ns === null ? i.name : `${i.ns}.${i.name}`}`);
-    return iface.name;
-  });
-  linkDefs(ctx, scope, m.defs);
-  chargeModuleMemory(ctx, scope, m);
-  for (const iface of data.interfaces) solveConstraints(ctx, data, iface, m.info);
+  const data = withOrigin(ctx, m.info, () => buildModule(ctx, m, name));
   if (!('keyset' in m.governance)) {
     // Capability governance is granted on install; the bug Pact preserves granted the bare name.
     const granted = ctx.flag('PreserveNsModuleInstallBug') ? m.name : name;
@@ -77,6 +65,26 @@ export function installModule(ctx: Ctx, m: ModuleTerm): string {
   return `Loaded module ${name}, hash ${data.hash}`;
 }
 
+/// Builds a module from its term — members, governance, interfaces, linked bodies, constants,
+/// memory sizes — with its gas charges: the part of an install that restoring a stored module
+/// repeats.
+export function buildModule(ctx: Ctx, m: ModuleTerm, name: string): ModuleData {
+  const data = new ModuleData(name, false, m.code, hashText(m.code), m.meta);
+  data.blessed = [...m.blessed];
+  const scope = buildScope(ctx, data, m.defs);
+  chargeMembers(ctx, m.defs);
+  data.governance = 'keyset' in m.governance ? { keyset: m.governance.keyset } : { cap: governanceCap(data, m.governance) };
+  data.interfaces = m.implements.map((i) => {
+    const iface = resolveModuleName(ctx, i.name, i.ns);
+    if (iface === undefined || !iface.isInterface) throw evalError(i.info, `Interface not defined: ${i.ns === null ? i.name : `${i.ns}.${i.name}`}`);
+    return iface.name;
+  });
+  linkDefs(ctx, scope, m.defs);
+  chargeModuleMemory(ctx, scope, m);
+  for (const iface of data.interfaces) solveConstraints(ctx, data, iface, m.info);
+  return data;
+}
+
 export function installInterface(ctx: Ctx, t: InterfaceTerm): string {
   if (ctx.gas.active) ctx.gas.charge('interface', GINTERFACEDECL, t.info);
   if (ctx.coverage !== null) ctx.coverage.hit(t.info);
@@ -85,16 +93,69 @@ export function installInterface(ctx: Ctx, t: InterfaceTerm): string {
   legacyRootCheck(ctx, t.info);
   const name = fullName(ctx, t.name);
   if (ctx.lookupModule(name) !== undefined) throw evalError(t.info, 'Existing interface found (interfaces cannot be upgraded)');
-  const data = new ModuleData(name, true, t.code, hashText(t.code), t.meta);
-  const scope = buildScope(ctx, data, t.defs);
-  chargeMembers(ctx, t.defs);
-  linkDefs(ctx, scope, t.defs);
-  chargeModuleMemory(ctx, scope, t);
+  const data = withOrigin(ctx, t.info, () => buildInterface(ctx, t, name));
   chargeWrite(ctx, 'interface', { kind: 'WriteInterface', name: t.name, code: t.code }, t.info);
   ctx.db.write('SYS_modules', name, data);
   ctx.loadedModules.add(name);
   loadIntoScope(ctx, data);
   return `Loaded interface ${name}`;
+}
+
+/// The interface counterpart of `buildModule`.
+export function buildInterface(ctx: Ctx, t: InterfaceTerm, name: string): ModuleData {
+  const data = new ModuleData(name, true, t.code, hashText(t.code), t.meta);
+  const scope = buildScope(ctx, data, t.defs);
+  chargeMembers(ctx, t.defs);
+  linkDefs(ctx, scope, t.defs);
+  chargeModuleMemory(ctx, scope, t);
+  return data;
+}
+
+/// A top-level scope that remembers which of its names were read.
+class RecordingScope extends Map<string, Val> {
+  readonly hits = new Map<string, Val>();
+  override get(name: string): Val | undefined {
+    const v = super.get(name);
+    if (v !== undefined) this.hits.set(name, v);
+    return v;
+  }
+}
+
+/// Runs a build, recording the module versions and top-level names it resolved, and keeps them
+/// as the module's origin.
+function withOrigin(ctx: Ctx, info: Info, build: () => ModuleData): ModuleData {
+  const savedScope = ctx.scope;
+  const lookups = new Map<string, ModuleData | undefined>();
+  const scope = new RecordingScope(savedScope);
+  ctx.moduleLookups = lookups;
+  ctx.scope = scope;
+  let data: ModuleData;
+  try {
+    data = build();
+  } finally {
+    ctx.moduleLookups = null;
+    ctx.scope = savedScope;
+  }
+  data.origin = {
+    info, namespace: ctx.namespace, flags: [...ctx.env.flags].sort(),
+    modules: new Map([...lookups].map(([k, v]) => [k, v?.hash ?? null])),
+    scope: new Map([...scope.hits].flatMap(([k, v]) => {
+      const ref = scopeRef(ctx, v);
+      return ref === null ? [] : [[k, ref] as const];
+    })),
+  };
+  return data;
+}
+
+/// Which module member a top-level name stood for.
+function scopeRef(ctx: Ctx, v: Val): ScopeRef | null {
+  if (v instanceof Def || v instanceof TableRef) return { module: v.module.name, hash: v.module.hash, member: v.name };
+  if (v instanceof ConstRef || v instanceof SchemaRef) {
+    // These name their module only; the stored version holding this very member is the one.
+    const m = ctx.db.read('SYS_modules', v.module) as ModuleData | undefined;
+    return { module: v.module, hash: m?.members.get(v.name) === v ? m.hash : null, member: v.name };
+  }
+  return null;
 }
 
 /// Before Pact 4.4 the root policy was checked on every install and upgrade at the root.

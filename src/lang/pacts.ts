@@ -61,7 +61,7 @@ function setExec(ctx: Ctx, exec: PactExec | null): void {
   ctx.pactExec = exec;
 }
 
-function currentExec(ctx: Ctx, info: Info): PactExec {
+function currentExec(ctx: Ctx, info: Info | null): PactExec {
   const e = ctx.pactExec;
   if (e === null) throw evalError(info, 'Internal error, pact exec state not found after execution');
   return e;
@@ -105,7 +105,7 @@ function withStep<T>(ctx: Ctx, ps: PactStep, f: () => T): T {
 }
 
 /// Binds the defpact's arguments and runs a step under the defpact's call frame.
-function runStep(ctx: Ctx, def: Def, args: Val[], info: Info, run: () => Val): Val {
+function runStep(ctx: Ctx, def: Def, args: Val[], info: Info | null, run: () => Val): Val {
   if (args.length !== def.args.length) {
     throw evalError(info, `${def.name}: Incorrect number of arguments (${args.length}) supplied; expected ${def.args.length}`);
   }
@@ -116,7 +116,7 @@ function runStep(ctx: Ctx, def: Def, args: Val[], info: Info, run: () => Val): V
   return r;
 }
 
-function stepNodes(def: Def, ps: PactStep, info: Info) {
+function stepNodes(def: Def, ps: PactStep, info: Info | null) {
   const step = def.steps[ps.step];
   if (step === undefined) throw evalError(info, `applyPact: step not found: ${ps.step}`);
   return step;
@@ -129,7 +129,7 @@ function stepEnv(def: Def, args: readonly Val[]): Env {
   return env;
 }
 
-function evalStep(ctx: Ctx, def: Def, args: readonly Val[], ps: PactStep, info: Info): Val {
+function evalStep(ctx: Ctx, def: Def, args: readonly Val[], ps: PactStep, info: Info | null): Val {
   const step = stepNodes(def, ps, info);
   const env = stepEnv(def, args);
   if (!ps.rollback) return step.exec.ev(ctx, env);
@@ -137,7 +137,7 @@ function evalStep(ctx: Ctx, def: Def, args: readonly Val[], ps: PactStep, info: 
   return step.rollback.ev(ctx, env);
 }
 
-function applyPact(ctx: Ctx, def: Def, args: readonly Val[], cont: PactContinuation, ps: PactStep, nested: ReadonlyMap<string, PactExec>, info: Info): Val {
+function applyPact(ctx: Ctx, def: Def, args: readonly Val[], cont: PactContinuation, ps: PactStep, nested: ReadonlyMap<string, PactExec>, info: Info | null): Val {
   if (ctx.pactExec !== null) throw evalError(info, 'Multiple or nested pact exec found');
   const step = stepNodes(def, ps, info);
   let executed: boolean | null = null;
@@ -162,7 +162,7 @@ function applyPact(ctx: Ctx, def: Def, args: readonly Val[], cont: PactContinuat
   return result;
 }
 
-function checkNestedAdvanced(state: PactExec, ps: PactStep, info: Info): void {
+function checkNestedAdvanced(state: PactExec, ps: PactStep, info: Info | null): void {
   for (const n of state.nested.values()) {
     if (n.step !== ps.step) throw evalError(info, `Nested defpacts were not all advanced in prior step for pact: ${ps.pactId}`);
   }
@@ -214,7 +214,7 @@ function emitCrossChainEvents(ctx: Ctx, resume: Yield | null, exec: PactExec): v
 }
 
 /// Resumes the pact named by the current step from its stored state (`continue-pact`).
-export function resumePact(ctx: Ctx, ps: PactStep, info: Info): Val {
+export function resumePact(ctx: Ctx, ps: PactStep, info: Info | null): Val {
   const stored = ctx.db.read(PACTS_TABLE, ps.pactId) as PactExec | null | undefined;
   if (stored === null) throw evalError(info, `resumePact: pact completed: ${ps.pactId}`);
   if (stored === undefined) throw evalError(info, `resumePact: no previous execution found for: ${ps.pactId}`);
@@ -233,7 +233,7 @@ export function resumePact(ctx: Ctx, ps: PactStep, info: Info): Val {
     () => applyPact(ctx, def, args, stored.continuation, step, stored.nested, info)));
 }
 
-function resolveDefpact(ctx: Ctx, name: string, info: Info): Def {
+function resolveDefpact(ctx: Ctx, name: string, info: Info | null): Def {
   const dot = name.lastIndexOf('.');
   const d = ctx.lookupModule(name.slice(0, dot))?.members.get(name.slice(dot + 1));
   if (d === undefined) throw evalError(info, `resumePactExec: could not resolve continuation ref: ${name}`);

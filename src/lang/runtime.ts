@@ -202,6 +202,29 @@ export class ConstRef {
   }
 }
 
+/// A top-level name a module's code resolved while it was built: a member of a module loaded (or
+/// `use`d) earlier in the same transaction.
+export interface ScopeRef {
+  readonly module: string;
+  /// The version's hash, or null when it could not be told (resolved against the current one).
+  readonly hash: string | null;
+  readonly member: string;
+}
+
+/// Everything outside its own code that a module's definitions were resolved against when it was
+/// installed, so the module can be rebuilt exactly from its code later (`restore.ts`): Pact keeps
+/// installed modules with their dependencies inlined; we keep the versions they named.
+export interface ModuleOrigin {
+  /// The module form's span in the code it was installed from.
+  readonly info: Info;
+  /// The namespace in effect at install.
+  readonly namespace: string | null;
+  readonly flags: readonly string[];
+  /// Module names looked up while building, with the hash of the version found (null: none).
+  readonly modules: ReadonlyMap<string, string | null>;
+  readonly scope: ReadonlyMap<string, ScopeRef>;
+}
+
 /// An installed module or interface and its members.
 export class ModuleData {
   readonly name: string;
@@ -221,6 +244,8 @@ export class ModuleData {
   /// Sizes of its definitions for the module-memory gas of modules that depend on it; null when
   /// not known.
   memory: ModuleMemory | null = null;
+  /// What it was built against (set at install).
+  origin: ModuleOrigin | null = null;
   constructor(name: string, isInterface: boolean, code: string, hash: string, meta: Meta) {
     this.name = name;
     this.isInterface = isInterface;

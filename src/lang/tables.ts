@@ -92,5 +92,5 @@ export function writeRow(ctx: Ctx, table: TableRef, type: WriteType, key: string
 
 /// Reads that Pact refuses in transactional mode when history is disabled.
 export function checkNonLocalAllowed(ctx: Ctx, info: Info): void {
-  if (ctx.flag('DisableHistoryInTransactionalMode')) throw evalError(info, 'Operation only permitted in local execution mode');
+  if (ctx.env.mode === 'transactional' && ctx.flag('DisableHistoryInTransactionalMode')) throw evalError(info, 'Operation only permitted in local execution mode');
 }

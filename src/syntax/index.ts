@@ -4,6 +4,7 @@
 export type { Exp, Info, Literal } from './exp.ts';
 export { spanText } from './exp.ts';
 export { parse } from './reader.ts';
+export type { ReadOptions } from './reader.ts';
 export { ParseError } from './errors.ts';
 export { isIncomplete } from './complete.ts';
 export { highlight } from './highlight.ts';

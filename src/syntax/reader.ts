@@ -37,14 +37,24 @@ const MAX_SCALE = 255;
 /// only whitespace and comments) is an error, at its end.
 /// @example
 /// parse('(+ 1 2)', 'x.repl')[0] // { tag: 'list', delim: '(', items: [...3 expressions], info: { line: 0, col: 0, ... } }
-export function parse(source: string, file: string): Exp[] {
-  return new Reader(source, file).program(parser.parse(source).cursor());
+export function parse(source: string, file: string, options: ReadOptions = {}): Exp[] {
+  return new Reader(source, file, options.columnBase ?? null).program(parser.parse(source).cursor());
+}
+
+/// How spans count positions.
+export interface ReadOptions {
+  /// Count as Pact's on-chain parser does: no lines (every span is on line 0) and the column is
+  /// the UTF-16 offset from the start of the code, plus this base (non-zero when the text is a
+  /// part cut from a larger code string, such as a stored module's code).
+  readonly columnBase?: number;
 }
 
 class Reader {
   private readonly source: string;
   private readonly file: string;
   private readonly positions: Positions;
+  // On-chain column counting (see ReadOptions), or null to count lines and columns.
+  private readonly columnBase: number | null;
   // The last token read and the one before it: what may follow a token adds to an error's
   // "expected" list, and an error right after a number makes upstream re-read from the number.
   private prev: TokenKind = 'none';
@@ -53,10 +63,11 @@ class Reader {
   private prev2: TokenKind = 'none';
   private prev2End = 0;
 
-  constructor(source: string, file: string) {
+  constructor(source: string, file: string, columnBase: number | null) {
     this.source = source;
     this.file = file;
     this.positions = new Positions(source);
+    this.columnBase = columnBase;
   }
 
   program(c: TreeCursor): Exp[] {
@@ -268,9 +279,13 @@ class Reader {
 
   // The span from `from` to the next token after `to`.
   private info(from: number, to: number): Info {
+    const length = skipTrivia(this.source, to) - from;
+    if (this.columnBase !== null) {
+      return { file: this.file, line: 0, col: this.columnBase + from, offset: from, length, source: this.source };
+    }
     const p = this.positions;
     p.moveTo(from);
-    return { file: this.file, line: p.currentLine, col: p.currentCol, offset: from, length: skipTrivia(this.source, to) - from, source: this.source };
+    return { file: this.file, line: p.currentLine, col: p.currentCol, offset: from, length, source: this.source };
   }
 }
 
