@@ -12,6 +12,7 @@ import type { PactDb, TxLogEntry } from './pactdb.ts';
 import { StatementCache, tableNamesSql, tableSql, txTableName } from './sql.ts';
 import type { DataRow, TableSql, TxRow } from './sql.ts';
 import { encodeTxRecords, parseTxRecords } from './txlog-json.ts';
+import type { StoredRecord } from './txlog-json.ts';
 
 /// How rows are stored: the lang layer supplies it (rows are opaque JS values to the db layer).
 export interface RowCodec {
@@ -224,13 +225,16 @@ export class SqlitePactDb implements PactDb {
   }
 
   txlog(table: string, txid: number): TxLogEntry[] {
-    const s = this.#states.get(table) ?? this.#state(table);
-    if (s === undefined) return [];
-    const row = s.txRead.get(txid) as Pick<TxRow, 'value'> | undefined;
-    if (row === undefined || row.value === null) return [];
-    return parseTxRecords(row.value).map((r) => ({
+    return this.txlogJson(table, txid).map((r) => ({
       table: r.table, key: r.key, value: this.#codec.decode(table, r.key, r.json), json: r.json,
     }));
+  }
+
+  /// The records of `txlog`, each row as its stored JSON text, undecoded.
+  txlogJson(table: string, txid: number): StoredRecord[] {
+    const s = this.#states.get(table) ?? this.#state(table);
+    const row = s?.txRead.get(txid) as Pick<TxRow, 'value'> | undefined;
+    return row === undefined || row.value === null ? [] : parseTxRecords(row.value);
   }
 
   // The state of an existing table, made on first use; undefined if there is no such table.
