@@ -47,10 +47,27 @@ export function guardTable(ctx: Ctx, table: TableRef, op: TableOp, info: Info): 
   guardForModuleCall(ctx, name, info);
 }
 
+/// Where Pact records which module owns each user table, keyed by the table's name.
+export const USER_TABLES_TABLE = 'SYS_usertables';
+
+/// A row of `SYS_usertables` (Pact's `UserTableInfo`): the module that defined the table.
+export interface UserTableInfo {
+  readonly module: string;
+}
+
+/// The name Pact keys a user table by (`<module>_<table>`, the table id without `USER_`).
+export function userTableName(table: TableRef): string {
+  return `${table.module.name}_${table.name}`;
+}
+
+/// Creates the table, first recording its module in `SYS_usertables` as Pact's
+/// `createUserTable'` does (that write is part of the transaction's log).
 export function createTable(ctx: Ctx, table: TableRef, info: Info): void {
   dbMethod(ctx, info, () => {
     disallowed(ctx, 'createUserTable', ['impure']);
     if (ctx.db.hasTable(table.tableId)) throw dbError(`createTable: already exists: ${table.tableId}`);
+    const owner: UserTableInfo = { module: table.module.name };
+    ctx.db.write(USER_TABLES_TABLE, userTableName(table), owner);
     ctx.db.createTable(table.tableId);
   });
 }

@@ -1,0 +1,248 @@
+/// How Pact 4 stores a user-table row (its `RowData`, Pact.Types.RowData) and reads stored Pact
+/// values back. Version 1 (Pact 4.2 and later) wraps the columns as `{"$d":{…},"$v":1}` and tags
+/// every object, guard and module reference inside (`{"$t":"o","$v":{…}}`, `"g"`, `"m"`), so a
+/// column can never be mistaken for another kind of value; version 0 (`DisablePact42`) is the
+/// row's plain Pact-value JSON. Reading accepts both, with the quirks of Pact's own readers: which
+/// reading of an ambiguous object wins, and module references keeping where they were made.
+import { AesonError, asArray, asObject, asText, fail, integralValue, lookup, optional, required } from './aeson.ts';
+import type { JsonPath } from './aeson.ts';
+import { Decimal } from './decimal.ts';
+import { encodeJson, JsonNumber, JsonObject, parseJson } from './json.ts';
+import type { Json } from './json.ts';
+import { toJson } from './pact-json.ts';
+import { decimalOfNumber, parseGuard, parsePactValue } from './pact-value.ts';
+import { compareCodePoints } from './text.ts';
+import { tyAny } from './type.ts';
+import { CapabilityGuard, isGuard, ModRef, PactTime, PList, PObject, UserGuard } from './value.ts';
+import type { Guard, PactValue, RefSite } from './value.ts';
+
+/// `RDV0` (plain Pact-value JSON, before Pact 4.2) or `RDV1` (tagged).
+export type RowDataVersion = 0 | 1;
+
+const LEGACY = { legacyOrder: true } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+/// A row's stored JSON text, as Pact writes it to the table and into the transaction's log.
+/// `refInfo` (version 0 only): module references keep where they were made, as Pact does when
+/// `DisablePact49` keeps that information in written values.
+///
+/// @example encodeRowData(new PObject(new Map([['a', 1n]]), false), 1) // '{"$d":{"a":{"int":1}},"$v":1}'
+export function encodeRowData(row: PObject, version: RowDataVersion, refInfo = false): string {
+  return encodeJson(rowDataJson(row, version, refInfo), LEGACY);
+}
+
+/// The JSON of `encodeRowData`, before it is written out in legacy key order.
+export function rowDataJson(row: PObject, version: RowDataVersion, refInfo = false): Json {
+  if (version === 0) return toJson(row, refInfo);
+  return new JsonObject([['$d', objectMapJson(row.fields)], ['$v', new JsonNumber(1n, 0)]]);
+}
+
+function objectMapJson(fields: ReadonlyMap<string, PactValue>): JsonObject {
+  const entries: Array<[string, Json]> = [];
+  for (const [k, v] of fields) entries.push([k, rowValueJson(v)]);
+  return new JsonObject(entries);
+}
+
+/// A `RowDataValue`: literals as Pact values, lists as arrays, everything else tagged. A
+/// module reference never carries where it was made.
+function rowValueJson(v: PactValue): Json {
+  if (v instanceof PList) return v.items.map(rowValueJson);
+  if (v instanceof PObject) return tagged('o', objectMapJson(v.fields));
+  if (v instanceof ModRef) return tagged('m', toJson(v, false));
+  if (isGuard(v)) return tagged('g', guardJsonWith(v, rowValueJson));
+  return toJson(v);
+}
+
+function tagged(tag: string, v: Json): JsonObject {
+  return new JsonObject([['$t', tag], ['$v', v]]);
+}
+
+/// A guard laid out as pact-json writes it, its arguments (user and capability guards) written
+/// by `arg`: Pact's guards are generic in what they hold, and each container encodes its own.
+export function guardJsonWith(g: Guard, arg: (v: PactValue) => Json): Json {
+  const base = toJson(g);
+  const key = g instanceof UserGuard ? 'args' : g instanceof CapabilityGuard ? 'cgArgs' : null;
+  if (key === null || !(base instanceof JsonObject)) return base;
+  const args = (g as UserGuard | CapabilityGuard).args.map(arg);
+  return new JsonObject(base.entries.map(([k, x]): [string, Json] => [k, k === key ? args : x]));
+}
+
+/// `{"namespace": ns-or-null, "name": n}` of a module name `ns.n` or `n`.
+export function moduleNameJson(name: string): JsonObject {
+  const dot = name.indexOf('.');
+  return new JsonObject([['namespace', dot < 0 ? null : name.slice(0, dot)], ['name', name.slice(dot + 1)]]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+type Reader = (v: Json, path: JsonPath) => PactValue;
+type Alternative = (v: Json, path: JsonPath, read: Reader) => PactValue;
+
+/// aeson's `<|>` over `alternatives`: the first reading that succeeds; when all fail, the last
+/// failure. Nested values are read by the same reader.
+function reader(alternatives: readonly Alternative[]): Reader {
+  const read: Reader = (v, path) => {
+    let last: AesonError | undefined;
+    for (const alt of alternatives) {
+      try {
+        return alt(v, path, read);
+      } catch (e) {
+        if (!(e instanceof AesonError)) throw e;
+        last = e;
+      }
+    }
+    throw last!;
+  };
+  return read;
+}
+
+const LITERAL_KEYS = ['int', 'time', 'timep', 'decimal'];
+
+/// Pact's `Literal` reading: strings, booleans, numbers as decimals, and the `{"int":…}`,
+/// `{"time":…}`, `{"timep":…}`, `{"decimal":…}` objects. `parsePactValue` tries exactly this
+/// reading first, so a literal result from it means the literal reading succeeded.
+function literal(v: Json, path: JsonPath): PactValue {
+  if (typeof v === 'string' || typeof v === 'boolean') return v;
+  if (v instanceof JsonNumber) return decimalOfNumber(v);
+  if (v instanceof JsonObject && LITERAL_KEYS.some((k) => lookup(v, k) !== undefined)) {
+    const lit = parsePactValue(v, path);
+    if (typeof lit === 'bigint' || lit instanceof Decimal || lit instanceof PactTime) return lit;
+  }
+  return fail(path, 'Literal parse failed');
+}
+
+function list(v: Json, path: JsonPath, read: Reader): PList {
+  return new PList(asArray(v, path, 'Vector').map((x, i) => read(x, [...path, i])), tyAny);
+}
+
+/// An `ObjectMap`: fields in ascending key order, as Haskell's `Map` holds them.
+function objectMap(v: Json, path: JsonPath, read: Reader): PObject {
+  const entries = [...asObject(v, path, 'ObjectMap').entries].sort(([a], [b]) => compareCodePoints(a, b));
+  return new PObject(new Map(entries.map(([k, x]) => [k, read(x, [...path, k])])), false);
+}
+
+/// A guard, told apart by its exact key set; the arguments of user and capability guards are
+/// read by `read` (the shape and names are checked by `parseGuard`, with the arguments set aside).
+function guard(v: Json, path: JsonPath, read: Reader): Guard {
+  const argsKey = guardArgsKey(v);
+  if (argsKey === null) return parseGuard(v, path);
+  const o = v as JsonObject;
+  const g = parseGuard(new JsonObject(o.entries.map(([k, x]): [string, Json] => [k, k === argsKey ? [] : x])), path);
+  const argsPath = [...path, argsKey];
+  const args = asArray(required(o, argsKey, path), argsPath).map((x, i) => read(x, [...argsPath, i]));
+  if (g instanceof UserGuard) return new UserGuard(g.fun, args);
+  if (g instanceof CapabilityGuard) return new CapabilityGuard(g.name, args, g.pactId);
+  return g;
+}
+
+/// The key holding a user or capability guard's arguments, if `v` has one of those key sets.
+function guardArgsKey(v: Json): string | null {
+  if (!(v instanceof JsonObject)) return null;
+  const keys = v.entries.map(([k]) => k).sort().join(',');
+  return keys === 'args,fun' ? 'args' : keys === 'cgArgs,cgName,cgPactId' ? 'cgArgs' : null;
+}
+
+/// A `ModuleName` object as dotted text.
+export function readModuleName(v: Json, path: JsonPath): string {
+  const o = asObject(v, path, 'ModuleName');
+  const name = asText(required(o, 'name', path), [...path, 'name']);
+  const ns = optional(o, 'namespace');
+  return ns === undefined ? name : `${asText(ns, [...path, 'namespace'])}.${name}`;
+}
+
+/// A module reference `{"refSpec":…,"refName":…}`; with `keepInfo`, an optional `refInfo`
+/// (Pact's `Info`: null, or `{"c":code,"d":[delta…]}`) becomes the reference's site.
+function modRef(v: Json, path: JsonPath, keepInfo: boolean): ModRef {
+  const o = asObject(v, path, 'ModRef');
+  const name = readModuleName(required(o, 'refName', path), [...path, 'refName']);
+  const spec = required(o, 'refSpec', path);
+  const specPath = [...path, 'refSpec'];
+  const ifaces = spec === null ? null : asArray(spec, specPath).map((x, i) => readModuleName(x, [...specPath, i]));
+  const info = keepInfo ? optional(o, 'refInfo') : undefined;
+  return new ModRef(name, ifaces, info === undefined ? null : storedSite(info, [...path, 'refInfo']));
+}
+
+/// A stored `Info`: written back exactly as read.
+function storedSite(info: Json, path: JsonPath): RefSite {
+  const o = asObject(info, path, 'Info');
+  asText(required(o, 'c', path), [...path, 'c']);
+  const delta = asArray(required(o, 'd', path), [...path, 'd'], 'Delta');
+  if (delta.length < 3 || delta.length > 6) fail(path, 'Delta: invalid JSON');
+  return { json: () => info };
+}
+
+/// `{"$t": tag, "$v": value}`: an object (`o`), guard (`g`) or module reference (`m`).
+function taggedValue(v: Json, path: JsonPath, read: Reader): PactValue {
+  const o = asObject(v, path, 'tagged RowData');
+  const tag = asText(required(o, '$t', path), [...path, '$t']);
+  const value = required(o, '$v', path);
+  const at = [...path, '$v'];
+  switch (tag) {
+    case 'o': return objectMap(value, at, read);
+    case 'g': return guard(value, at, read);
+    case 'm': return modRef(value, at, false);
+    default: return fail(path, 'tagged RowData');
+  }
+}
+
+/// Pact's `FromJSON PactValue`: literal, list, guard, module reference (keeping `refInfo`), object.
+export const readPactValue: Reader = reader([
+  literal, list, guard, (v, path) => modRef(v, path, true), objectMap,
+]);
+
+/// `OldPactValue`, the reading of version-0 rows: as `readPactValue` but trying an object before
+/// a module reference, so a reference whose names all have namespaces (nothing null inside)
+/// reads back as a plain object.
+const readOldPactValue: Reader = reader([
+  literal, list, guard, objectMap, (v, path) => modRef(v, path, true),
+]);
+
+/// `RowDataValue`: literal, list, or tagged value.
+const readRowDataValue: Reader = reader([literal, list, taggedValue]);
+
+/// A guard whose arguments are Pact values (`FromJSON (Guard PactValue)`), as stored keysets,
+/// namespaces and defpact states hold them.
+export function readGuard(v: Json, path: JsonPath): Guard {
+  return guard(v, path, readPactValue);
+}
+
+/// A row read back: its columns, and the version it was written in.
+export interface StoredRow {
+  readonly version: RowDataVersion;
+  readonly row: PObject;
+}
+
+/// Pact's `FromJSON RowData`: `{"$v":0|1,"$d":{…}}` with tagged values, else a version-0 row of
+/// plain values. Throws `AesonError` when neither reading fits.
+export function readRowData(v: Json, path: JsonPath = []): StoredRow {
+  try {
+    return versioned(v, path);
+  } catch (e) {
+    if (!(e instanceof AesonError)) throw e;
+  }
+  return { version: 0, row: objectMap(v, path, readOldPactValue) };
+}
+
+function versioned(v: Json, path: JsonPath): StoredRow {
+  const o = asObject(v, path, 'RowData');
+  const version = rowDataVersion(required(o, '$v', path), [...path, '$v']);
+  return { version, row: objectMap(required(o, '$d', path), [...path, '$d'], readRowDataValue) };
+}
+
+/// `RowDataVersion`: the number 0 or 1 (any spelling of it, `1.0` included).
+function rowDataVersion(v: Json, path: JsonPath): RowDataVersion {
+  const n = v instanceof JsonNumber ? integralValue(v) : undefined;
+  if (n === 0n || n === 1n) return Number(n) as RowDataVersion;
+  return fail(path, 'RowDataVersion');
+}
+
+/// The columns of a stored row's JSON text (either version). Throws `JsonParseError` or
+/// `AesonError` on text Pact could not read.
+///
+/// @example decodeRowData('{"$d":{"a":{"int":1}},"$v":1}').fields.get('a') // 1n
+export function decodeRowData(text: string): PObject {
+  return readRowData(parseJson(text)).row;
+}
