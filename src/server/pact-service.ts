@@ -1,0 +1,172 @@
+/// The Pact service of the node (Pact 4's `Pact.Server.PactService`): verifies a command, runs
+/// it in the environment a node gives it, and encodes its CommandResult.
+import type { DatabaseSync } from 'node:sqlite';
+import type { Command } from '../api/command.ts';
+import { publicMetaOf } from '../api/parsed.ts';
+import { verifyCommand } from '../api/verify.ts';
+import type { PactDb } from '../db/pactdb.ts';
+import { SqlitePactDb } from '../db/sqlite.ts';
+import { ModuleStore } from '../lang/module-store.ts';
+import { PactRowCodec } from '../lang/rows.ts';
+import type { CapToken } from '../lang/caps.ts';
+import type { ExecutionMode, Signer } from '../lang/context.ts';
+import { PactError } from '../lang/errors.ts';
+import { fixedGasModel } from '../lang/gas.ts';
+import { evalContinuation, evalExec } from '../lang/interpreter.ts';
+import type { EvalEnv, EvalResult } from '../lang/interpreter.ts';
+import { commandResultJson } from '../lang/result-json.ts';
+import { nativeTable } from '../natives/index.ts';
+import type { Native } from '../natives/registry.ts';
+import { ParseError, parse } from '../syntax/index.ts';
+import type { Exp } from '../syntax/index.ts';
+import { base64UrlEncode } from '../values/base64.ts';
+import { showString } from '../values/haskell-show.ts';
+import type { ServerConfig } from './config.ts';
+import type { ApplyOptions, CommandResult, CommandService } from './service.ts';
+import type { Payload, PublicMeta, SigCapability } from '../api/command.ts';
+
+/// The node settings that shape every command's environment.
+export interface ServiceSettings {
+  /// The entity private defpact steps run for, if any.
+  readonly entity: string | null;
+  /// Gas charged per operation (Pact 4's server uses a constant-rate model).
+  readonly gasRate: bigint;
+  readonly flags: ReadonlySet<string>;
+}
+
+/// Every native, as Pact 4's node gives exec commands; continuations see the natives of the
+/// enabled Pact versions only.
+export const execNatives: Map<string, Native> = nativeTable();
+
+/// The Pact service over a SQLite database: Pact's tables (created if missing), rows in Pact's
+/// JSON, modules rebuilt from storage when a later process first reads them.
+export function openPactService(conn: DatabaseSync, settings: ServiceSettings): PactService {
+  let db: SqlitePactDb | null = null;
+  // Every module version ever committed, newest first, for dependents pinned to older ones.
+  const modules = new ModuleStore(execNatives, function* moduleHistory() {
+    const ids = db!.txids(MODULES, 0);
+    for (let i = ids.length - 1; i >= 0; i--) for (const r of db!.txlogJson(MODULES, ids[i]!)) yield r.json;
+  });
+  db = new SqlitePactDb(conn, new PactRowCodec(modules, settings.flags));
+  db.initSchema();
+  modules.attach(db);
+  return new PactService(db, settings);
+}
+
+const MODULES = 'SYS_modules';
+
+/// The node's service for a server configuration (`entity`, `gasRate`, `execConfig`).
+export function createPactService(conn: DatabaseSync, config: ServerConfig): PactService {
+  return openPactService(conn, { entity: config.entity, gasRate: config.gasRate, flags: config.execConfig });
+}
+
+export class PactService implements CommandService {
+  nextTxId = 0;
+  private readonly db: PactDb;
+  private readonly settings: ServiceSettings;
+  private readonly contNatives: Map<string, Native>;
+  /// Block time in microseconds: the current second, as Pact 4's node stamps each command.
+  private readonly blockTime: () => bigint;
+
+  constructor(db: PactDb, settings: ServiceSettings, blockTime = currentSecondMicros) {
+    this.db = db;
+    this.settings = settings;
+    this.contNatives = nativeTable(undefined, settings.flags);
+    this.blockTime = blockTime;
+  }
+
+  apply(cmd: Command, mode: ExecutionMode, options: ApplyOptions = {}): CommandResult {
+    const reqKey = base64UrlEncode(cmd.hash);
+    let exps: Exp[] = [];
+    const checkCode = (code: string): string | undefined => {
+      try {
+        exps = parse(code, '<interactive>', { columnBase: 0 });
+        return undefined;
+      } catch (e) {
+        if (e instanceof ParseError) return e.message;
+        throw e;
+      }
+    };
+    const payload = verifyCommand(cmd, checkCode, {
+      checkMeta: (m, path) => { publicMetaOf(m, path); },
+      signatures: options.verifySignatures !== false,
+    });
+    // A command that fails verification fails with the Haskell `show` of the reason.
+    if ('error' in payload) return this.failure(reqKey, new PactError('TxFailure', null, showString(payload.error)));
+    let result: EvalResult;
+    try {
+      result = this.run(payload, exps, reqKey, mode);
+    } catch (e) {
+      return this.failure(reqKey, asPactError(e));
+    }
+    if (result.txId !== null) this.nextTxId = result.txId + 1;
+    return {
+      reqKey, txId: result.txId, gas: result.gas, success: true, summary: 'success',
+      json: commandResultJson({ reqKey, result, flags: this.settings.flags }),
+    };
+  }
+
+  private run(payload: Payload, exps: Exp[], txHash: string, mode: ExecutionMode): EvalResult {
+    const rpc = payload.rpc;
+    const meta = publicMetaOf(payload.meta, ['meta']);
+    if (rpc.kind === 'exec') return evalExec(this.db, this.env(payload, meta, rpc.data, txHash, mode, execNatives), exps);
+    const env = this.env(payload, meta, rpc.data, txHash, mode, this.contNatives);
+    return evalContinuation(this.db, env, { pactId: rpc.pactId, step: rpc.step, rollback: rpc.rollback }, rpc.proof);
+  }
+
+  /// Pact's `setupEvalEnv` for a command: its data, signers (keyed by address when given) with
+  /// their capabilities, verifiers, hash and public metadata.
+  private env(payload: Payload, meta: PublicMeta, data: EvalEnv['msgBody'], txHash: string, mode: ExecutionMode,
+    natives: Map<string, Native>): EvalEnv {
+    return {
+      natives, mode, txId: this.nextTxId, flags: this.settings.flags, msgBody: data,
+      signers: signersOf(payload), verifiers: verifiersOf(payload), txHash,
+      chainData: {
+        chainId: meta.chainId, blockHeight: 0n, blockTime: this.blockTime(), prevBlockHash: '',
+        sender: meta.sender, gasLimit: meta.gasLimit, gasPrice: meta.gasPrice,
+      },
+      entity: this.settings.entity,
+      gasModel: fixedGasModel(this.settings.gasRate),
+      gasLimit: meta.gasLimit,
+    };
+  }
+
+  private failure(reqKey: string, error: PactError): CommandResult {
+    return {
+      reqKey, txId: null, gas: 0n, success: false, summary: error.messageFor(true),
+      json: commandResultJson({ reqKey, error, flags: this.settings.flags }),
+    };
+  }
+}
+
+function capTokens(clist: readonly SigCapability[]): CapToken[] {
+  return clist.map((c) => ({ name: c.name, args: [...c.args] }));
+}
+
+/// One signer per key, the last one listed winning (Pact keeps them in a map).
+function signersOf(p: Payload): Signer[] {
+  const byKey = new Map<string, Signer>();
+  for (const s of p.signers) {
+    const key = s.addr ?? s.pubKey;
+    byKey.set(key, { pubKey: key, caps: capTokens(s.clist) });
+  }
+  return [...byKey.values()];
+}
+
+/// Verifiers by name, the capabilities of repeated names merged.
+function verifiersOf(p: Payload): EvalEnv['verifiers'] {
+  const byName = new Map<string, CapToken[]>();
+  for (const v of p.verifiers ?? []) byName.set(v.name, [...(byName.get(v.name) ?? []), ...capTokens(v.clist)]);
+  return [...byName].map(([name, caps]) => ({ name, caps }));
+}
+
+/// A failure that is not a Pact error is reported as one, with its text (Pact's `catchesPactError`).
+function asPactError(e: unknown): PactError {
+  if (e instanceof PactError) return e;
+  if (e instanceof RangeError && /call stack/i.test(e.message)) return new PactError('EvalError', null, 'stack overflow');
+  return new PactError('EvalError', null, e instanceof Error ? e.message : String(e));
+}
+
+function currentSecondMicros(): bigint {
+  return BigInt(Math.floor(Date.now() / 1000)) * 1000000n;
+}
