@@ -29,8 +29,13 @@ test: dist/pact
 repl: dist/pact
 	dist/pact
 
-serve: dist/pact
-	dist/pact --serve $(or $(CONFIG),test/fixtures/serve.yaml)
+# `make serve` runs a node on port 8080 in memory; `make serve CONFIG=path` uses another config.
+serve: dist/pact dist/serve.yaml
+	dist/pact --serve $(or $(CONFIG),dist/serve.yaml)
+
+dist/serve.yaml:
+	@mkdir -p dist
+	printf 'port: 8080\nverbose: false\n' > $@
 
 bench: dist/pact
 	node bench/run.ts

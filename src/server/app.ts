@@ -1,0 +1,160 @@
+/// The node's HTTP edge on h3: Pact 4's routes (`/api/v1/{send,poll,listen,local}`, `/verify`
+/// and `/version` at the root), the same API under chainweb's path (where `@kadena/client`
+/// sends it), and chainweb's `/health-check` and `/info`. Handlers only parse and answer; the
+/// node does the work.
+import { getRequestIP, H3 } from 'h3';
+import type { H3Event, Middleware } from 'h3';
+import { commandOf } from '../api/verify.ts';
+import { PACT_VERSION } from '../lang/version.ts';
+import { encodeJson, JsonObject } from '../values/json.ts';
+import {
+  accepts, badRequest, cors, decoded, jsonReply, readJsonBody, reply, TEXT_TYPE,
+} from './http.ts';
+import type { BodyLimits } from './http.ts';
+import type { AccessLog } from './log.ts';
+import type { PactNode } from './node.ts';
+import { commandsOf, listenOf, localFlagsOf, pollOf, submitBatchOf, verifyRequestOf } from './requests.ts';
+
+/// The settings of the HTTP edge.
+export interface AppOptions extends BodyLimits {
+  readonly maxCommandsPerSend: number;
+  /// Where to record each request, if anywhere.
+  readonly accessLog?: AccessLog | null;
+}
+
+type Handler = (event: H3Event) => Response | Promise<Response>;
+
+/// Where the API lives: Pact's own prefix and chainweb's per-chain one (any network and chain
+/// id is accepted: this node is one chain, whatever a client calls it).
+const API_PREFIXES = ['/api/v1', '/chainweb/0.0/:networkId/chain/:chainId/pact/api/v1'];
+
+/// Builds the app over a node.
+///
+/// @example const app = createApp(node, { maxBodyBytes: 1 << 20, maxJsonDepth: 64, maxCommandsPerSend: 100 });
+///   await app.request('/version') // 200 "4.13.2"
+export function createApp(node: PactNode, options: AppOptions): H3 {
+  const app = new H3({ onError: (error) => internalError(error) });
+  if (options.accessLog != null) app.use(accessLogger(options.accessLog));
+  app.use(cors);
+  const api = apiHandlers(node, options);
+  for (const prefix of API_PREFIXES) {
+    for (const [name, post] of Object.entries(api)) route(app, `${prefix}/${name}`, { POST: post });
+  }
+  route(app, '/verify', { POST: verifyHandler(options) });
+  route(app, '/version', { GET: plainText(PACT_VERSION) });
+  route(app, '/health-check', { GET: plainText('Health check OK.\n') });
+  route(app, '/info', { GET: infoHandler });
+  app.all('/**', () => reply(404));
+  return app;
+}
+
+/// Registers a path; other methods get 405 (HEAD is answered like GET, as Servant does).
+function route(app: H3, path: string, methods: { GET?: Handler; POST?: Handler }): void {
+  app.all(path, (event) => {
+    const method = event.req.method;
+    const handler = method === 'GET' || method === 'HEAD' ? methods.GET : method === 'POST' ? methods.POST : undefined;
+    return handler === undefined ? reply(405) : handler(event);
+  });
+}
+
+function apiHandlers(node: PactNode, options: AppOptions): Record<string, Handler> {
+  return {
+    send: async (event) => {
+      const body = await readJsonBody(event, options);
+      if (body instanceof Response) return body;
+      const cmds = decoded(() => submitBatchOf(body));
+      if (cmds instanceof Response) return cmds;
+      if (cmds.length > options.maxCommandsPerSend) {
+        return reply(413, `Too many commands in one /send: ${cmds.length}; the limit is ${options.maxCommandsPerSend} (maxCommandsPerSend)`, TEXT_TYPE);
+      }
+      const commands = decoded(() => commandsOf(cmds));
+      if (commands instanceof Response) return commands;
+      return jsonReply(encodeJson(new JsonObject([['requestKeys', node.send(commands)]])));
+    },
+    poll: async (event) => {
+      const body = await readJsonBody(event, options);
+      if (body instanceof Response) return body;
+      const keys = decoded(() => pollOf(body));
+      return keys instanceof Response ? keys : jsonReply(node.poll(keys));
+    },
+    listen: async (event) => {
+      const body = await readJsonBody(event, options);
+      if (body instanceof Response) return body;
+      const key = decoded(() => listenOf(body));
+      return key instanceof Response ? key : jsonReply(await node.listen(key, event.req.signal));
+    },
+    local: async (event) => {
+      const body = await readJsonBody(event, options);
+      if (body instanceof Response) return body;
+      const flags = localFlagsOf(event.url.searchParams);
+      if (typeof flags === 'string') return badRequest(flags);
+      const command = decoded(() => commandOf(body));
+      if (command instanceof Response) return command;
+      const result = await node.local(command, { verifySignatures: flags.signatureVerification });
+      // chainweb wraps a preflight's result; `@kadena/client` unwraps it.
+      return jsonReply(flags.preflight ? `{"preflightResult":${result.json},"preflightWarnings":[]}` : result.json);
+    },
+  };
+}
+
+/// Pact answers `/verify` by running the formal verifier (Z3), which this build does not have:
+/// a well-formed request is refused with a 400, as Pact refuses one it cannot check.
+function verifyHandler(limits: BodyLimits): Handler {
+  return async (event) => {
+    const body = await readJsonBody(event, limits);
+    if (body instanceof Response) return body;
+    const checked = decoded(() => verifyRequestOf(body));
+    return checked instanceof Response ? checked : reply(400, 'formal verification is not available in this build', TEXT_TYPE);
+  };
+}
+
+function plainText(text: string): Handler {
+  return (event) => (accepts(event.req.headers.get('accept'), 'text', 'plain') ? reply(200, text, TEXT_TYPE) : reply(406));
+}
+
+/// chainweb's node information, for one chain `"0"` at height 0. Fields in chainweb's order.
+const INFO = JSON.stringify({
+  nodeVersion: 'development',
+  nodePackageVersion: PACT_VERSION,
+  nodeApiVersion: '0.0',
+  nodeChains: ['0'],
+  nodeNumberOfChains: 1,
+  nodeGraphHistory: [[0, [[0, []]]]],
+  nodeLatestBehaviorHeight: 0,
+  nodeGenesisHeights: [['0', 0]],
+  nodeHistoricalChains: [[0, [['0', []]]]],
+  nodeServiceDate: null,
+  nodeBlockDelay: 30000000,
+});
+
+const infoHandler: Handler = (event) =>
+  accepts(event.req.headers.get('accept'), 'application', 'json') ? jsonReply(INFO) : reply(406);
+
+/// Records every request (after CORS and routing have answered it) in the access log.
+function accessLogger(log: AccessLog): Middleware {
+  return async (event, next) => {
+    const res = await next();
+    const req = event.req;
+    log.write({
+      client: getRequestIP(event),
+      method: req.method,
+      target: event.url.pathname + event.url.search,
+      status: res instanceof Response ? res.status : 200,
+      bytes: res instanceof Response ? Number(res.headers.get('content-length') ?? 0) : 0,
+      referer: req.headers.get('referer'),
+      userAgent: req.headers.get('user-agent'),
+    });
+    return res;
+  };
+}
+
+/// A JavaScript exception escaping a handler is a bug: one line on stderr, a bare 500. h3's own
+/// refusals (a malformed URL) keep their status, without h3's JSON body.
+function internalError(error: { status?: number; message: string; cause?: unknown }): Response {
+  const status = error.status ?? 500;
+  if (status >= 500) {
+    const cause = error.cause instanceof Error ? error.cause.message : error.message;
+    process.stderr.write(`pact: internal error while answering a request: ${cause}\n`);
+  }
+  return reply(status);
+}

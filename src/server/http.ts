@@ -1,0 +1,181 @@
+/// The HTTP conventions of Pact 4's server (Servant on Warp behind wai-cors), as small pieces the
+/// routes compose: responses, content negotiation (406, 415), request bodies read within our
+/// limits (413, 400), and CORS.
+import type { H3Event, Middleware } from 'h3';
+import { AesonError } from '../values/aeson.ts';
+import { JsonParseError, parseJson } from '../values/json.ts';
+import type { Json } from '../values/json.ts';
+
+export const JSON_TYPE = 'application/json;charset=utf-8';
+export const TEXT_TYPE = 'text/plain;charset=utf-8';
+
+const UTF8 = new TextEncoder();
+
+/// A response with an exact body and length. A `null` type sends no Content-Type, as Servant's
+/// error responses do.
+export function reply(status: number, body = '', type: string | null = null): Response {
+  const bytes = UTF8.encode(body);
+  const headers = new Headers({ 'content-length': String(bytes.length) });
+  if (type !== null) headers.set('content-type', type);
+  return new Response(status === 204 || bytes.length === 0 ? null : bytes, { status, headers });
+}
+
+/// 200 with a compact JSON text (no trailing newline).
+export function jsonReply(json: string): Response {
+  return reply(200, json, JSON_TYPE);
+}
+
+/// 400 with the parser's message as plain text, as Servant answers a body it cannot decode.
+export function badRequest(message: string): Response {
+  return reply(400, message);
+}
+
+/// The limits a request body must respect.
+export interface BodyLimits {
+  readonly maxBodyBytes: number;
+  readonly maxJsonDepth: number;
+}
+
+/// The JSON body of a POST, after the checks Servant makes in its order: the client must accept
+/// `application/json` (else 406), send it (else 415), within our size (else 413) and depth
+/// limits, as valid JSON (else 400). A Response is the error to answer.
+export async function readJsonBody(event: H3Event, limits: BodyLimits): Promise<Json | Response> {
+  if (!accepts(event.req.headers.get('accept'), 'application', 'json')) return reply(406);
+  if (!isJsonContent(event.req.headers.get('content-type'))) return reply(415);
+  const text = await readBody(event.req, limits.maxBodyBytes);
+  if (text instanceof Response) return text;
+  if (nestingExceeds(text, limits.maxJsonDepth)) {
+    return badRequest(`Error in $: JSON nested deeper than ${limits.maxJsonDepth} levels`);
+  }
+  try {
+    return parseJson(text);
+  } catch (e) {
+    if (e instanceof JsonParseError) return badRequest(`Error in $: ${e.message}`);
+    throw e;
+  }
+}
+
+/// Runs a reader of a request's shape; its aeson failure becomes a 400.
+export function decoded<T>(read: () => T): T | Response {
+  try {
+    return read();
+  } catch (e) {
+    if (e instanceof AesonError) return badRequest(e.message);
+    throw e;
+  }
+}
+
+/// Whether `Content-Type` is JSON. Servant matches the media type only: any parameters pass.
+function isJsonContent(header: string | null): boolean {
+  return header !== null && header.split(';')[0]!.trim().toLowerCase() === 'application/json';
+}
+
+const MEDIA_RANGE = /^([\w!#$%&'*+.^`|~-]+)\/([\w!#$%&'*+.^`|~-]+)$/;
+
+/// Whether an `Accept` header admits `type/subtype`: absent, or a range (`*/*`, `type/*`, the
+/// type itself) with a non-zero quality. A header that does not parse admits nothing.
+export function accepts(header: string | null, type: string, subtype: string): boolean {
+  if (header === null || header.trim() === '') return true;
+  let ok = false;
+  for (const part of header.split(',')) {
+    const [range, ...params] = part.split(';').map((s) => s.trim());
+    const m = MEDIA_RANGE.exec(range!);
+    if (m === null) return false;
+    const q = params.find((p) => /^q\s*=/i.test(p));
+    if (q !== undefined && Number(q.split('=')[1]) === 0) continue;
+    const [t, s] = [m[1]!.toLowerCase(), m[2]!.toLowerCase()];
+    if ((t === '*' && s === '*') || (t === type && (s === '*' || s === subtype))) ok = true;
+  }
+  return ok;
+}
+
+/// The body as UTF-8 text, or a 413 once it grows past `max` bytes (checked against
+/// Content-Length first, so an announced oversize body is refused without reading it).
+async function readBody(req: Request, max: number): Promise<string | Response> {
+  const tooLarge = (): Response => reply(413, `Request body too large: the limit is ${max} bytes (maxBodyBytes)`, TEXT_TYPE);
+  if (Number(req.headers.get('content-length') ?? 0) > max) return tooLarge();
+  if (req.body === null) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = req.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > max) {
+      await reader.cancel();
+      return tooLarge();
+    }
+    chunks.push(value);
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    return badRequest('Error in $: the request body is not valid UTF-8');
+  }
+}
+
+/// Whether brackets nest deeper than `max` anywhere outside strings: checked before parsing, so
+/// a hostile body is refused with a clear message instead of exhausting the parser's stack.
+export function nestingExceeds(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// CORS, as wai-cors applies Pact's policy: any origin, GET and POST, two extra request headers,
+// a one-day max age. Only requests with an Origin are touched.
+
+const CORS_METHODS = ['GET', 'POST', 'HEAD'];
+// The policy's headers, then the simple headers other than content-type (wai-cors's union).
+const CORS_HEADERS = ['authorization', 'content-type', 'Accept', 'Accept-Language', 'Content-Language'];
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/// Answers CORS preflights (an OPTIONS with an Origin, on any path) and adds
+/// `Access-Control-Allow-Origin: *` to every other response to a request with an Origin.
+export const cors: Middleware = async (event, next) => {
+  if (!event.req.headers.has('origin')) return next();
+  if (event.req.method === 'OPTIONS') return preflight(event.req.headers);
+  const res = await next();
+  if (res instanceof Response) res.headers.set('access-control-allow-origin', '*');
+  return res;
+};
+
+function preflight(headers: Headers): Response {
+  const method = headers.get('access-control-request-method');
+  if (method === null) return corsFailure('Access-Control-Request-Method header is missing in CORS preflight request');
+  if (!CORS_METHODS.includes(method)) {
+    return corsFailure(`Method requested in Access-Control-Request-Method of CORS request is not supported; requested: ${method}; supported are ${CORS_METHODS.join(', ')}.`);
+  }
+  const out = new Headers({ 'access-control-allow-origin': '*', 'access-control-allow-methods': CORS_METHODS.join(', ') });
+  const requested = headers.get('access-control-request-headers');
+  if (requested !== null) {
+    const names = requested.split(',').map((s) => s.trim()).filter((s) => s !== '');
+    const allowed = new Set(CORS_HEADERS.map((h) => h.toLowerCase()));
+    if (!names.every((n) => HEADER_NAME.test(n) && allowed.has(n.toLowerCase()))) {
+      return corsFailure(`HTTP header requested in Access-Control-Request-Headers of CORS request is not supported; requested: ${names.join(', ')}; supported are ${CORS_HEADERS.join(', ')}.`);
+    }
+    out.set('access-control-allow-headers', CORS_HEADERS.join(', '));
+  }
+  out.set('access-control-max-age', '86400');
+  out.set('content-length', '0');
+  return new Response(null, { status: 200, headers: out });
+}
+
+function corsFailure(message: string): Response {
+  return reply(400, message, 'text/plain; charset=utf-8');
+}

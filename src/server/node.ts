@@ -1,0 +1,138 @@
+/// A Pact node without its HTTP edge: what `/send`, `/poll`, `/listen` and `/local` do, over the
+/// history store, the executor and the `/listen` waiters. The HTTP handlers only parse requests
+/// and call this.
+import type { DatabaseSync } from 'node:sqlite';
+import type { Command } from '../api/command.ts';
+import { encodeString, legacyKeyOrder } from '../values/json.ts';
+import { HistoryStore, requestKey } from './history.ts';
+import { Listeners } from './listeners.ts';
+import type { NodeLog } from './log.ts';
+import { Executor } from './queue.ts';
+import type { ApplyOptions, CommandResult, CommandService } from './service.ts';
+
+/// How a node is opened.
+export interface NodeOptions {
+  readonly log: NodeLog;
+  /// Seconds a `/listen` waits for a result.
+  readonly listenTimeout: number;
+  /// Storage failed while running commands; the node has stopped executing.
+  readonly onFatal: (error: unknown) => void;
+  /// The executor's slice length in milliseconds (see queue.ts).
+  readonly sliceMs?: number;
+}
+
+export class PactNode {
+  readonly history: HistoryStore;
+  readonly executor: Executor;
+  readonly #listeners = new Listeners();
+  readonly #log: NodeLog;
+  readonly #listenTimeoutMs: number;
+  readonly #timeoutJson: string;
+
+  /// Opens the history in `conn` (creating its table if needed), sets the service's next tx id
+  /// past the highest stored one, and queues every acknowledged command not run yet, in
+  /// acceptance order, ahead of anything new.
+  constructor(conn: DatabaseSync, service: CommandService, options: NodeOptions) {
+    this.#log = options.log;
+    this.#listenTimeoutMs = options.listenTimeout * 1000;
+    this.#timeoutJson = `{"status":"timeout","timeout-micros":${Math.round(options.listenTimeout * 1e6)}}`;
+    this.history = new HistoryStore(conn);
+    service.nextTxId = this.history.nextTxId();
+    this.executor = new Executor({
+      conn, history: this.history, service, log: options.log, onFatal: options.onFatal, sliceMs: options.sliceMs,
+      onBatchDone: (results) => this.#announce(results),
+    });
+    this.#resume();
+  }
+
+  /// `/send`: stores the new commands durably, queues them, and returns every command's request
+  /// key in submission order. A key seen before (pending or done), or earlier in the same batch,
+  /// is not run again; Pact 4 would run an in-batch duplicate twice.
+  send(commands: readonly Command[]): string[] {
+    const keys = commands.map(requestKey);
+    if (this.#log.verbose) for (const k of keys) this.#log.debug(`[api]: Processing command with hash: "${k}"`);
+    const added = this.history.accept(commands);
+    this.#logAdded(commands.length, added.length);
+    this.executor.enqueueBatch(added);
+    return keys;
+  }
+
+  /// `/poll`: the completed results among `keys`, as the JSON object text Pact answers (keys in
+  /// legacy order; `{}` when none). A result shows once its whole batch is done.
+  poll(keys: readonly string[]): string {
+    const visibleBelow = this.executor.visibleBelow();
+    const found = new Map<string, string>();
+    for (const k of keys) {
+      const stored = this.history.result(k);
+      if (stored !== undefined && stored.batch < visibleBelow) found.set(k, stored.json);
+    }
+    this.#logPoll(keys, found.size);
+    return '{' + legacyKeyOrder([...found.keys()]).map((k) => `${encodeString(k)}:${found.get(k)!}`).join(',') + '}';
+  }
+
+  /// `/listen`: the result JSON as soon as it is visible, or Pact's timeout object once the
+  /// listen timeout passes. Aborting `signal` (the client left) releases the wait.
+  async listen(key: string, signal?: AbortSignal): Promise<string> {
+    const stored = this.history.result(key);
+    if (stored !== undefined && stored.batch < this.executor.visibleBelow()) return stored.json;
+    this.#log.debug(`[api]: Registered Listener for: "${key}"`);
+    const json = await this.#listeners.wait(key, this.#listenTimeoutMs, signal);
+    this.#log.debug(json === undefined ? `[api]: Listener released without a result for: "${key}"` : `[api]: Listener Serviced for: "${key}"`);
+    return json ?? this.#timeoutJson;
+  }
+
+  /// `/local`: runs the command without committing, after everything queued before it.
+  local(command: Command, options?: ApplyOptions): Promise<CommandResult> {
+    this.#log.debug(`[api]: Local command with hash: "${requestKey(command)}"`);
+    return this.executor.local(command, options);
+  }
+
+  /// How many `/listen` requests are waiting.
+  get listenerCount(): number {
+    return this.#listeners.size;
+  }
+
+  /// Stops executing (the command running finishes; queued ones stay stored) and releases
+  /// every `/listen`.
+  async close(): Promise<void> {
+    await this.executor.stop();
+    this.#listeners.close();
+  }
+
+  #resume(): void {
+    const pending = this.history.pending();
+    this.#log.debug(pending.length === 0 ? '[disk replay]: No replay found'
+      : `[history] Resuming ${pending.length} acknowledged command(s) not yet run`);
+    let start = 0;
+    for (let i = 1; i <= pending.length; i++) {
+      if (i === pending.length || pending[i]!.batch !== pending[start]!.batch) {
+        this.executor.enqueueBatch(pending.slice(start, i));
+        start = i;
+      }
+    }
+  }
+
+  #announce(results: readonly CommandResult[]): void {
+    for (const r of results) this.#listeners.notify(r.reqKey, r.json);
+    this.#log.debug(`[history] Updated ${results.length} command(s)`);
+  }
+
+  #logAdded(total: number, added: number): void {
+    const log = this.#log;
+    if (added === 0) {
+      log.debug(`[history] Each of the ${total} new command(s) had a previously seen hash/requestKey`);
+      return;
+    }
+    log.debug(`[history] Added ${added} new command(s)`);
+    if (added < total) log.debug(`[history] Some (${total - added}) new command(s) had a previously seen hash/requestKey`);
+  }
+
+  #logPoll(keys: readonly string[], found: number): void {
+    if (!this.#log.verbose) return;
+    // Haskell's `show` of a NonEmpty list of request keys.
+    const shown = `"${keys[0]}" :| [${keys.slice(1).map((k) => `"${k}"`).join(',')}]`;
+    this.#log.debug(`[api]: Polling for ${shown}`);
+    this.#log.debug(`[history] Querying for ${keys.length} keys, found ${found}`);
+    if (found === 0) this.#log.debug(`[api]: No results found for poll!${shown}`);
+  }
+}

@@ -1,0 +1,194 @@
+/// What /send, /poll, /listen and /local do, through the app, with a stub Pact service: order,
+/// duplicates, batch visibility, listen timeouts, local flags, and what is stored when.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { legacyKeyOrder } from '../../src/values/json.ts';
+import { command, envelope, harness, keyOf } from './stub.ts';
+import type { Harness } from './stub.ts';
+
+const send = async (h: Harness, ...texts: string[]): Promise<string> =>
+  (await h.post('/api/v1/send', { cmds: texts.map(envelope) })).text();
+const poll = async (h: Harness, ...texts: string[]): Promise<string> =>
+  (await h.post('/api/v1/poll', { requestKeys: texts.map(keyOf) })).text();
+const turn = (): Promise<void> => new Promise((r) => setImmediate(r));
+
+describe('/send and /poll', () => {
+  it('returns request keys in submission order and polls completed results in legacy key order', async () => {
+    const h = harness();
+    const texts = ['a', 'b', 'c', 'd', 'e'];
+    const res = await h.post('/api/v1/send', { cmds: texts.map(envelope) });
+    assert.equal(res.headers.get('content-type'), 'application/json;charset=utf-8');
+    assert.equal(await res.text(), `{"requestKeys":[${texts.map((t) => `"${keyOf(t)}"`).join(',')}]}`);
+    await h.node.executor.idle();
+    const polled = JSON.parse(await poll(h, ...texts)) as Record<string, { txId: number }>;
+    assert.deepEqual(Object.keys(polled), legacyKeyOrder(texts.map(keyOf)));
+    assert.deepEqual(texts.map((t) => polled[keyOf(t)]!.txId), [0, 1, 2, 3, 4]);
+  });
+
+  it('emits each stored result text as is', async () => {
+    const h = harness();
+    await send(h, 'one');
+    await h.node.executor.idle();
+    assert.equal(await poll(h, 'one'),
+      `{"${keyOf('one')}":{"gas":0,"result":{"status":"success","data":1},"reqKey":"${keyOf('one')}","logs":null,"metaData":null,"continuation":null,"txId":0}}`);
+  });
+
+  it('answers {} for unknown and pending keys, and never blocks', async () => {
+    const h = harness();
+    assert.equal(await poll(h, 'nobody'), '{}');
+    await send(h, 'later');
+    assert.equal(await poll(h, 'later'), '{}');
+    await h.node.executor.idle();
+    assert.notEqual(await poll(h, 'later'), '{}');
+  });
+
+  it('stores the commands before answering /send', async () => {
+    const h = harness();
+    await send(h, 'p', 'q');
+    // The executor starts on a later turn; the rows are already committed.
+    const rows = h.conn.prepare('SELECT hash, command, userSigs, batch, txid, result FROM pactCommands ORDER BY seq').all();
+    assert.deepEqual(rows.map((r) => ({ ...r })), [
+      { hash: keyOf('p'), command: 'p', userSigs: '[]', batch: 1, txid: null, result: null },
+      { hash: keyOf('q'), command: 'q', userSigs: '[]', batch: 1, txid: null, result: null },
+    ]);
+    assert.equal(h.service.calls.length, 0);
+    await h.node.executor.idle();
+    const done = h.conn.prepare('SELECT txid, gas FROM pactCommands ORDER BY seq').all();
+    assert.deepEqual(done.map((r) => ({ ...r })), [{ txid: 0, gas: 0 }, { txid: 1, gas: 0 }]);
+  });
+
+  it('records a failure under txid -1 and does not consume a tx id', async () => {
+    const h = harness();
+    await send(h, 'ok1', 'fail here', 'ok2');
+    await h.node.executor.idle();
+    const rows = h.conn.prepare('SELECT command, txid FROM pactCommands ORDER BY seq').all();
+    assert.deepEqual(rows.map((r) => ({ ...r })), [
+      { command: 'ok1', txid: 0 }, { command: 'fail here', txid: -1 }, { command: 'ok2', txid: 1 },
+    ]);
+  });
+
+  it('drops a key seen before, pending or done, and a duplicate within the batch, but returns its key', async () => {
+    const h = harness();
+    assert.equal(await send(h, 'x', 'x', 'y'), `{"requestKeys":["${keyOf('x')}","${keyOf('x')}","${keyOf('y')}"]}`);
+    assert.equal(await send(h, 'y'), `{"requestKeys":["${keyOf('y')}"]}`);
+    await h.node.executor.idle();
+    assert.equal(await send(h, 'x', 'z'), `{"requestKeys":["${keyOf('x')}","${keyOf('z')}"]}`);
+    await h.node.executor.idle();
+    assert.deepEqual(h.service.calls.map((c) => c.reqKey), ['x', 'y', 'z'].map(keyOf));
+    assert.equal(h.service.effects(), 3);
+  });
+
+  it('shows a batch only once its last command is done', async () => {
+    const h = harness({ sliceMs: 0 });
+    await send(h, 'b1', 'b2', 'b3');
+    while (h.service.calls.length < 1) await turn();
+    assert.ok(h.service.calls.length < 3);
+    // b1 is committed, but its batch is not done.
+    assert.ok(h.node.history.result(keyOf('b1')) !== undefined);
+    assert.equal(await poll(h, 'b1', 'b2', 'b3'), '{}');
+    await h.node.executor.idle();
+    assert.equal(Object.keys(JSON.parse(await poll(h, 'b1', 'b2', 'b3'))).length, 3);
+  });
+
+  it('keeps a broken service from stopping the node: the command fails, its writes are dropped', async () => {
+    const h = harness();
+    await send(h, 'throw now', 'after');
+    await h.node.executor.idle();
+    const polled = JSON.parse(await poll(h, 'throw now', 'after'));
+    assert.equal(polled[keyOf('throw now')].result.error.message, 'internal error: stub exploded');
+    assert.equal(polled[keyOf('throw now')].txId, null);
+    assert.equal(polled[keyOf('after')].txId, 0);
+    assert.equal(h.service.effects(), 1);
+  });
+});
+
+describe('/local', () => {
+  it('runs after everything sent before it, and sees its effects', async () => {
+    const h = harness();
+    const sent = send(h, 'l1', 'l2');
+    const local = h.post('/api/v1/local', envelope('peek'));
+    await sent;
+    assert.equal(await (await local).text(),
+      `{"gas":0,"result":{"status":"success","data":2},"reqKey":"${keyOf('peek')}","logs":null,"metaData":null,"continuation":null,"txId":null}`);
+    assert.deepEqual(h.service.calls.map((c) => c.mode), ['transactional', 'transactional', 'local']);
+  });
+
+  it('is neither stored nor deduplicated', async () => {
+    const h = harness();
+    await h.post('/api/v1/local', envelope('again'));
+    await h.post('/api/v1/local', envelope('again'));
+    assert.equal(h.service.calls.length, 2);
+    assert.equal((h.conn.prepare('SELECT count(*) AS n FROM pactCommands').get() as { n: number }).n, 0);
+  });
+
+  it('takes chainweb\'s preflight and signatureVerification flags', async () => {
+    const h = harness();
+    const pre = await (await h.post('/api/v1/local?preflight=true&signatureVerification=false', envelope('pf'))).text();
+    assert.match(pre, /^\{"preflightResult":\{"gas":0,.*"txId":null\},"preflightWarnings":\[\]\}$/);
+    assert.deepEqual(h.service.calls[0]!.options, { verifySignatures: false });
+    await h.post('/chainweb/0.0/development/chain/0/pact/api/v1/local?preflight=false', envelope('plain'));
+    assert.deepEqual(h.service.calls[1]!.options, { verifySignatures: true });
+    const bad = await h.post('/api/v1/local?preflight=maybe', envelope('pf'));
+    assert.equal(bad.status, 400);
+    assert.equal(await bad.text(), "Error parsing query parameter preflight failed: expected true or false, found `maybe'");
+  });
+});
+
+describe('/listen', () => {
+  it('answers as soon as the result is there, and at once when it already is', async () => {
+    const h = harness();
+    const listening = h.post('/api/v1/listen', { listen: keyOf('w') });
+    await turn();
+    await send(h, 'w');
+    const res = await listening;
+    assert.equal(res.headers.get('content-type'), 'application/json;charset=utf-8');
+    assert.match(await res.text(), new RegExp(`"reqKey":"${keyOf('w')}".*"txId":0}$`));
+    assert.match(await (await h.post('/api/v1/listen', { listen: keyOf('w') })).text(), /"txId":0}$/);
+  });
+
+  it('answers Pact\'s timeout object once the listen timeout passes', async () => {
+    const h = harness({ listenTimeout: 0.05 });
+    const started = Date.now();
+    const res = await h.post('/api/v1/listen', { listen: keyOf('never') });
+    assert.equal(res.status, 200);
+    assert.equal(await res.text(), '{"status":"timeout","timeout-micros":50000}');
+    assert.ok(Date.now() - started >= 45);
+  });
+
+  it('releases the waiter when the client goes away', async () => {
+    const h = harness();
+    const client = new AbortController();
+    const listening = h.request('/api/v1/listen', {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ listen: keyOf('gone') }), signal: client.signal,
+    });
+    await turn();
+    assert.equal(h.node.listenerCount, 1);
+    client.abort();
+    await listening.catch(() => undefined);
+    await turn();
+    assert.equal(h.node.listenerCount, 0);
+  });
+});
+
+describe('the executor', () => {
+  it('works in slices, giving the event loop a turn between them', async () => {
+    const h = harness({ sliceMs: 5 });
+    for (let i = 0; i < 10; i++) await send(h, ...[0, 1, 2, 3, 4].map((j) => `slow ${i}.${j}`));
+    await turn();
+    await turn();
+    // 50 commands of 2 ms each: two turns have run a few of them, not all.
+    const ran = h.service.calls.length;
+    assert.ok(ran > 0 && ran < 50, `ran ${ran}`);
+    assert.equal((await h.request('/version')).status, 200);
+    await h.node.executor.idle();
+    assert.equal(h.service.effects(), 50);
+  });
+
+  it('builds commands back from storage with their signatures', () => {
+    const h = harness();
+    const c = { ...command('signed'), sigs: [{ kind: 'ed25519' as const, sig: 'ab'.repeat(64) }] };
+    h.node.send([c]);
+    assert.deepEqual(h.node.history.pending(), [{ reqKey: keyOf('signed'), batch: 1, command: c }]);
+  });
+});

@@ -1,0 +1,136 @@
+/// Durability: what a restart on the same database finds and does. Acknowledged commands that
+/// did not run are run (in acceptance order, tx ids continuing); nothing is run twice; a process
+/// killed in the middle of a stream of /send requests loses nothing.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { after, describe, it } from 'node:test';
+import { envelope, harness, keyOf } from './stub.ts';
+import type { Harness } from './stub.ts';
+
+const dirs: string[] = [];
+after(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+
+function tempDir(): string {
+  const d = mkdtempSync(join(tmpdir(), 'pact-node-'));
+  dirs.push(d);
+  return d;
+}
+
+const send = async (h: Harness, ...texts: string[]): Promise<Response> => h.post('/api/v1/send', { cmds: texts.map(envelope) });
+const turn = (): Promise<void> => new Promise((r) => setImmediate(r));
+
+describe('restart', () => {
+  it('runs acknowledged commands that had not run, in order, with tx ids continuing', async () => {
+    const path = join(tempDir(), 'pact.sqlite');
+    const first = harness({ conn: new DatabaseSync(path) });
+    await send(first, 'r1', 'r2');
+    await first.node.executor.idle();
+    await send(first, 'r3');
+    await send(first, 'r4', 'r5');
+    // Stopped before the executor's first turn: r3..r5 are stored, not run.
+    await first.node.close();
+    first.conn.close();
+
+    const second = harness({ conn: new DatabaseSync(path) });
+    assert.equal(second.service.nextTxId, 2);
+    await second.node.executor.idle();
+    assert.deepEqual(second.service.calls.map((c) => c.reqKey), ['r3', 'r4', 'r5'].map(keyOf));
+    const polled = JSON.parse(await (await second.post('/api/v1/poll', { requestKeys: ['r1', 'r2', 'r3', 'r4', 'r5'].map(keyOf) })).text());
+    assert.deepEqual(['r1', 'r2', 'r3', 'r4', 'r5'].map((t) => polled[keyOf(t)].txId), [0, 1, 2, 3, 4]);
+    // Known keys stay known: nothing runs twice.
+    await send(second, 'r1', 'r4', 'r6');
+    await second.node.executor.idle();
+    assert.deepEqual(second.service.calls.map((c) => c.reqKey).slice(3), [keyOf('r6')]);
+    assert.equal(second.service.effects(), 6);
+    second.conn.close();
+  });
+
+  it('finishes a half-run batch and shows it only when it is whole', async () => {
+    const path = join(tempDir(), 'pact.sqlite');
+    const first = harness({ conn: new DatabaseSync(path), sliceMs: 0 });
+    await send(first, 'h1', 'h2', 'h3');
+    while (first.service.calls.length < 1) await turn();
+    await first.node.close();
+    first.conn.close();
+    const done = first.service.calls.length;
+    assert.ok(done < 3);
+
+    const second = harness({ conn: new DatabaseSync(path) });
+    assert.equal(second.node.poll([keyOf('h1')]), '{}');
+    await second.node.executor.idle();
+    assert.equal(second.service.calls.length, 3 - done);
+    assert.equal(Object.keys(JSON.parse(second.node.poll(['h1', 'h2', 'h3'].map(keyOf)))).length, 3);
+    assert.equal(second.service.effects(), 3);
+    second.conn.close();
+  });
+});
+
+/// Starts `test/server/stub-node.ts` on `dir` and resolves with its URL.
+async function startStubNode(dir: string): Promise<{ child: ChildProcess; url: string }> {
+  const config = join(dir, 'node.yaml');
+  writeFileSync(config, `port: 0\npersistDir: ${join(dir, 'data')}\n`);
+  const child = spawn('node_modules/.bin/node', ['test/server/stub-node.ts', config], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (\S+)/.exec(out);
+      if (m !== null) resolve(m[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`node exited with ${code}: ${out}`)));
+  });
+  return { child, url };
+}
+
+function postJson(url: string, body: unknown): Promise<Response> {
+  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+describe('SIGKILL', () => {
+  it('loses no acknowledged command and applies none twice', async () => {
+    const dir = tempDir();
+    const { child, url } = await startStubNode(dir);
+    const acknowledged: string[] = [];
+    let n = 0;
+    const stream = (async () => {
+      for (;;) {
+        const texts = [0, 1, 2].map(() => `kill-test ${n++}`);
+        try {
+          const res = await postJson(`${url}/api/v1/send`, { cmds: texts.map(envelope) });
+          if (res.status === 200) acknowledged.push(...texts);
+        } catch {
+          return;
+        }
+      }
+    })();
+    await new Promise((r) => setTimeout(r, 400));
+    child.kill('SIGKILL');
+    await stream;
+    assert.ok(acknowledged.length > 30, `only ${acknowledged.length} acknowledged`);
+
+    const again = await startStubNode(dir);
+    const keys = acknowledged.map(keyOf);
+    let results: Record<string, { txId: number }> = {};
+    for (let tries = 0; Object.keys(results).length < keys.length && tries < 200; tries++) {
+      results = await (await postJson(`${again.url}/api/v1/poll`, { requestKeys: keys })).json() as typeof results;
+      if (Object.keys(results).length < keys.length) await new Promise((r) => setTimeout(r, 20));
+    }
+    again.child.kill('SIGTERM');
+    const code = await new Promise((r) => again.child.once('exit', r));
+    assert.equal(code, 0);
+    assert.equal(Object.keys(results).length, keys.length, 'every acknowledged command has a result');
+
+    const conn = new DatabaseSync(join(dir, 'data', 'pact.sqlite'));
+    const effects = conn.prepare('SELECT reqKey, txid FROM effects ORDER BY txid').all() as Array<{ reqKey: string; txid: number }>;
+    const stored = conn.prepare('SELECT count(*) AS n FROM pactCommands WHERE result IS NOT NULL').get() as { n: number };
+    conn.close();
+    assert.equal(new Set(effects.map((e) => e.reqKey)).size, effects.length, 'no command applied twice');
+    assert.equal(effects.length, stored.n, 'one effect per stored result');
+    assert.deepEqual(effects.map((e) => e.txid), effects.map((_, i) => i), 'tx ids without gaps or repeats');
+  });
+});
