@@ -1,5 +1,30 @@
-/// `-s/--serve CONFIG`: the HTTP server arrives with its own issue; until then the flag says so.
-export function serve(_config: string): number {
-  process.stderr.write('pact: --serve is not available in this build yet\n');
-  return 1;
+/// `-s/--serve CONFIG`: read the config, start the node, run until SIGINT or SIGTERM. A bad
+/// config prints Pact's config usage, then one line naming the file and the field, and exits 1.
+import { openSqlite } from '../db/sqlite.ts';
+import { CONFIG_USAGE, ConfigError, loadConfig } from '../server/config.ts';
+import type { ServerConfig } from '../server/config.ts';
+import { startServer, StartError, stopOnSignals } from '../server/server.ts';
+
+/// Runs a node; resolves with the exit code once it has stopped.
+export async function serve(configFile: string): Promise<number> {
+  let config: ServerConfig;
+  try {
+    config = loadConfig(configFile);
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    process.stdout.write(CONFIG_USAGE);
+    process.stderr.write(`pact: user error (Error loading config file: ${e.message})\n`);
+    return 1;
+  }
+  // The interpreter loads only once the config is known to be good.
+  const { createPactService } = await import('../server/pact-service.ts');
+  try {
+    const running = await startServer(config, { open: openSqlite, createService: createPactService });
+    stopOnSignals(running);
+    return await running.stopped;
+  } catch (e) {
+    if (!(e instanceof StartError)) throw e;
+    process.stderr.write(`pact: ${e.message}\n`);
+    return 1;
+  }
 }

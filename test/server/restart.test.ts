@@ -91,6 +91,29 @@ function postJson(url: string, body: unknown): Promise<Response> {
   return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 }
 
+describe('SIGTERM and SIGINT', () => {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(`${signal} finishes the command running, keeps the rest for the restart, exits 0`, async () => {
+      const dir = tempDir();
+      const { child, url } = await startStubNode(dir);
+      // 100 commands of 2 ms each: the signal comes while they run.
+      const texts = Array.from({ length: 100 }, (_, i) => `slow ${signal} ${i}`);
+      assert.equal((await postJson(`${url}/api/v1/send`, { cmds: texts.map(envelope) })).status, 200);
+      await new Promise((r) => setTimeout(r, 30));
+      child.kill(signal);
+      assert.equal(await new Promise((r) => child.once('exit', r)), 0);
+      const conn = new DatabaseSync(join(dir, 'data', 'pact.sqlite'));
+      const count = (where: string): number => (conn.prepare(`SELECT count(*) AS n FROM pactCommands WHERE ${where}`).get() as { n: number }).n;
+      const [done, pending] = [count('result IS NOT NULL'), count('result IS NULL')];
+      const effects = (conn.prepare('SELECT count(*) AS n FROM effects').get() as { n: number }).n;
+      conn.close();
+      assert.ok(done > 0 && pending > 0, `done ${done}, pending ${pending}`);
+      assert.equal(done + pending, 100);
+      assert.equal(effects, done);
+    });
+  }
+});
+
 describe('SIGKILL', () => {
   it('loses no acknowledged command and applies none twice', async () => {
     const dir = tempDir();
