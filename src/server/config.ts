@@ -50,8 +50,9 @@ export const DEFAULTS = {
   // Pact 4 cuts a /send into groups of 8000 commands; accepting at most that many keeps one
   // batch one group, whose results become visible together.
   maxCommandsPerSend: 8000,
-  // A command envelope nests four levels deep; 128 is far beyond any real request and far
-  // below the depth at which a recursive reader runs out of stack.
+  // A signed /send body nests five levels deep (body, cmds, command, sigs, sig); 128 is far
+  // beyond any real request and far below the depth at which a recursive reader runs out of
+  // stack. Less than 5 would refuse signed commands, so that is the least accepted.
   maxJsonDepth: 128,
 } as const;
 
@@ -126,7 +127,7 @@ function configOf(doc: Json): ServerConfig {
     listenTimeout: field('listenTimeout', positiveSeconds, DEFAULTS.listenTimeout),
     maxBodyBytes: field('maxBodyBytes', (v, k) => integer(v, k, 1), DEFAULTS.maxBodyBytes),
     maxCommandsPerSend: field('maxCommandsPerSend', (v, k) => integer(v, k, 1), DEFAULTS.maxCommandsPerSend),
-    maxJsonDepth: field('maxJsonDepth', (v, k) => integer(v, k, 4), DEFAULTS.maxJsonDepth),
+    maxJsonDepth: field('maxJsonDepth', (v, k) => integer(v, k, 5), DEFAULTS.maxJsonDepth),
   };
 }
 
