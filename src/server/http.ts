@@ -6,7 +6,8 @@ import { AesonError } from '../values/aeson.ts';
 import { JsonParseError, parseJson } from '../values/json.ts';
 import type { Json } from '../values/json.ts';
 
-export const JSON_TYPE = 'application/json;charset=utf-8';
+const JSON_TYPE = 'application/json;charset=utf-8';
+/// Plain text, as Pact answers `/version`.
 export const TEXT_TYPE = 'text/plain;charset=utf-8';
 
 const UTF8 = new TextEncoder();

@@ -3,6 +3,7 @@
 
 type Waiter = (json: string | undefined) => void;
 
+/// The parked `/listen` requests, by request key.
 export class Listeners {
   readonly #waiting = new Map<string, Set<Waiter>>();
 

@@ -21,6 +21,7 @@ export interface NodeOptions {
   readonly sliceMs?: number;
 }
 
+/// The node: history, executor and listeners, behind the four API operations.
 export class PactNode {
   readonly history: HistoryStore;
   readonly executor: Executor;

@@ -46,6 +46,7 @@ interface Local {
 // Long enough to amortise the yield, short enough that requests wait at most this long.
 const DEFAULT_SLICE_MS = 5;
 
+/// The queue of batches and local requests, and the loop that runs them.
 export class Executor {
   readonly #deps: ExecutorDeps;
   readonly #sliceMs: number;
