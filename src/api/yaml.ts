@@ -15,9 +15,12 @@ import { showString } from '../values/haskell-show.ts';
 export class YamlError extends Error {
   override name = 'YamlError';
   readonly shown: string;
-  constructor(shown: string) {
+  /// The same in plain words (`file not found`, `could not find expected ':' at line 3, column 1`).
+  readonly plain: string;
+  constructor(shown: string, plain: string) {
     super(shown);
     this.shown = shown;
+    this.plain = plain;
   }
 }
 
@@ -30,7 +33,7 @@ export function readYamlFile(path: string): Json {
     // libyaml's fopen fails alike for a missing file and an unreadable one.
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'EISDIR') throw parseException('input error: Is a directory', '', 0, 0, 0);
-    throw new YamlError(`InvalidYaml (Just (YamlException ${showString('Yaml file not found: ' + path)}))`);
+    throw new YamlError(`InvalidYaml (Just (YamlException ${showString('Yaml file not found: ' + path)}))`, 'file not found');
   }
   return readYamlBytes(bytes);
 }
@@ -61,7 +64,7 @@ export function readYaml(text: string): Json {
     }
   }
   if (docs.length === 0) return null;
-  if (docs.length > 1) throw new YamlError('MultipleDocuments');
+  if (docs.length > 1) throw new YamlError('MultipleDocuments', 'more than one YAML document');
   const doc = docs[0]!;
   return new Converter(doc).node(doc.contents, []);
 }
@@ -69,7 +72,8 @@ export function readYaml(text: string): Json {
 function parseException(problem: string, context: string, index: number, line: number, column: number): YamlError {
   return new YamlError(
     `InvalidYaml (Just (YamlParseException {yamlProblem = ${showString(problem)}, yamlContext = ${showString(context)}, ` +
-    `yamlProblemMark = YamlMark {yamlIndex = ${index}, yamlLine = ${line}, yamlColumn = ${column}}}))`);
+    `yamlProblemMark = YamlMark {yamlIndex = ${index}, yamlLine = ${line}, yamlColumn = ${column}}}))`,
+    `${problem} at line ${line + 1}, column ${column + 1}`);
 }
 
 /// libyaml's wording for the syntax errors people actually make; others keep the `yaml`
@@ -153,7 +157,7 @@ class Converter {
     if (isAlias(n)) {
       const target = n.resolve(this.doc);
       // libyaml defines an anchor only once its node is complete, so a self-reference is unknown.
-      if (target === undefined || this.inProgress.has(target)) throw new YamlError(`UnknownAlias {_anchorName = ${showString(n.source)}}`);
+      if (target === undefined || this.inProgress.has(target)) throw new YamlError(`UnknownAlias {_anchorName = ${showString(n.source)}}`, `unknown alias *${n.source}`);
       return this.node(target, path);
     }
     const cached = this.done.get(n as Node);
@@ -197,9 +201,9 @@ class Converter {
     if (isAlias(k)) {
       const v = this.node(k, path);
       if (typeof v === 'string') return v;
-      throw new YamlError(`NonStringKeyAlias ${showString(k.source)} ${showValue(v)}`);
+      throw new YamlError(`NonStringKeyAlias ${showString(k.source)} ${showValue(v)}`, `an alias (*${k.source}) used as a key`);
     }
-    throw new YamlError(`NonStringKey ${showPath(path)}`);
+    throw new YamlError(`NonStringKey ${showPath(path)}`, 'a key that is not a string');
   }
 }
 

@@ -30,15 +30,20 @@ type SqliteMaster = {
   sqlite_master: { type: string; name: string };
 };
 
-// No driver: this instance only compiles.
-const compiler = new Kysely<LogicalTable>({
-  dialect: {
-    createAdapter: () => new SqliteAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (db) => new SqliteIntrospector(db),
-    createQueryCompiler: () => new SqliteQueryCompiler(),
-  },
-});
+/// A kysely instance that only compiles SQLite queries (it has no driver): queries are built and
+/// typed with it once, then run synchronously as cached `node:sqlite` statements.
+export function compileOnly<DB>(): Kysely<DB> {
+  return new Kysely<DB>({
+    dialect: {
+      createAdapter: () => new SqliteAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (db) => new SqliteIntrospector(db),
+      createQueryCompiler: () => new SqliteQueryCompiler(),
+    },
+  });
+}
+
+const compiler = compileOnly<LogicalTable>();
 
 /// The SQLite data table of a logical table id, as Pact 4 names it.
 function dataTableName(id: string): string {

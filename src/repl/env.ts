@@ -23,16 +23,8 @@ import type { Native } from '../natives/registry.ts';
 import { nativeTable } from '../natives/index.ts';
 import { unreducedArgs } from '../natives/lists.ts';
 import type { Repl } from './repl.ts';
+import { EXECUTION_FLAGS } from '../lang/flags.ts';
 
-/// Execution flags in Pact's declaration order (the order `env-exec-config` reports them in).
-export const EXECUTION_FLAGS = [
-  'DisableModuleInstall', 'DisableHistoryInTransactionalMode', 'OldReadOnlyBehavior', 'AllowReadInLocal',
-  'PreserveModuleNameBug', 'PreserveNsModuleInstallBug', 'DisablePactEvents', 'PreserveModuleIfacesBug',
-  'PreserveShowDefs', 'DisablePact40', 'EnforceKeyFormats', 'DisablePact42', 'DisableInlineMemCheck',
-  'DisablePact43', 'DisablePact431', 'DisablePact44', 'DisableNewTrans', 'DisablePact45', 'DisablePact46',
-  'DisablePact47', 'DisableRuntimeReturnTypeChecking', 'DisablePact48', 'DisablePact49', 'DisablePact410',
-  'DisablePact411', 'DisablePact412', 'DisablePact413',
-] as const;
 
 function reportFlags(flags: ReadonlySet<string>): PList {
   return new PList(EXECUTION_FLAGS.filter((f) => flags.has(f)), tyString);

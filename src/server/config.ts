@@ -4,7 +4,7 @@ import { readYamlFile, YamlError } from '../api/yaml.ts';
 import { integralValue, kindOf, lookup } from '../values/aeson.ts';
 import { JsonNumber, JsonObject } from '../values/json.ts';
 import type { Json } from '../values/json.ts';
-import { EXECUTION_FLAGS } from '../repl/env.ts';
+import { EXECUTION_FLAGS } from '../lang/flags.ts';
 
 /// The settings of a node, every default filled in.
 export interface ServerConfig {
@@ -89,8 +89,7 @@ export function loadConfig(file: string): ServerConfig {
     doc = readYamlFile(file);
   } catch (e) {
     if (!(e instanceof YamlError)) throw e;
-    const what = e.shown.includes('Yaml file not found') ? 'file not found' : `invalid YAML: ${e.shown}`;
-    throw new ConfigError(`${file}: ${what}`);
+    throw new ConfigError(`${file}: ${e.plain === 'file not found' ? e.plain : `invalid YAML: ${e.plain}`}`);
   }
   try {
     return configOf(doc);

@@ -8,11 +8,10 @@
 ///
 /// The SQL is built with kysely once, compile-only, and runs synchronously as prepared
 /// node:sqlite statements.
-import {
-  DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, sql,
-} from 'kysely';
+import { sql } from 'kysely';
 import type { Generated } from 'kysely';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { compileOnly } from '../db/sql.ts';
 import { userSigJson } from '../api/command.ts';
 import type { Command } from '../api/command.ts';
 import { userSigOf } from '../api/verify.ts';
@@ -57,15 +56,7 @@ export interface StoredResult {
   readonly batch: number;
 }
 
-// No driver: this instance only compiles.
-const db = new Kysely<HistoryTables>({
-  dialect: {
-    createAdapter: () => new SqliteAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (k) => new SqliteIntrospector(k),
-    createQueryCompiler: () => new SqliteQueryCompiler(),
-  },
-});
+const db = compileOnly<HistoryTables>();
 
 const SCHEMA = [
   db.schema.createTable('pactCommands').ifNotExists()

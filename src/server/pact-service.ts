@@ -47,10 +47,11 @@ export function openPactService(conn: DatabaseSync, settings: ServiceSettings): 
     const ids = db!.txids(MODULES, 0);
     for (let i = ids.length - 1; i >= 0; i--) for (const r of db!.txlogJson(MODULES, ids[i]!)) yield r.json;
   });
-  db = new SqlitePactDb(conn, new PactRowCodec(modules, settings.flags));
-  db.initSchema();
-  modules.attach(db);
-  return new PactService(db, settings);
+  const sqlite = new SqlitePactDb(conn, new PactRowCodec(modules, settings.flags));
+  db = sqlite;
+  sqlite.initSchema();
+  modules.attach(sqlite);
+  return new PactService(sqlite, settings, { reset: () => sqlite.clearCache() });
 }
 
 const MODULES = 'SYS_modules';
@@ -60,19 +61,30 @@ export function createPactService(conn: DatabaseSync, config: ServerConfig): Pac
   return openPactService(conn, { entity: config.entity, gasRate: config.gasRate, flags: config.execConfig });
 }
 
+/// What a service needs from whoever opened its database.
+export interface ServiceOptions {
+  /// Block time in microseconds (default: the current second, as Pact 4's node stamps commands).
+  readonly blockTime?: () => bigint;
+  /// Drops the database's cached rows (see `CommandService.reset`).
+  readonly reset?: () => void;
+}
+
 export class PactService implements CommandService {
   nextTxId = 0;
   private readonly db: PactDb;
   private readonly settings: ServiceSettings;
   private readonly contNatives: Map<string, Native>;
-  /// Block time in microseconds: the current second, as Pact 4's node stamps each command.
-  private readonly blockTime: () => bigint;
+  private readonly options: ServiceOptions;
 
-  constructor(db: PactDb, settings: ServiceSettings, blockTime = currentSecondMicros) {
+  constructor(db: PactDb, settings: ServiceSettings, options: ServiceOptions = {}) {
     this.db = db;
     this.settings = settings;
     this.contNatives = nativeTable(undefined, settings.flags);
-    this.blockTime = blockTime;
+    this.options = options;
+  }
+
+  reset(): void {
+    this.options.reset?.();
   }
 
   apply(cmd: Command, mode: ExecutionMode, options: ApplyOptions = {}): CommandResult {
@@ -122,7 +134,7 @@ export class PactService implements CommandService {
       natives, mode, txId: this.nextTxId, flags: this.settings.flags, msgBody: data,
       signers: signersOf(payload), verifiers: verifiersOf(payload), txHash,
       chainData: {
-        chainId: meta.chainId, blockHeight: 0n, blockTime: this.blockTime(), prevBlockHash: '',
+        chainId: meta.chainId, blockHeight: 0n, blockTime: (this.options.blockTime ?? currentSecondMicros)(), prevBlockHash: '',
         sender: meta.sender, gasLimit: meta.gasLimit, gasPrice: meta.gasPrice,
       },
       entity: this.settings.entity,

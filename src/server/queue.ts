@@ -9,7 +9,8 @@
 /// drains.
 import type { DatabaseSync } from 'node:sqlite';
 import type { Command } from '../api/command.ts';
-import { encodeJson, JsonNumber, JsonObject } from '../values/json.ts';
+import { PactError } from '../lang/errors.ts';
+import { commandResultJson } from '../lang/result-json.ts';
 import { requestKey } from './history.ts';
 import type { HistoryStore, PendingCommand } from './history.ts';
 import type { NodeLog } from './log.ts';
@@ -143,6 +144,7 @@ export class Executor {
       if (threw) {
         // Drop whatever the broken run wrote; keep its failure.
         conn.exec('ROLLBACK');
+        this.#deps.service.reset();
         conn.exec('BEGIN');
       }
       history.complete(result);
@@ -150,6 +152,7 @@ export class Executor {
       return result;
     } catch (e) {
       if (conn.isTransaction) conn.exec('ROLLBACK');
+      this.#deps.service.reset();
       throw e;
     }
   }
@@ -164,7 +167,8 @@ export class Executor {
     } catch (e) {
       const message = `internal error: ${e instanceof Error ? e.message : String(e)}`;
       process.stderr.write(`pact: ${message} (request key ${reqKey})\n`);
-      const result = { reqKey, txId: null, gas: 0n, success: false, json: failureJson(reqKey, message), summary: message };
+      const json = commandResultJson({ reqKey, flags: new Set(), error: new PactError('EvalError', null, message) });
+      const result = { reqKey, txId: null, gas: 0n, success: false, json, summary: message };
       this.#logResult(mode, result);
       return { result, threw: true };
     }
@@ -177,14 +181,4 @@ export class Executor {
     if (r.success) log.debug(`[PactService] DEBUG ${what}success for requestKey: "${r.reqKey}"${r.txId === null ? '' : ` (txId ${r.txId})`}`);
     else log.debug(`[PactService] ERROR ${what}tx failure for requestKey: "${r.reqKey}": ${r.summary}`);
   }
-}
-
-/// A failure CommandResult for an error that is not the command's fault, shaped as Pact's.
-function failureJson(reqKey: string, message: string): string {
-  const error = new JsonObject([['callStack', []], ['type', 'EvalError'], ['message', message], ['info', '']]);
-  return encodeJson(new JsonObject([
-    ['gas', new JsonNumber(0n, 0)],
-    ['result', new JsonObject([['status', 'failure'], ['error', error]])],
-    ['reqKey', reqKey], ['logs', null], ['metaData', null], ['continuation', null], ['txId', null],
-  ]));
 }

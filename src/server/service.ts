@@ -36,4 +36,7 @@ export interface CommandService {
   /// command's writes (inside whatever SQLite transaction the caller holds open, as a savepoint)
   /// and advances `nextTxId` on success; local mode rolls them back.
   apply(cmd: Command, mode: ExecutionMode, options?: ApplyOptions): CommandResult;
+  /// Forgets what it cached from the database: the caller rolled back a transaction it held
+  /// open around `apply`, so the writes made in it are gone.
+  reset(): void;
 }

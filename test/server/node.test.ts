@@ -99,6 +99,7 @@ describe('/send and /poll', () => {
     assert.equal(polled[keyOf('throw now')].txId, null);
     assert.equal(polled[keyOf('after')].txId, 0);
     assert.equal(h.service.effects(), 1);
+    assert.equal(h.service.resets, 1);
   });
 });
 

@@ -25,6 +25,13 @@ export class StubService implements CommandService {
     conn.exec('CREATE TABLE IF NOT EXISTS effects (reqKey TEXT, txid INTEGER)');
   }
 
+  /// How many times the executor asked to forget cached state (after a rollback).
+  resets = 0;
+
+  reset(): void {
+    this.resets++;
+  }
+
   apply(cmd: Command, mode: ExecutionMode, options?: ApplyOptions): CommandResult {
     const reqKey = base64UrlEncode(cmd.hash);
     this.calls.push({ reqKey, mode, options });

@@ -1,0 +1,166 @@
+// `make bench`, server part: `dist/pact --serve` on loopback with durable storage (a persistDir),
+// driven by autocannon. Reports `/local` requests per second and `/send`+`/poll` transactions
+// per second for a token transfer (one signature, a managed capability, two reads, two writes,
+// an event), each beside a bare h3 JSON echo route on the same machine, as a ratio.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import { hexEncode } from '../src/api/bytes.ts';
+import { hashCmd, signHash } from '../src/api/command.ts';
+import { generateKeyPair } from '../src/api/crypto.ts';
+import type { Ed25519KeyPair } from '../src/api/crypto.ts';
+import { base64UrlEncode } from '../src/values/base64.ts';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const CONNECTIONS = 32;
+const SECONDS = 5;
+const TRANSFERS = 6000;
+
+const TOKEN = `
+(module token GOV
+  (defcap GOV () true)
+  (defschema account balance:decimal guard:guard)
+  (deftable accounts:{account})
+  (defcap TRANSFER:bool (sender:string receiver:string amount:decimal)
+    @managed amount TRANSFER-mgr
+    (enforce-guard (at 'guard (read accounts sender))))
+  (defun TRANSFER-mgr:decimal (managed:decimal requested:decimal)
+    (let ((rest (- managed requested))) (enforce (>= rest 0.0) "over the managed amount") rest))
+  (defun create (id:string guard:guard) (insert accounts id { 'balance: 1000000.0, 'guard: guard }))
+  (defun transfer:string (sender:string receiver:string amount:decimal)
+    (enforce (> amount 0.0) "positive amount")
+    (with-capability (TRANSFER sender receiver amount)
+      (with-read accounts sender { 'balance := sb } (update accounts sender { 'balance: (- sb amount) }))
+      (with-read accounts receiver { 'balance := rb } (update accounts receiver { 'balance: (+ rb amount) }))
+      "transferred")))
+(create-table accounts)`;
+
+// ---------------------------------------------------------------------------------------------
+// Commands
+
+let nonce = 0;
+
+/// A signed command's JSON text; the payload is written in Pact's field order.
+function command(code: string, data: string, signer: Ed25519KeyPair | null, clist = ''): string {
+  const pub = signer === null ? '' : hexEncode(signer.publicKey);
+  const signers = signer === null ? '[]' : `[{"pubKey":"${pub}"${clist === '' ? '' : `,"clist":${clist}`}}]`;
+  const cmd = JSON.stringify({
+    networkId: null,
+    payload: { exec: { data: '§DATA§', code } },
+    signers: '§SIGNERS§',
+    meta: { creationTime: 0, ttl: 28800, gasLimit: 100000, chainId: '0', gasPrice: 1e-8, sender: 'alice' },
+    nonce: `bench-${process.pid}-${nonce++}`,
+  }).replace('"§DATA§"', data).replace('"§SIGNERS§"', signers);
+  const hash = hashCmd(cmd);
+  const sigs = signer === null ? '[]' : `[{"sig":"${signHash(hash, signer.secretKey)}"}]`;
+  return `{"hash":"${base64UrlEncode(hash)}","sigs":${sigs},"cmd":${JSON.stringify(cmd)}}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Processes and requests
+
+/// Starts a child that prints its URL on its first line; resolves with the URL.
+function start(cmd: string, args: string[]): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.once('line', (line) => {
+      const url = /(http:\/\/[^\s]+)/.exec(line)?.[1];
+      if (url === undefined) reject(new Error(`unexpected first line: ${line}`));
+      else resolve({ child, url });
+    });
+    child.once('exit', (code) => reject(new Error(`${cmd} exited with ${code}`)));
+  });
+}
+
+async function post(url: string, body: string): Promise<string> {
+  const r = await fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+  const text = await r.text();
+  if (!r.ok) throw new Error(`${url}: ${r.status} ${text}`);
+  return text;
+}
+
+/// Sends commands and waits for each result; fails unless every one succeeded.
+async function run(base: string, cmds: string[]): Promise<void> {
+  const { requestKeys } = JSON.parse(await post(`${base}/api/v1/send`, `{"cmds":[${cmds.join(',')}]}`)) as { requestKeys: string[] };
+  for (const rk of requestKeys) {
+    const result = await post(`${base}/api/v1/listen`, JSON.stringify({ listen: rk }));
+    if (!result.includes('"status":"success"')) throw new Error(`setup failed: ${result}`);
+  }
+}
+
+async function requestsPerSecond(url: string, body: string): Promise<number> {
+  const r = await autocannon({
+    url, method: 'POST', body, headers: { 'content-type': 'application/json' },
+    connections: CONNECTIONS, duration: SECONDS,
+  });
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+  return r.requests.average;
+}
+
+/// Sends each body once (one command per `/send`), then polls until every result is in.
+async function sendAndPoll(base: string, bodies: string[], keys: string[]): Promise<number> {
+  let next = 0;
+  const t0 = performance.now();
+  const r = await autocannon({
+    url: `${base}/api/v1/send`, method: 'POST', headers: { 'content-type': 'application/json' },
+    connections: CONNECTIONS, amount: bodies.length,
+    requests: [{ setupRequest: (req) => ({ ...req, body: bodies[next++] }) }],
+  });
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`/send: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+  const pending = new Set(keys);
+  let failures = 0;
+  while (pending.size > 0) {
+    const batch = [...pending].slice(0, 1000);
+    const results = JSON.parse(await post(`${base}/api/v1/poll`, JSON.stringify({ requestKeys: batch }))) as Record<string, { result: { status: string } }>;
+    for (const [k, v] of Object.entries(results)) {
+      pending.delete(k);
+      if (v.result.status !== 'success') failures++;
+    }
+    if (Object.keys(results).length === 0) await new Promise((res) => setTimeout(res, 5));
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  if (failures > 0) throw new Error(`${failures} transfers failed`);
+  return bodies.length / seconds;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const dir = mkdtempSync(join(tmpdir(), 'pact-bench-'));
+const config = join(dir, 'serve.yaml');
+await import('node:fs').then((fs) => fs.writeFileSync(config, `port: 0\npersistDir: ${join(dir, 'data')}\n`));
+const node = process.execPath;
+const echo = await start(node, [join(ROOT, 'bench/echo-server.ts')]);
+const pact = await start(join(ROOT, 'dist/pact'), ['--serve', config]);
+try {
+  const alice = generateKeyPair();
+  const bob = generateKeyPair();
+  const ks = (k: Ed25519KeyPair) => `{"keys":["${hexEncode(k.publicKey)}"],"pred":"keys-all"}`;
+  await run(pact.url, [command(TOKEN, '{}', null)]);
+  await run(pact.url, [command('(token.create "alice" (read-keyset "a")) (token.create "bob" (read-keyset "b"))',
+    `{"a":${ks(alice)},"b":${ks(bob)}}`, null)]);
+
+  const transfer = (): string => command('(token.transfer "alice" "bob" 1.0)', '{}', alice,
+    '[{"args":["alice","bob",1],"name":"token.TRANSFER"}]');
+  const local = transfer();
+  const echoRate = await requestsPerSecond(`${echo.url}/echo`, local);
+  const localRate = await requestsPerSecond(`${pact.url}/api/v1/local`, local);
+
+  const cmds = Array.from({ length: TRANSFERS }, transfer);
+  const keys = cmds.map((c) => (JSON.parse(c) as { hash: string }).hash);
+  const txRate = await sendAndPoll(pact.url, cmds.map((c) => `{"cmds":[${c}]}`), keys);
+
+  console.log(`server (loopback, ${CONNECTIONS} connections, durable storage):`);
+  console.log(`  h3 JSON echo route              ${echoRate.toFixed(0).padStart(7)} req/s`);
+  console.log(`  /local token transfer           ${localRate.toFixed(0).padStart(7)} req/s  (${(100 * localRate / echoRate).toFixed(0)}% of echo)`);
+  console.log(`  /send+/poll token transfers     ${txRate.toFixed(0).padStart(7)} tx/s   (${(100 * txRate / echoRate).toFixed(0)}% of echo; ${TRANSFERS} transfers)`);
+} finally {
+  pact.child.kill('SIGTERM');
+  echo.child.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 300));
+  rmSync(dir, { recursive: true, force: true });
+}
