@@ -135,7 +135,10 @@ const config = join(dir, 'serve.yaml');
 await import('node:fs').then((fs) => fs.writeFileSync(config, `port: 0\npersistDir: ${join(dir, 'data')}\n`));
 const node = process.execPath;
 const echo = await start(node, [join(ROOT, 'bench/echo-server.ts')]);
-const pact = await start(join(ROOT, 'dist/pact'), ['--serve', config]);
+// PACT_URL points the benchmark at a node already running (to profile one, for instance).
+const pact = process.env.PACT_URL !== undefined
+  ? { child: null, url: process.env.PACT_URL }
+  : await start(join(ROOT, 'dist/pact'), ['--serve', config]);
 try {
   const alice = generateKeyPair();
   const bob = generateKeyPair();
@@ -159,7 +162,7 @@ try {
   console.log(`  /local token transfer           ${localRate.toFixed(0).padStart(7)} req/s  (${(100 * localRate / echoRate).toFixed(0)}% of echo)`);
   console.log(`  /send+/poll token transfers     ${txRate.toFixed(0).padStart(7)} tx/s   (${(100 * txRate / echoRate).toFixed(0)}% of echo; ${TRANSFERS} transfers)`);
 } finally {
-  pact.child.kill('SIGTERM');
+  pact.child?.kill('SIGTERM');
   echo.child.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 300));
   rmSync(dir, { recursive: true, force: true });

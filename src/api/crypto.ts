@@ -2,6 +2,7 @@
 /// Signing uses @noble/curves; verification uses node:crypto, which is about ten times faster and
 /// is what the server runs for every command.
 import { createHash, createPublicKey, verify as nodeVerify } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import { ed25519 } from '@noble/curves/ed25519.js';
 
 /// A 32-byte seed and its 32-byte public key.
@@ -62,11 +63,26 @@ const SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 export function verify(signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array): boolean {
   if (signature.length !== 64 || publicKey.length !== 32) return false;
   try {
-    const key = createPublicKey({ key: Buffer.concat([SPKI_PREFIX, publicKey]), format: 'der', type: 'spki' });
-    return nodeVerify(null, message, key, signature);
+    return nodeVerify(null, message, publicKeyObject(publicKey), signature);
   } catch {
     return false;
   }
+}
+
+// Importing a key costs about as much as a verification; a node sees the same signers again
+// and again. Bounded: the oldest entry goes first.
+const keyObjects = new Map<string, KeyObject>();
+const KEY_CACHE_SIZE = 4096;
+
+function publicKeyObject(publicKey: Uint8Array): KeyObject {
+  const id = Buffer.from(publicKey).toString('hex');
+  let key = keyObjects.get(id);
+  if (key === undefined) {
+    key = createPublicKey({ key: Buffer.concat([SPKI_PREFIX, publicKey]), format: 'der', type: 'spki' });
+    if (keyObjects.size >= KEY_CACHE_SIZE) keyObjects.delete(keyObjects.keys().next().value!);
+    keyObjects.set(id, key);
+  }
+  return key;
 }
 
 /// SHA-256 digest.

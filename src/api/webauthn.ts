@@ -27,6 +27,8 @@ export function encodeWebAuthnSignature(s: WebAuthnSignature): string {
 
 /// Reads a `sig` text as a WebAuthn signature: a JSON object with the three text fields.
 export function decodeWebAuthnSignature(text: string): WebAuthnSignature | undefined {
+  // Only a JSON object can be one; Ed25519 hex, by far the common case, is told apart cheaply.
+  if (!text.trimStart().startsWith('{')) return undefined;
   let v;
   try {
     v = parseJson(text);

@@ -79,16 +79,26 @@ export function moduleNameJson(name: string): JsonObject {
 // Reading
 
 type Reader = (v: Json, path: JsonPath) => PactValue;
-type Alternative = (v: Json, path: JsonPath, read: Reader) => PactValue;
+
+/// One reading of a value, and a cheap test of the JSON it could possibly read: a reading that
+/// cannot apply is skipped instead of failing (failures are exceptions, too costly per value).
+interface Alternative {
+  readonly accepts: (v: Json) => boolean;
+  readonly read: (v: Json, path: JsonPath, read: Reader) => PactValue;
+}
 
 /// aeson's `<|>` over `alternatives`: the first reading that succeeds; when all fail, the last
 /// failure. Nested values are read by the same reader.
 function reader(alternatives: readonly Alternative[]): Reader {
+  const lastIndex = alternatives.length - 1;
   const read: Reader = (v, path) => {
     let last: AesonError | undefined;
-    for (const alt of alternatives) {
+    for (let i = 0; i <= lastIndex; i++) {
+      const alt = alternatives[i]!;
+      // The last reading always runs: its failure is the one reported.
+      if (i < lastIndex && !alt.accepts(v)) continue;
       try {
-        return alt(v, path, read);
+        return alt.read(v, path, read);
       } catch (e) {
         if (!(e instanceof AesonError)) throw e;
         last = e;
@@ -98,6 +108,24 @@ function reader(alternatives: readonly Alternative[]): Reader {
   };
   return read;
 }
+
+const isObject = (v: Json): boolean => v instanceof JsonObject;
+const has = (key: string) => (v: Json): boolean => v instanceof JsonObject && lookup(v, key) !== undefined;
+const GUARD_KEYS = ['keys', 'keysetref', 'moduleName', 'pactId', 'fun', 'cgName'];
+
+const LITERAL: Alternative = {
+  accepts: (v) => typeof v === 'string' || typeof v === 'boolean' || v instanceof JsonNumber ||
+    (v instanceof JsonObject && LITERAL_KEYS.some((k) => lookup(v, k) !== undefined)),
+  read: (v, path) => literal(v, path),
+};
+const LIST: Alternative = { accepts: Array.isArray, read: (v, path, read) => list(v, path, read) };
+const GUARD: Alternative = {
+  accepts: (v) => v instanceof JsonObject && GUARD_KEYS.some((k) => lookup(v, k) !== undefined),
+  read: (v, path, read) => guard(v, path, read),
+};
+const MOD_REF: Alternative = { accepts: has('refName'), read: (v, path) => modRef(v, path, true) };
+const OBJECT_MAP: Alternative = { accepts: isObject, read: (v, path, read) => objectMap(v, path, read) };
+const TAGGED: Alternative = { accepts: has('$t'), read: (v, path, read) => taggedValue(v, path, read) };
 
 const LITERAL_KEYS = ['int', 'time', 'timep', 'decimal'];
 
@@ -189,19 +217,15 @@ function taggedValue(v: Json, path: JsonPath, read: Reader): PactValue {
 }
 
 /// Pact's `FromJSON PactValue`: literal, list, guard, module reference (keeping `refInfo`), object.
-export const readPactValue: Reader = reader([
-  literal, list, guard, (v, path) => modRef(v, path, true), objectMap,
-]);
+export const readPactValue: Reader = reader([LITERAL, LIST, GUARD, MOD_REF, OBJECT_MAP]);
 
 /// `OldPactValue`, the reading of version-0 rows: as `readPactValue` but trying an object before
 /// a module reference, so a reference whose names all have namespaces (nothing null inside)
 /// reads back as a plain object.
-const readOldPactValue: Reader = reader([
-  literal, list, guard, objectMap, (v, path) => modRef(v, path, true),
-]);
+const readOldPactValue: Reader = reader([LITERAL, LIST, GUARD, OBJECT_MAP, MOD_REF]);
 
 /// `RowDataValue`: literal, list, or tagged value.
-const readRowDataValue: Reader = reader([literal, list, taggedValue]);
+const readRowDataValue: Reader = reader([LITERAL, LIST, TAGGED]);
 
 /// A guard whose arguments are Pact values (`FromJSON (Guard PactValue)`), as stored keysets,
 /// namespaces and defpact states hold them.
