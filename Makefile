@@ -39,6 +39,7 @@ dist/serve.yaml:
 
 bench: dist/pact
 	node bench/run.ts
+	node bench/server.ts
 
 clean:
 	rm -rf dist $(PARSER) src/syntax/parser.terms.ts
