@@ -14,6 +14,7 @@ import type { BodyLimits } from './http.ts';
 import type { AccessLog } from './log.ts';
 import type { PactNode } from './node.ts';
 import { commandsOf, listenOf, localFlagsOf, pollOf, submitBatchOf, verifyRequestOf } from './requests.ts';
+import { verifyModules } from './verify.ts';
 
 /// The settings of the HTTP edge.
 export interface AppOptions extends BodyLimits {
@@ -97,14 +98,16 @@ function apiHandlers(node: PactNode, options: AppOptions): Record<string, Handle
   };
 }
 
-/// Pact answers `/verify` by running the formal verifier (Z3), which this build does not have:
-/// a well-formed request is refused with a 400, as Pact refuses one it cannot check.
+/// `/verify`: the posted modules loaded into a fresh REPL and the named one checked as the
+/// REPL's `verify` checks it (see verify.ts).
 function verifyHandler(limits: BodyLimits): Handler {
   return async (event) => {
     const body = await readJsonBody(event, limits);
     if (body instanceof Response) return body;
-    const checked = decoded(() => verifyRequestOf(body));
-    return checked instanceof Response ? checked : reply(400, 'formal verification is not available in this build', TEXT_TYPE);
+    const req = decoded(() => verifyRequestOf(body));
+    if (req instanceof Response) return req;
+    const answer = verifyModules(req);
+    return answer.status === 200 ? jsonReply(answer.json) : reply(400, answer.text, TEXT_TYPE);
   };
 }
 

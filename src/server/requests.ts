@@ -3,6 +3,7 @@
 /// failed, key "cmds" not found`, `Error in $.cmds[0].hash: Base64URL decode failed: …`).
 import type { Command } from '../api/command.ts';
 import { commandOf, hashOf } from '../api/verify.ts';
+import type { VerifyRequest } from './verify.ts';
 import { base64UrlEncode } from '../values/base64.ts';
 import { AesonError, asArray, asObject, asText, fail, required } from '../values/aeson.ts';
 import type { JsonPath } from '../values/aeson.ts';
@@ -35,11 +36,15 @@ export function listenOf(v: Json): string {
   return requestKeyOf(required(o, 'listen', []), ['listen']);
 }
 
-/// Checks the shape of a `/verify` body `{"modules": [...], "verify": "<module>"}`.
-export function verifyRequestOf(v: Json): void {
+/// A `/verify` body `{"modules": [<module definition>...], "verify": "<module>"}`. Of each
+/// module definition (Pact's JSON of a compiled module or interface) only its `code` is used.
+export function verifyRequestOf(v: Json): VerifyRequest {
   const o = asObject(v, [], 'Request');
-  asArray(required(o, 'modules', []), ['modules']);
-  asText(required(o, 'verify', []), ['verify'], 'ModuleName');
+  const modules = asArray(required(o, 'modules', []), ['modules']).map((m, i) => {
+    const def = asObject(m, ['modules', i], 'ModuleDef');
+    return asText(required(def, 'code', ['modules', i]), ['modules', i, 'code'], 'Code');
+  });
+  return { modules, verify: asText(required(o, 'verify', []), ['verify'], 'ModuleName') };
 }
 
 /// chainweb's `/local` query flags: `preflight` and `signatureVerification`, `true` or `false`.

@@ -52,11 +52,17 @@ describe('routes and methods', () => {
     assert.equal(body.nodeApiVersion, '0.0');
   });
 
-  it('refuses /verify: shape errors as aeson texts, well-formed requests as unavailable', async () => {
+  it('verifies posted modules as the REPL does, loading dependencies first', async () => {
     const h = harness();
     await expectText(await h.post('/verify', { modules: [] }), 400, 'Error in $: key "verify" not found');
     await expectText(await h.post('/verify', { modules: [], verify: 'm' }), 400,
-      'formal verification is not available in this build', 'text/plain;charset=utf-8');
+      '"m" not found in list of provided modules: []', 'text/plain;charset=utf-8');
+    const a = '(module a G (defcap G () true) (defun f:integer () 1))';
+    const b = '(module b G (defcap G () true) (use a) (defun g:integer () (a.f)))';
+    await expectText(await h.post('/verify', { modules: [{ code: b }, { code: a }], verify: 'b' }), 200,
+      '{"output":[]}', 'application/json;charset=utf-8');
+    await expectText(await h.post('/verify', { modules: [{ code: '(module m G (defcap G () true) (defun f () (nope)))' }], verify: 'm' }), 400,
+      '<interactive>:0:54:Error: Cannot resolve "nope"', 'text/plain;charset=utf-8');
   });
 });
 
