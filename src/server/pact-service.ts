@@ -127,12 +127,13 @@ export class PactService implements CommandService {
   }
 
   /// Pact's `setupEvalEnv` for a command: its data, signers (keyed by address when given) with
-  /// their capabilities, verifiers, hash and public metadata.
+  /// their capabilities, hash and public metadata. Pact 4's node has no verifier plugins: it
+  /// gives the code no verifiers, whatever the payload lists, so `enforce-verifier` fails.
   private env(payload: Payload, meta: PublicMeta, data: EvalEnv['msgBody'], txHash: string, mode: ExecutionMode,
     natives: Map<string, Native>): EvalEnv {
     return {
       natives, mode, txId: this.nextTxId, flags: this.settings.flags, msgBody: data,
-      signers: signersOf(payload), verifiers: verifiersOf(payload), txHash,
+      signers: signersOf(payload), verifiers: [], txHash,
       chainData: {
         chainId: meta.chainId, blockHeight: 0n, blockTime: (this.options.blockTime ?? currentSecondMicros)(), prevBlockHash: '',
         sender: meta.sender, gasLimit: meta.gasLimit, gasPrice: meta.gasPrice,
@@ -163,13 +164,6 @@ function signersOf(p: Payload): Signer[] {
     byKey.set(key, { pubKey: key, caps: capTokens(s.clist) });
   }
   return [...byKey.values()];
-}
-
-/// Verifiers by name, the capabilities of repeated names merged.
-function verifiersOf(p: Payload): EvalEnv['verifiers'] {
-  const byName = new Map<string, CapToken[]>();
-  for (const v of p.verifiers ?? []) byName.set(v.name, [...(byName.get(v.name) ?? []), ...capTokens(v.clist)]);
-  return [...byName].map(([name, caps]) => ({ name, caps }));
 }
 
 /// A failure that is not a Pact error is reported as one, with its text (Pact's `catchesPactError`).
