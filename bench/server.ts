@@ -150,12 +150,14 @@ try {
   const transfer = (): string => command('(token.transfer "alice" "bob" 1.0)', '{}', alice,
     '[{"args":["alice","bob",1],"name":"token.TRANSFER"}]');
   const local = transfer();
-  const echoRate = await requestsPerSecond(`${echo.url}/echo`, local);
-  const localRate = await requestsPerSecond(`${pact.url}/api/v1/local`, local);
+  // BENCH_ONLY=local or =send runs one part (to profile it).
+  const only = process.env.BENCH_ONLY;
+  const echoRate = only === undefined ? await requestsPerSecond(`${echo.url}/echo`, local) : NaN;
+  const localRate = only !== 'send' ? await requestsPerSecond(`${pact.url}/api/v1/local`, local) : NaN;
 
-  const cmds = Array.from({ length: TRANSFERS }, transfer);
+  const cmds = Array.from({ length: only !== 'local' ? TRANSFERS : 0 }, transfer);
   const keys = cmds.map((c) => (JSON.parse(c) as { hash: string }).hash);
-  const txRate = await sendAndPoll(pact.url, cmds.map((c) => `{"cmds":[${c}]}`), keys);
+  const txRate = only !== 'local' ? await sendAndPoll(pact.url, cmds.map((c) => `{"cmds":[${c}]}`), keys) : NaN;
 
   console.log(`server (loopback, ${CONNECTIONS} connections, durable storage):`);
   console.log(`  h3 JSON echo route              ${echoRate.toFixed(0).padStart(7)} req/s`);

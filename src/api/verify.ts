@@ -166,7 +166,12 @@ export interface VerifyOptions {
   readonly checkMeta?: MetaChecker;
   /// False skips the signatures (chainweb's `/local?signatureVerification=false`).
   readonly signatures?: boolean;
+  /// Verdicts already reached on Ed25519 signatures (by a `SignaturePool`), by the command hash
+  /// (base64url), public key and signature texts; undefined where none was.
+  readonly knownVerdict?: KnownVerdict;
 }
+
+export type KnownVerdict = (hash: string, pubKey: string, sig: string) => boolean | undefined;
 
 /// Verifies a command: its payload parses, its hash is right, and each signature (the n-th for
 /// the n-th signer) is valid. The payload on success, else the `Invalid command: …` text.
@@ -179,7 +184,7 @@ export function verifyCommand(c: Command, checkCode?: CodeChecker, options: Veri
   if (c.sigs.length !== payload.signers.length) {
     return { error: 'Invalid command: Number of sig(s) does not match number of signer(s)' };
   }
-  const sigErr = verifyUserSigs(c.hash, c.sigs.map((s, i) => [s, payload.signers[i]!]));
+  const sigErr = verifyUserSigs(c.hash, c.sigs.map((s, i) => [s, payload.signers[i]!]), options.knownVerdict);
   return sigErr === undefined ? payload : { error: `Invalid command: ${sigErr}` };
 }
 
@@ -192,10 +197,10 @@ export function verifyHash(hash: Uint8Array, cmd: string): string | undefined {
 
 /// Checks signature/signer pairs; for failures, Pact's `Invalid sig(s) found: …` text, whose
 /// body is the Haskell `show` of a JSON object from each failing signer's `show` to its error.
-export function verifyUserSigs(hash: Uint8Array, pairs: ReadonlyArray<readonly [UserSig, Signer]>): string | undefined {
+export function verifyUserSigs(hash: Uint8Array, pairs: ReadonlyArray<readonly [UserSig, Signer]>, known?: KnownVerdict): string | undefined {
   const failed: Array<[string, string]> = [];
   for (const [sig, signer] of pairs) {
-    const err = verifyUserSig(hash, sig, signer);
+    const err = verifyUserSig(hash, sig, signer, known);
     if (err !== undefined) failed.push([showSigner(signer), err]);
   }
   if (failed.length === 0) return undefined;
@@ -205,7 +210,7 @@ export function verifyUserSigs(hash: Uint8Array, pairs: ReadonlyArray<readonly [
 }
 
 /// One signature against its signer; the failure text, or undefined if valid.
-export function verifyUserSig(hash: Uint8Array, sig: UserSig, signer: Signer): string | undefined {
+export function verifyUserSig(hash: Uint8Array, sig: UserSig, signer: Signer, known?: KnownVerdict): string | undefined {
   const scheme = signer.scheme ?? 'ED25519';
   if (sig.kind === 'ed25519' && scheme === 'ED25519') {
     if (signer.addr !== null && signer.addr !== signer.pubKey) return 'address does not match pubkey';
@@ -215,7 +220,8 @@ export function verifyUserSig(hash: Uint8Array, sig: UserSig, signer: Signer): s
     const s = hexDecode(sig.sig);
     if (typeof s === 'string') return `failed to parse ed25519 signature: ${s}`;
     if (s.length !== 64) return `failed to parse ed25519 signature: Invalid ED25519 Signature: ${showString(sig.sig.toLowerCase())}`;
-    return ed25519Verify(s, hash, pub) ? undefined : 'invalid ed25519 signature';
+    const valid = known?.(base64UrlEncode(hash), signer.pubKey, sig.sig) ?? ed25519Verify(s, hash, pub);
+    return valid ? undefined : 'invalid ed25519 signature';
   }
   if (sig.kind === 'webauthn' && scheme === 'WebAuthn') {
     // Older signers list WebAuthn keys without their prefix.

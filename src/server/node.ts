@@ -27,6 +27,7 @@ export class PactNode {
   readonly executor: Executor;
   readonly #listeners = new Listeners();
   readonly #log: NodeLog;
+  readonly #service: CommandService;
   readonly #listenTimeoutMs: number;
   readonly #timeoutJson: string;
 
@@ -37,6 +38,7 @@ export class PactNode {
     this.#log = options.log;
     this.#listenTimeoutMs = options.listenTimeout * 1000;
     this.#timeoutJson = `{"status":"timeout","timeout-micros":${Math.round(options.listenTimeout * 1e6)}}`;
+    this.#service = service;
     this.history = new HistoryStore(conn);
     service.nextTxId = this.history.nextTxId();
     this.executor = new Executor({
@@ -98,6 +100,7 @@ export class PactNode {
   async close(): Promise<void> {
     await this.executor.stop();
     this.#listeners.close();
+    await this.#service.close?.();
   }
 
   #resume(): void {

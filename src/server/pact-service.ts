@@ -3,6 +3,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { Command } from '../api/command.ts';
 import { publicMetaOf } from '../api/parsed.ts';
+import { SignaturePool } from '../api/signature-pool.ts';
 import { verifyCommand } from '../api/verify.ts';
 import type { PactDb } from '../db/pactdb.ts';
 import { SqlitePactDb } from '../db/sqlite.ts';
@@ -51,7 +52,7 @@ export function openPactService(conn: DatabaseSync, settings: ServiceSettings): 
   db = sqlite;
   sqlite.initSchema();
   modules.attach(sqlite);
-  return new PactService(sqlite, settings, { reset: () => sqlite.clearCache() });
+  return new PactService(sqlite, settings, { reset: () => sqlite.clearCache(), signatures: new SignaturePool() });
 }
 
 const MODULES = 'SYS_modules';
@@ -67,6 +68,8 @@ export interface ServiceOptions {
   readonly blockTime?: () => bigint;
   /// Drops the database's cached rows (see `CommandService.reset`).
   readonly reset?: () => void;
+  /// Worker threads that check signatures ahead of a command's turn (`prepare`).
+  readonly signatures?: SignaturePool;
 }
 
 export class PactService implements CommandService {
@@ -87,6 +90,14 @@ export class PactService implements CommandService {
     this.options.reset?.();
   }
 
+  prepare(cmd: Command): Promise<void> {
+    return this.options.signatures?.check(cmd) ?? Promise.resolve();
+  }
+
+  async close(): Promise<void> {
+    await this.options.signatures?.close();
+  }
+
   apply(cmd: Command, mode: ExecutionMode, options: ApplyOptions = {}): CommandResult {
     const reqKey = base64UrlEncode(cmd.hash);
     let exps: Exp[] = [];
@@ -99,9 +110,11 @@ export class PactService implements CommandService {
         throw e;
       }
     };
+    const pool = this.options.signatures;
     const payload = verifyCommand(cmd, checkCode, {
       checkMeta: (m, path) => { publicMetaOf(m, path); },
       signatures: options.verifySignatures !== false,
+      knownVerdict: pool === undefined ? undefined : (h, p, s) => pool.take(h, p, s),
     });
     // A command that fails verification fails with the Haskell `show` of the reason.
     if ('error' in payload) return this.failure(reqKey, new PactError('TxFailure', null, showString(payload.error)));

@@ -34,6 +34,8 @@ interface Batch {
   readonly kind: 'batch';
   readonly id: number;
   readonly commands: readonly PendingCommand[];
+  /// The checks started for each command ahead of its turn.
+  readonly ready: readonly Readiness[];
   readonly results: CommandResult[];
 }
 
@@ -41,8 +43,17 @@ interface Local {
   readonly kind: 'local';
   readonly command: Command;
   readonly options: ApplyOptions;
+  readonly ready: Readiness;
   readonly resolve: (r: CommandResult) => void;
 }
+
+/// A check the service started ahead of a command's turn (`CommandService.prepare`).
+interface Readiness {
+  done: boolean;
+  readonly promise: Promise<void> | null;
+}
+
+const READY: Readiness = { done: true, promise: null };
 
 // Long enough to amortise the yield, short enough that requests wait at most this long.
 const DEFAULT_SLICE_MS = 5;
@@ -63,12 +74,14 @@ export class Executor {
   /// Queues the new commands of one `/send` (all of the same batch, in acceptance order).
   enqueueBatch(commands: readonly PendingCommand[]): void {
     if (commands.length === 0) return;
-    this.#push({ kind: 'batch', id: commands[0]!.batch, commands, results: [] });
+    const ready = commands.map((c) => this.#prepare(c.command));
+    this.#push({ kind: 'batch', id: commands[0]!.batch, commands, ready, results: [] });
   }
 
   /// Queues a `/local` request behind everything sent before it.
   local(command: Command, options: ApplyOptions = {}): Promise<CommandResult> {
-    return new Promise((resolve) => this.#push({ kind: 'local', command, options, resolve }));
+    const ready = this.#prepare(command);
+    return new Promise((resolve) => this.#push({ kind: 'local', command, options, ready, resolve }));
   }
 
   /// Results of batches numbered below this are all committed and may be shown; the batch
@@ -106,6 +119,12 @@ export class Executor {
     try {
       let sliceStart = performance.now();
       while (!this.#stopped && this.#items.length > 0) {
+        const waiting = this.#headWaiting();
+        if (waiting !== null) {
+          await waiting;
+          sliceStart = performance.now();
+          continue;
+        }
         this.#step();
         if (performance.now() - sliceStart >= this.#sliceMs) {
           await new Promise<void>((resolve) => setImmediate(resolve));
@@ -118,6 +137,23 @@ export class Executor {
     } finally {
       this.#running = undefined;
     }
+  }
+
+  /// Has the service start a command's own checks now, while earlier commands run.
+  #prepare(command: Command): Readiness {
+    const promise = this.#deps.service.prepare?.(command);
+    if (promise === undefined) return READY;
+    const r: Readiness = { done: false, promise };
+    const done = (): void => { r.done = true; };
+    void promise.then(done, done);
+    return r;
+  }
+
+  /// The check the next command still waits for, if any.
+  #headWaiting(): Promise<void> | null {
+    const item = this.#items[0]!;
+    const r = item.kind === 'local' ? item.ready : item.ready[item.results.length]!;
+    return r.done ? null : r.promise!.catch(() => {});
   }
 
   /// Runs one command: the next of the head batch, or the head local request.

@@ -39,4 +39,9 @@ export interface CommandService {
   /// Forgets what it cached from the database: the caller rolled back a transaction it held
   /// open around `apply`, so the writes made in it are gone.
   reset(): void;
+  /// Starts the checks that depend on nothing but the command itself (its signatures) on other
+  /// threads, so that `apply` finds them done; resolves when they are. Optional.
+  prepare?(cmd: Command): Promise<void>;
+  /// Releases what the service holds besides the database (worker threads). Optional.
+  close?(): Promise<void>;
 }

@@ -90,6 +90,20 @@ describe('/send and /poll', () => {
     assert.equal(Object.keys(JSON.parse(await poll(h, 'b1', 'b2', 'b3'))).length, 3);
   });
 
+  it('runs each command once the checks the service started ahead of it are done, in order', async () => {
+    const h = harness();
+    const checked: string[] = [];
+    h.service.prepare = (cmd) => new Promise((resolve) => {
+      // The first command's check takes longest: order must not change.
+      setTimeout(() => { checked.push(cmd.cmd); resolve(); }, cmd.cmd === 'w1' ? 30 : 5);
+    });
+    const applied = h.service.calls;
+    await send(h, 'w1', 'w2');
+    await h.node.executor.idle();
+    assert.deepEqual(checked, ['w2', 'w1']);
+    assert.deepEqual(applied.map((c) => c.reqKey), [keyOf('w1'), keyOf('w2')]);
+  });
+
   it('keeps a broken service from stopping the node: the command fails, its writes are dropped', async () => {
     const h = harness();
     await send(h, 'throw now', 'after');

@@ -25,6 +25,9 @@ export class StubService implements CommandService {
     conn.exec('CREATE TABLE IF NOT EXISTS effects (reqKey TEXT, txid INTEGER)');
   }
 
+  /// Checks started ahead of a command's turn (a test may set one).
+  prepare?: (cmd: Command) => Promise<void>;
+
   /// How many times the executor asked to forget cached state (after a rollback).
   resets = 0;
 
