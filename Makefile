@@ -22,6 +22,8 @@ dist/pact: $(PARSER) $(SRC) scripts/bundle.ts sea-config.json node_modules/.inst
 	tsc -p .
 	node scripts/bundle.ts
 	node --build-sea sea-config.json
+	@# Renamed into place: a running dist/pact (a test, a node) cannot be overwritten, only replaced.
+	mv -f dist/pact.new dist/pact
 
 test: dist/pact
 	node --test --test-reporter=spec "test/**/*.test.ts"

@@ -20,7 +20,7 @@ import type { Ed25519KeyPair } from './crypto.ts';
 import { crash, requestError } from './errors.ts';
 import { importKeyPair, parseHex } from './keys.ts';
 import { nonNegative, parsedDecimal, parsedInteger } from './parsed.ts';
-import { showString } from '../values/haskell-show.ts';
+import { showIoError, showString } from '../values/haskell-show.ts';
 import { capabilitiesOf, hashOf, schemeOf, verifierOf } from './verify.ts';
 import { mockWebAuthnSign, parseWebAuthnPublicKey } from './webauthn.ts';
 import { readYamlFile, YamlError } from './yaml.ts';
@@ -238,12 +238,7 @@ function readText(file: string): string {
   try {
     bytes = readFileSync(file);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'does not exist (No such file or directory)'
-      : code === 'EISDIR' ? 'inappropriate type (is a directory)'
-      : code === 'EACCES' ? 'permission denied (Permission denied)'
-      : `failed (${(e as Error).message})`;
-    throw crash(`${file}: openBinaryFile: ${why}`);
+    throw crash(`${file}: openBinaryFile: ${showIoError(e)}`);
   }
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);

@@ -3,9 +3,11 @@
 /// them with a positional FILE.
 // Everything beyond flag parsing is imported when needed, so `--version` and `--help` start
 // without evaluating the interpreter, the natives or the request tooling.
+import { fstatSync } from 'node:fs';
 import { defineCommand, runCommand } from 'citty';
 import { PACT_VERSION } from '../lang/version.ts';
 import { HELP, USAGE } from './help.ts';
+import { guardStandardStreams } from './streams.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 
 const SUBCOMMANDS = new Set(['add-sig', 'combine-sigs', 'sign']);
@@ -39,7 +41,7 @@ function validate(argv: readonly string[]): string | null {
       const name = a.split('=')[0]!;
       if (!LONG.has(name)) return `Invalid option \`${name}'`;
       if (TAKES_VALUE.has(name.slice(2)) && !a.includes('=')) {
-        if (i + 1 >= argv.length) return `Missing: ${name} ARG`;
+        if (i + 1 >= argv.length) return `The option \`${name}\` expects an argument.`;
         i++;
       }
     } else if (a.startsWith('-') && a.length > 1) {
@@ -48,7 +50,7 @@ function validate(argv: readonly string[]): string | null {
         if (!SHORT.has(c)) return `Invalid option \`-${c}'`;
         if (TAKES_VALUE.has(c)) {
           if (j === a.length - 1) {
-            if (i + 1 >= argv.length) return `Missing: -${c} ARG`;
+            if (i + 1 >= argv.length) return `The option \`-${c}\` expects an argument.`;
             i++;
           }
           break;
@@ -100,8 +102,13 @@ const main = defineCommand({
     if (args.apireq !== undefined) return (await import('./requests.ts')).apiReq(args.apireq, args.local === true);
     if (args.unsigned !== undefined) return (await import('./requests.ts')).unsignedReq(args.unsigned);
     const file = args.file;
-    if (file !== undefined && file !== '') return runFile(file, args.findscript === true, args.trace === true, args.coverage === true);
+    if (file !== undefined) return runFile(file, args.findscript === true, args.trace === true, args.coverage === true);
     if (process.stdin.isTTY) return (await import('../repl/editor.ts')).runInteractive();
+    // A directory as standard input cannot be read; GHC says so when the REPL reads a line.
+    if (fstatSync(0).isDirectory()) {
+      process.stderr.write('pact: <stdin>: hGetLine: inappropriate type (is a directory)\n');
+      return 1;
+    }
     return (await import('../repl/modes.ts')).runPiped(await readStdin());
   },
 });
@@ -125,6 +132,7 @@ async function cli(argv: string[]): Promise<number> {
   return result as number;
 }
 
+guardStandardStreams();
 try {
   process.exitCode = await cli(process.argv.slice(2));
 } catch (e) {

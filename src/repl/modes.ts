@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { parse, ParseError } from '../syntax/index.ts';
 import { compileTopLevel } from '../lang/compile.ts';
 import { PactError } from '../lang/errors.ts';
+import { showIoError } from '../values/haskell-show.ts';
 import { Repl, processOutput } from './repl.ts';
 import type { Output } from './repl.ts';
 
@@ -57,8 +58,8 @@ export function compileOnly(path: string, out: Output = processOutput): number {
   let source: string;
   try {
     source = readFileSync(path, 'utf8');
-  } catch {
-    out.stderr(`pact: ${path}: openBinaryFile: does not exist (No such file or directory)\n`);
+  } catch (e) {
+    out.stderr(`pact: ${path}: openBinaryFile: ${showIoError(e)}\n`);
     return 1;
   }
   const repl = new Repl('script', out);

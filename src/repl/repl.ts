@@ -17,6 +17,7 @@ import { replNatives } from './natives.ts';
 import { envNatives } from './env.ts';
 import { gasNatives } from './gas.ts';
 import { Coverage } from '../lang/coverage.ts';
+import { showIoError } from '../values/haskell-show.ts';
 
 export type ReplMode = 'interactive' | 'piped' | 'script';
 
@@ -188,8 +189,7 @@ export class Repl {
     try {
       source = readFileSync(resolved, 'utf8');
     } catch (e) {
-      const reason = (e as NodeJS.ErrnoException).code === 'ENOENT'
-        ? `${resolved}: openBinaryFile: does not exist (No such file or directory)` : String(e);
+      const reason = `${resolved}: openBinaryFile: ${showIoError(e)}`;
       this.printRuntimeError(new PactError('EvalError', info, `load: file load failed: ${path}, ${reason}`));
       return false;
     }

@@ -42,3 +42,15 @@ export function showString(s: string): string {
 export function showDecimal(d: Decimal): string {
   return d.scale === 0 ? d.mantissa.toString() : d.toString();
 }
+
+/// The text GHC shows for a failed file operation, after `<path>: <operation>: `, from Node's
+/// error (`does not exist (No such file or directory)`, `inappropriate type (is a directory)`).
+export function showIoError(e: unknown): string {
+  switch ((e as NodeJS.ErrnoException).code) {
+    case 'ENOENT': return 'does not exist (No such file or directory)';
+    case 'EISDIR': return 'inappropriate type (is a directory)';
+    case 'ENOTDIR': return 'does not exist (Not a directory)';
+    case 'EACCES': return 'permission denied (Permission denied)';
+    default: return `failed (${e instanceof Error ? e.message : String(e)})`;
+  }
+}
