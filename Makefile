@@ -41,6 +41,7 @@ dist/serve.yaml:
 
 bench: dist/pact
 	node bench/run.ts
+	node bench/hash.ts
 	node bench/server.ts
 
 clean:

@@ -1,6 +1,6 @@
 /// Commands: the payload a client signs, its exact JSON text (whose BLAKE2b-256 hash is the
 /// request key and what every signature signs), and the signed envelope `{hash, sigs, cmd}`.
-import { blake2b256 } from '../values/hash.ts';
+import { blake2b256Text } from '../values/hash.ts';
 import { base64UrlEncode } from '../values/base64.ts';
 import { encodeJson, JsonNumber, JsonObject, legacyKeyOrder } from '../values/json.ts';
 import type { Json } from '../values/json.ts';
@@ -170,11 +170,9 @@ function legacyOrdered(v: Json): Json {
 // ---------------------------------------------------------------------------------------------
 // Hashing, signing, the envelope
 
-const UTF8 = new TextEncoder();
-
 /// BLAKE2b-256 of the `cmd` text's UTF-8 bytes.
 export function hashCmd(cmd: string): Uint8Array {
-  return blake2b256(UTF8.encode(cmd));
+  return blake2b256Text(cmd);
 }
 
 /// An Ed25519 signature over a command hash, as Pact writes it (lowercase hex).
