@@ -28,7 +28,7 @@ const send = (url: string, cmds: string[]) => postJson<{ requestKeys: string[] }
 const local = (url: string, code: string) => postJson(`${url}/api/v1/local`, command(code));
 
 describe('a node killed with SIGKILL', () => {
-  it('loses no acknowledged command and applies none twice', async () => {
+  it('loses no acknowledged command and applies none twice', async (t) => {
     const { dir, cleanup } = tempDir();
     try {
       const first = await startNode(dir, 'persistDir: data\n');
@@ -60,6 +60,7 @@ describe('a node killed with SIGKILL', () => {
           if (results.size < acknowledged.length) await new Promise((r) => setTimeout(r, 25));
         }
         assert.equal(results.size, acknowledged.length);
+        t.diagnostic(`${acknowledged.length} commands acknowledged before the kill, all with results after the restart`);
         const values = [...results.values()].map((r) => r.result.data).sort((a, b) => a - b);
         // Each bump saw the count before it: 1..N, none missing, none repeated.
         assert.deepEqual(values, acknowledged.map((_, i) => i + 1));
@@ -78,7 +79,7 @@ describe('a node killed with SIGKILL', () => {
 });
 
 describe('a restart on a persistDir holding 10,000 commands', () => {
-  it('is ready in under a second and carries on from the stored state', async () => {
+  it('is ready in under a second and carries on from the stored state', async (t) => {
     const { dir, cleanup } = tempDir();
     try {
       const first = await startNode(dir, 'persistDir: data\n');
@@ -96,6 +97,7 @@ describe('a restart on a persistDir holding 10,000 commands', () => {
       const ready = performance.now() - t0;
       try {
         assert.ok(ready < 1000, `ready after ${ready.toFixed(0)} ms`);
+        t.diagnostic(`restart on 10,001 stored commands: listening after ${ready.toFixed(0)} ms (process start included)`);
         assert.equal((await local(second.url, '(counter.value)')).result.data, 10000);
         const next = await send(second.url, [command('(counter.bump)')]);
         const r = await postJson(`${second.url}/api/v1/listen`, { listen: next.requestKeys[0] });
