@@ -3,7 +3,7 @@
 /// them with a positional FILE.
 // Everything beyond flag parsing is imported when needed, so `--version` and `--help` start
 // without evaluating the interpreter, the natives or the request tooling.
-import { fstatSync } from 'node:fs';
+import { fstatSync, statSync } from 'node:fs';
 import { defineCommand, runCommand } from 'citty';
 import { PACT_VERSION } from '../lang/version.ts';
 import { HELP, USAGE } from './help.ts';
@@ -24,16 +24,18 @@ const flags = {
   local: { type: 'boolean', alias: 'l' },
   unsigned: { type: 'string', alias: 'u' },
   help: { type: 'boolean', alias: 'h' },
+  // Ours: JUnit XML of the test runner (several scripts, or a directory).
+  junit: { type: 'string' },
   file: { type: 'positional', required: false },
 } as const;
 
 const LONG = new Set(Object.keys(flags).filter((k) => k !== 'file').map((k) => `--${k}`));
 const SHORT = new Set<string>(Object.values(flags).flatMap((f) => ('alias' in f ? [f.alias] : [])));
-const TAKES_VALUE = new Set(['s', 'a', 'u', 'serve', 'apireq', 'unsigned']);
+const TAKES_VALUE = new Set(['s', 'a', 'u', 'serve', 'apireq', 'unsigned', 'junit']);
 
-/// Pact (optparse) rejects unknown options and stray arguments; citty ignores them.
+/// Pact (optparse) rejects unknown options; citty ignores them. (Several files are ours: the
+/// test runner.)
 function validate(argv: readonly string[]): string | null {
-  let positionals = 0;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--') return null;
@@ -56,7 +58,7 @@ function validate(argv: readonly string[]): string | null {
           break;
         }
       }
-    } else if (++positionals > 1) return `Invalid argument \`${a}'`;
+    }
   }
   return null;
 }
@@ -101,6 +103,11 @@ const main = defineCommand({
     if (args.serve !== undefined) return (await import('./serve.ts')).serve(args.serve);
     if (args.apireq !== undefined) return (await import('./requests.ts')).apiReq(args.apireq, args.local === true);
     if (args.unsigned !== undefined) return (await import('./requests.ts')).unsignedReq(args.unsigned);
+    const files = (args._ as string[] | undefined) ?? [];
+    if (files.length > 1 || args.junit !== undefined || (files.length === 1 && isScriptFolder(files[0]!))) {
+      const { runScripts } = await import('../repl/runner.ts');
+      return runScripts(files, args.junit ?? null, (await import('../repl/repl.ts')).processOutput);
+    }
     const file = args.file;
     if (file !== undefined) return runFile(file, args.findscript === true, args.trace === true, args.coverage === true);
     if (process.stdin.isTTY) return (await import('../repl/editor.ts')).runInteractive();
@@ -112,6 +119,16 @@ const main = defineCommand({
     return (await import('../repl/modes.ts')).runPiped(await readStdin());
   },
 });
+
+/// A directory to run the scripts of (one named like a file is a file that cannot be read).
+function isScriptFolder(path: string): boolean {
+  if (path.endsWith('.pact') || path.endsWith('.repl')) return false;
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
 
 async function runFile(file: string, find: boolean, trace: boolean, coverage: boolean): Promise<number> {
   const { compileOnly, runScript } = await import('../repl/modes.ts');

@@ -24,7 +24,7 @@ export function replNatives(repl: Repl): Native[] {
         const doc = testDoc(ctx, args[0]!, env);
         return testCatch(repl, ctx, app, doc, () => evalEnscoped(ctx, args[2]!, env), 'evaluation of actual failed', (actual) =>
           testCatch(repl, ctx, app, doc, () => evalEnscoped(ctx, args[1]!, env), 'evaluation of expected failed', (expected) => {
-            if (isPactValue(expected) && isPactValue(actual) && valueEq(expected, actual)) return pass(repl, doc, 'Expect');
+            if (isPactValue(expected) && isPactValue(actual) && valueEq(expected, actual)) return pass(repl, app.info, doc, 'Expect');
             return fail(repl, app.info, doc,
               `expected ${showValCompact(expected)}:${typeName(expected)}, received ${showValCompact(actual)}:${typeName(actual)}`);
           }));
@@ -47,7 +47,7 @@ export function replNatives(repl: Repl): Native[] {
         } catch (e) {
           ctx.restore(saved);
           const shown = showError(e, ctx);
-          if (expectedText === null || shown.includes(expectedText)) return pass(repl, doc, 'Expect failure');
+          if (expectedText === null || shown.includes(expectedText)) return pass(repl, app.info, doc, 'Expect failure');
           return fail(repl, app.info, doc, `expected error message to contain '${expectedText}', got '${shown}'`);
         }
         return fail(repl, app.info, doc, `expected failure, got result = ${showValCompact(result)}`);
@@ -60,7 +60,7 @@ export function replNatives(repl: Repl): Native[] {
         const pred = fnArg(ctx, args[1]!, env, self);
         return testCatch(repl, ctx, app, doc, () => evalEnscoped(ctx, args[2]!, env), 'evaluation of expression failed', (v) =>
           testCatch(repl, ctx, app, doc, () => apply(ctx, pred, [v], app.info), 'evaluation of predicate failed', (p) => {
-            if (p === true) return pass(repl, doc, 'Expect-that');
+            if (p === true) return pass(repl, app.info, doc, 'Expect-that');
             if (p === false) {
               return fail(repl, app.info, doc, `did not satisfy ${spanText(args[1]!.info)}: ${showValCompact(v)}:${typeName(v)}`);
             }
@@ -152,14 +152,14 @@ function testDoc(ctx: Ctx, node: Node, env: Env): string {
   return name;
 }
 
-function pass(repl: Repl, doc: string, what: string): string {
-  repl.recordTest({ name: doc, failure: null });
+function pass(repl: Repl, info: Info, doc: string, what: string): string {
+  repl.recordTest({ name: doc, info, failure: null });
   return `${what}: success: ${doc}`;
 }
 
 function fail(repl: Repl, info: Info, doc: string, detail: string): string {
   const message = `FAILURE: ${doc}: ${detail}`;
-  repl.recordTest({ name: doc, failure: { info, message } });
+  repl.recordTest({ name: doc, info, failure: message });
   return message;
 }
 

@@ -33,8 +33,10 @@ export const processOutput: Output = {
 
 export interface TestResult {
   readonly name: string;
-  /// The `expect` call and the failure text, or null for a pass.
-  readonly failure: { readonly info: Info; readonly message: string } | null;
+  /// Where the `expect` call is.
+  readonly info: Info;
+  /// The failure text, or null for a pass.
+  readonly failure: string | null;
 }
 
 /// What REPL natives ask to happen once the current top-level expression has finished.
@@ -238,7 +240,7 @@ export class Repl {
     for (const t of this.tests) {
       if (t.failure === null) continue;
       failed = true;
-      this.out.stderr(`${renderInfo(t.failure.info, this.fallbackLocation())}:ExecError: ${t.failure.message}\n`);
+      this.out.stderr(`${renderInfo(t.info, this.fallbackLocation())}:ExecError: ${t.failure}\n`);
     }
     return failed;
   }
