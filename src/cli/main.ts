@@ -8,6 +8,7 @@ import { defineCommand, runCommand } from 'citty';
 import { PACT_VERSION } from '../lang/version.ts';
 import { HELP, USAGE } from './help.ts';
 import { guardStandardStreams } from './streams.ts';
+import { EVALUATOR_ENV } from '../repl/evaluator-process.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 
 const SUBCOMMANDS = new Set(['add-sig', 'combine-sigs', 'sign']);
@@ -151,7 +152,8 @@ async function cli(argv: string[]): Promise<number> {
 
 guardStandardStreams();
 try {
-  process.exitCode = await cli(process.argv.slice(2));
+  if (process.env[EVALUATOR_ENV] === '1') (await import('../repl/evaluator.ts')).runEvaluator();
+  else process.exitCode = await cli(process.argv.slice(2));
 } catch (e) {
   // A JavaScript exception reaching the user is a bug; still answer the Pact way.
   process.stderr.write(`pact: ${e instanceof Error ? e.message : String(e)}\n`);

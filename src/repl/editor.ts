@@ -1,11 +1,12 @@
 /// The interactive terminal REPL: `pact> ` prompt, `....> ` while the grammar says the input
 /// is incomplete, the input line highlighted by the same grammar, history in `.pact-history`,
-/// Ctrl-C to drop the current input, Ctrl-D to leave.
+/// Ctrl-C to drop the current input or stop an evaluation, Ctrl-D to leave. Inputs run in a
+/// child process (evaluator-process.ts), so the terminal answers while they run.
 import { appendFileSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Interface } from 'node:readline';
 import { highlight, isIncomplete } from '../syntax/index.ts';
-import { Repl } from './repl.ts';
+import { EvaluatorProcess, selfCommand } from './evaluator-process.ts';
 
 const PROMPT = 'pact> ';
 const CONTINUE = '....> ';
@@ -52,8 +53,11 @@ function enableHighlighting(rl: Interface): void {
   };
 }
 
-export function runInteractive(): Promise<number> {
-  const repl = new Repl('interactive');
+export async function runInteractive(): Promise<number> {
+  const evaluator = new EvaluatorProcess(await selfCommand(), {
+    stdout: (t) => process.stdout.write(t),
+    stderr: (t) => process.stderr.write(t),
+  });
   const rl = createInterface({
     input: process.stdin,
     output: process.stdout,
@@ -61,29 +65,50 @@ export function runInteractive(): Promise<number> {
     prompt: PROMPT,
     history: loadHistory(),
     historySize: 1000,
-    completer: (line: string) => complete(repl, line),
+    completer: (line: string, answer: (err: null, result: [string[], string]) => void) => {
+      void evaluator.names().then((names) => answer(null, complete(names, line)));
+    },
   });
   enableHighlighting(rl);
   let buffer: string[] = [];
+  // Inputs completed while an earlier one runs wait their turn.
+  const waiting: string[] = [];
+  const evaluate = async (): Promise<void> => {
+    while (waiting.length > 0) {
+      const how = await evaluator.run(waiting.shift()!);
+      if (how === 'crashed') {
+        const why = evaluator.lastWords.trim().split('\n').at(-1) ?? '';
+        process.stderr.write(`pact: the evaluation stopped abnormally${why === '' ? '' : ` (${why})`}; the session is as it was before it\n`);
+      }
+    }
+    rl.prompt();
+  };
   rl.on('line', (line) => {
     if (line.trim() !== '') saveHistory(line);
     if (buffer.length === 0 && line.trim() === '') {
-      rl.prompt();
+      if (!evaluator.busy) rl.prompt();
       return;
     }
     buffer.push(line);
     const text = buffer.join('\n') + '\n';
     if (isIncomplete(text)) {
       rl.setPrompt(CONTINUE);
-    } else {
-      buffer = [];
-      rl.setPrompt(PROMPT);
-      repl.runSource(text, '<interactive>');
+      rl.prompt();
+      return;
     }
-    rl.prompt();
+    buffer = [];
+    rl.setPrompt(PROMPT);
+    waiting.push(text);
+    if (waiting.length === 1 && !evaluator.busy) void evaluate();
   });
   rl.on('SIGINT', () => {
     process.stdout.write('\nType ctrl-d to exit pact\n');
+    if (evaluator.busy) {
+      // The evaluation stops; the prompt returns once the session is restored.
+      waiting.length = 0;
+      evaluator.interrupt();
+      return;
+    }
     buffer = [];
     rl.setPrompt(PROMPT);
     rl.line.length > 0 ? rl.write(null, { ctrl: true, name: 'u' }) : undefined;
@@ -91,14 +116,14 @@ export function runInteractive(): Promise<number> {
   });
   rl.prompt();
   return new Promise((resolve) => rl.on('close', () => {
+    evaluator.close();
     process.stdout.write('\n');
     resolve(0);
   }));
 }
 
 /// Tab completion over natives and the names in scope, by the word before the cursor.
-function complete(repl: Repl, line: string): [string[], string] {
+function complete(names: readonly string[], line: string): [string[], string] {
   const word = /[^\s()[\]{}]*$/.exec(line)?.[0] ?? '';
-  const names = [...repl.ctx.natives.keys(), ...repl.ctx.replNatives.keys(), ...repl.ctx.scope.keys()];
   return [names.filter((n) => n.startsWith(word)).sort(), word];
 }

@@ -1,0 +1,143 @@
+/// The terminal's side of the interactive REPL's evaluator (evaluator.ts): a child process that
+/// runs the inputs. Ctrl-C during an evaluation ends that process and starts another, replaying
+/// the earlier inputs without their output, so the session goes on in the state it had before
+/// the interrupted input. (A flag the evaluator polls could not stop one long JavaScript
+/// operation, such as `^` of a huge integer; ending the process stops anything at once.)
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+
+/// Set in the child's environment: that process is an evaluator (src/cli/main.ts checks it).
+export const EVALUATOR_ENV = 'PACT_TS_EVALUATOR';
+
+/// What the terminal sends the evaluator.
+export type ToEvaluator = { readonly eval: string } | { readonly names: true };
+/// What the evaluator sends back.
+export type FromEvaluator =
+  | { readonly out: string } | { readonly err: string } | { readonly done: true } | { readonly names: string[] };
+
+/// Where an evaluation's output goes.
+export interface Sink {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+const SILENT: Sink = { stdout: () => {}, stderr: () => {} };
+
+export class EvaluatorProcess {
+  readonly #command: readonly string[];
+  readonly #sink: Sink;
+  #child!: ChildProcess;
+  /// Every input run so far, in order: what a new evaluator replays.
+  readonly #inputs: string[] = [];
+  /// The request in flight: its output goes to `sink`, `settle` ends it (false: the process died).
+  #request: { readonly sink: Sink; readonly settle: (done: boolean, names?: string[]) => void } | null = null;
+  #stderr = '';
+  #interrupted = false;
+  /// True while earlier inputs are replayed into a new evaluator (not to be interrupted).
+  #replaying = false;
+
+  /// `command`: the program and arguments that start this executable again (see `selfCommand`).
+  constructor(command: readonly string[], sink: Sink) {
+    this.#command = command;
+    this.#sink = sink;
+    this.#start();
+  }
+
+  get busy(): boolean {
+    return this.#request !== null;
+  }
+
+  /// Runs one input; resolves once its output is out. If it was interrupted, or the evaluator
+  /// died running it, the session is first restored to the state before it.
+  async run(text: string): Promise<'done' | 'interrupted' | 'crashed'> {
+    this.#interrupted = false;
+    if (await this.#ask({ eval: text }, this.#sink)) {
+      this.#inputs.push(text);
+      return 'done';
+    }
+    const how = this.#interrupted ? 'interrupted' : 'crashed';
+    await this.#restart();
+    return how;
+  }
+
+  /// The names completion offers (natives and names in scope).
+  async names(): Promise<string[]> {
+    if (this.busy) return [];
+    let names: string[] = [];
+    await this.#ask({ names: true }, SILENT, (n) => { names = n; });
+    return names;
+  }
+
+  /// Stops the evaluation in flight (`run` then restores the state before it).
+  interrupt(): void {
+    if (!this.busy || this.#replaying) return;
+    this.#interrupted = true;
+    this.#child.kill('SIGKILL');
+  }
+
+  close(): void {
+    this.#child.kill('SIGKILL');
+  }
+
+  #start(): void {
+    const [program, ...args] = this.#command;
+    this.#stderr = '';
+    const child = spawn(program!, args, {
+      env: { ...process.env, [EVALUATOR_ENV]: '1' },
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    child.stderr!.on('data', (d: Buffer) => { this.#stderr = (this.#stderr + d.toString()).slice(-2000); });
+    child.on('message', (m: FromEvaluator) => this.#receive(m));
+    child.once('exit', () => {
+      const r = this.#request;
+      this.#request = null;
+      r?.settle(false);
+    });
+    this.#child = child;
+  }
+
+  /// A fresh evaluator with every earlier input replayed, output discarded.
+  async #restart(): Promise<void> {
+    this.#start();
+    this.#replaying = true;
+    try {
+      for (const input of this.#inputs) if (!(await this.#ask({ eval: input }, SILENT))) break;
+    } finally {
+      this.#replaying = false;
+    }
+  }
+
+  #ask(m: ToEvaluator, sink: Sink, onNames?: (names: string[]) => void): Promise<boolean> {
+    return new Promise((resolve) => {
+      this.#request = {
+        sink, settle: (done, names) => {
+          if (names !== undefined) onNames?.(names);
+          resolve(done);
+        },
+      };
+      this.#child.send(m);
+    });
+  }
+
+  #receive(m: FromEvaluator): void {
+    const r = this.#request;
+    if (r === null) return;
+    if ('out' in m) r.sink.stdout(m.out);
+    else if ('err' in m) r.sink.stderr(m.err);
+    else {
+      this.#request = null;
+      r.settle(true, 'names' in m ? m.names : undefined);
+    }
+  }
+
+  /// The last lines the evaluator wrote on its stderr (why it died, if it did).
+  get lastWords(): string {
+    return this.#stderr;
+  }
+}
+
+/// How to start this executable again: the single executable itself, or Node with the script.
+export async function selfCommand(): Promise<string[]> {
+  const { isSea } = await import('node:sea');
+  return isSea() ? [process.execPath] : [process.execPath, ...process.execArgv, process.argv[1]!];
+}
