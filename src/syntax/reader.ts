@@ -32,6 +32,11 @@ interface OpenList {
 // Upstream rejects decimals with more fractional digits (Data.Decimal stores the scale in a byte).
 const MAX_SCALE = 255;
 
+// Lezer gives up on nesting deeper than a fixed stack (about 1400 applications or 2800 lists,
+// depending on the construct). An error found this deep is reported as what it almost surely is:
+// nesting beyond what we read, not a mistake in the text.
+const DEEP = 1000;
+
 /// Reads a whole text: a file, or one input of the REPL. `file` names the source in spans and
 /// errors (`<interactive>` for REPL input). Like Pact, text without any expression (empty, or
 /// only whitespace and comments) is an error, at its end.
@@ -53,6 +58,8 @@ class Reader {
   private readonly source: string;
   private readonly file: string;
   private readonly positions: Positions;
+  // How many lists are open where the reader is.
+  private depth = 0;
   // On-chain column counting (see ReadOptions), or null to count lines and columns.
   private readonly columnBase: number | null;
   // The last token read and the one before it: what may follow a token adds to an error's
@@ -88,6 +95,7 @@ class Reader {
       if (delim !== undefined) {
         const list: OpenList = { delim, info: this.info(c.from, c.to), items: [], closed: false, outer: items, outerCloser: closer };
         open.push(list);
+        this.depth = open.length;
         this.token('other', c.from, c.from + 1);
         items = list.items;
         closer = CLOSER[delim];
@@ -100,6 +108,7 @@ class Reader {
       }
       while (!c.nextSibling()) {
         const list = open.pop();
+        this.depth = open.length;
         if (list === undefined) return;
         c.parent();
         if (!list.closed) this.slot(skipTrivia(this.source, this.prevEnd), closer);
@@ -241,6 +250,7 @@ class Reader {
   private error(from: number, closer: string | null): never {
     const s = this.source;
     const q = skipTrivia(s, from);
+    if (this.depth >= DEEP) this.fail({ offset: q, expected: [], reason: `nesting deeper than ${this.depth} levels is not supported` });
     const ch = s.charCodeAt(q);
     if (ch === 34 /* " */) {
       const r = decodeString(s, q);
