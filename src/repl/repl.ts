@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import type { Exp, Info } from '../syntax/exp.ts';
-import { ParseError, parse } from '../syntax/index.ts';
+import { ParseError, parse, parsePieces } from '../syntax/index.ts';
 import { MemoryDb } from '../db/memory.ts';
 import { Ctx } from '../lang/context.ts';
 import { compileTopLevel } from '../lang/compile.ts';
@@ -20,6 +20,9 @@ import { Coverage } from '../lang/coverage.ts';
 import { showIoError } from '../values/haskell-show.ts';
 
 export type ReplMode = 'interactive' | 'piped' | 'script';
+
+// Texts longer than this are read piece by piece (see `runLongSource`).
+const LONG_TEXT = 1 << 20;
 
 export interface Output {
   stdout(text: string): void;
@@ -109,18 +112,38 @@ export class Repl {
   /// Runs a whole source text: parsed first, then each top-level expression in order until one
   /// fails. Returns false on the first parse, compile or runtime error.
   runSource(source: string, file: string): boolean {
+    if (source.length > LONG_TEXT) return this.runLongSource(source, file);
     let exps: Exp[];
     try {
       exps = parse(source, file);
     } catch (e) {
-      if (!(e instanceof ParseError)) throw e;
-      // The interactive REPL prints parse errors on stdout, as Pact's does.
-      if (this.mode === 'interactive') this.out.stdout(e.render() + '\n');
-      else this.out.stderr(e.render() + '\n');
-      return false;
+      return this.parseFailed(e);
     }
     for (const exp of exps) if (!this.runExp(exp)) return false;
     return true;
+  }
+
+  /// A long text is read twice, piece by piece: once to find any syntax error (Pact reads the
+  /// whole text before running any of it), then to run it. No syntax tree of the whole is ever
+  /// held, so memory stays small and time linear however long the file.
+  private runLongSource(source: string, file: string): boolean {
+    try {
+      for (const _ of parsePieces(source, file));
+    } catch (e) {
+      return this.parseFailed(e);
+    }
+    for (const exps of parsePieces(source, file)) {
+      for (const exp of exps) if (!this.runExp(exp)) return false;
+    }
+    return true;
+  }
+
+  private parseFailed(e: unknown): false {
+    if (!(e instanceof ParseError)) throw e;
+    // The interactive REPL prints parse errors on stdout, as Pact's does.
+    if (this.mode === 'interactive') this.out.stdout(e.render() + '\n');
+    else this.out.stderr(e.render() + '\n');
+    return false;
   }
 
   private runExp(exp: Exp): boolean {

@@ -3,7 +3,7 @@
 
 export type { Exp, Info, Literal } from './exp.ts';
 export { spanText } from './exp.ts';
-export { parse } from './reader.ts';
+export { parse, parsePieces } from './reader.ts';
 export type { ReadOptions } from './reader.ts';
 export { ParseError } from './errors.ts';
 export { isIncomplete } from './complete.ts';

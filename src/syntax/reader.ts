@@ -12,6 +12,7 @@ import type { Failure, TokenKind } from './errors.ts';
 import { parser } from './parser.ts';
 import * as T from './parser.terms.ts';
 import { Positions } from './positions.ts';
+import { pieces } from './pieces.ts';
 import { decodeString } from './strings.ts';
 
 type Delim = '(' | '[' | '{';
@@ -43,8 +44,29 @@ const DEEP = 1000;
 /// @example
 /// parse('(+ 1 2)', 'x.repl')[0] // { tag: 'list', delim: '(', items: [...3 expressions], info: { line: 0, col: 0, ... } }
 export function parse(source: string, file: string, options: ReadOptions = {}): Exp[] {
-  return new Reader(source, file, options.columnBase ?? null).program(parser.parse(source).cursor());
+  return new Reader(source, file, options.columnBase ?? null, new Positions(source)).program(parser.parse(source).cursor());
 }
+
+/// Reads a long text piece by piece (see pieces.ts), each piece's expressions as one array,
+/// exactly as `parse` reads the whole: same spans, same errors (thrown when their piece is
+/// reached). Memory stays at one piece however long the text.
+export function* parsePieces(source: string, file: string, size = PIECE): Generator<Exp[]> {
+  const positions = new Positions(source);
+  let any = false;
+  for (const [from, to] of pieces(source, size)) {
+    const reader = new Reader(source, file, null, positions);
+    // A piece after the first follows a closed expression, which shapes "expected" lists.
+    reader.startAt(from);
+    const exps = reader.piece(parser.parse(source.slice(from, to)).cursor());
+    any ||= exps.length > 0;
+    if (exps.length > 0) yield exps;
+  }
+  // Like Pact, text without any expression is an error, at its end.
+  if (!any) parse(source, file);
+}
+
+/// How much text `parsePieces` reads at a time.
+export const PIECE = 4096;
 
 /// How spans count positions.
 export interface ReadOptions {
@@ -60,6 +82,8 @@ class Reader {
   private readonly positions: Positions;
   // How many lists are open where the reader is.
   private depth = 0;
+  // Where the tree's text starts in `source` (a piece of a long text is parsed on its own).
+  private base = 0;
   // On-chain column counting (see ReadOptions), or null to count lines and columns.
   private readonly columnBase: number | null;
   // The last token read and the one before it: what may follow a token adds to an error's
@@ -70,18 +94,30 @@ class Reader {
   private prev2: TokenKind = 'none';
   private prev2End = 0;
 
-  constructor(source: string, file: string, columnBase: number | null) {
+  constructor(source: string, file: string, columnBase: number | null, positions: Positions) {
     this.source = source;
     this.file = file;
-    this.positions = new Positions(source);
+    this.positions = positions;
     this.columnBase = columnBase;
   }
 
   program(c: TreeCursor): Exp[] {
-    const out: Exp[] = [];
-    if (c.firstChild()) this.walk(c, out);
+    const out = this.piece(c);
     if (out.length === 0) this.slot(skipTrivia(this.source, 0), null);
     return out;
+  }
+
+  /// The expressions of a tree (of the whole text, or of a range of it).
+  piece(c: TreeCursor): Exp[] {
+    const out: Exp[] = [];
+    if (c.firstChild()) this.walk(c, out);
+    return out;
+  }
+
+  /// The tree being read is of the text from `at` (just after a closing bracket, unless 0).
+  startAt(at: number): void {
+    this.base = at;
+    if (at > 0) this.token('other', at - 1, at);
   }
 
   // Reads the node at the cursor and its following siblings into `out`. Lists are entered with
@@ -93,16 +129,17 @@ class Reader {
     for (;;) {
       const delim = DELIMS[c.type.id];
       if (delim !== undefined) {
-        const list: OpenList = { delim, info: this.info(c.from, c.to), items: [], closed: false, outer: items, outerCloser: closer };
+        const from = c.from + this.base;
+        const list: OpenList = { delim, info: this.info(from, c.to + this.base), items: [], closed: false, outer: items, outerCloser: closer };
         open.push(list);
         this.depth = open.length;
-        this.token('other', c.from, c.from + 1);
+        this.token('other', from, from + 1);
         items = list.items;
         closer = CLOSER[delim];
         c.firstChild(); // the opening bracket, which the loop steps over
       } else if (CLOSERS.has(c.type.id) && open.length > 0) {
         open[open.length - 1]!.closed = true;
-        this.token('other', c.from, c.to);
+        this.token('other', c.from + this.base, c.to + this.base);
       } else {
         this.expression(c, items, closer);
       }
@@ -122,7 +159,8 @@ class Reader {
   // Reads the token (or error) at the cursor into `out`; nothing for a comment. `closer` is the
   // enclosing list's closing bracket, null at top level.
   private expression(c: TreeCursor, out: Exp[], closer: string | null): void {
-    const { from, to } = c;
+    const from = c.from + this.base;
+    const to = c.to + this.base;
     const s = this.source;
     switch (c.type.id) {
       case T.LineComment:
@@ -145,10 +183,6 @@ class Reader {
         return this.token('other', from, to);
       case T.Atom:
         return this.atom(from, to, out, closer);
-      case T.Keyword:
-      case T.Meta:
-        out.push(atom([s.slice(from, to)], false, this.info(from, to)));
-        return this.token('atom', from, to);
       case T.Colon:
         out.push(sep(':', this.info(from, to)));
         return this.token('other', from, to);

@@ -1,0 +1,53 @@
+/// Cutting a long text into pieces that read exactly as they do in the whole: each piece ends
+/// right after a bracket that closes a top-level expression. A closing bracket ends every token
+/// and the top level is a plain sequence of expressions, so what follows reads the same from
+/// there. Reading piece by piece keeps memory to one piece (a file of millions of expressions
+/// never becomes one syntax tree) and time linear.
+
+/// The `[from, to)` pieces of `text`, each at least `size` characters long where the text allows
+/// (the last one takes the rest). Strings and comments are skipped, so brackets in them do not
+/// count; a text whose brackets do not balance simply ends in one long last piece, where the
+/// reader finds the error.
+///
+/// @example [...pieces('(a) (b) (c)', 4)] // [[0, 7], [7, 11]]
+export function* pieces(text: string, size: number): Generator<readonly [number, number]> {
+  const end = text.length;
+  let from = 0;
+  let depth = 0;
+  let i = 0;
+  while (i < end) {
+    const c = text.charCodeAt(i);
+    if (c === 59 /* ; */) {
+      const nl = text.indexOf('\n', i);
+      i = nl < 0 ? end : nl + 1;
+      continue;
+    }
+    if (c === 34 /* " */) {
+      i = stringEnd(text, i + 1);
+      continue;
+    }
+    i++;
+    if (c === 40 || c === 91 || c === 123) depth++;
+    else if (c === 41 || c === 93 || c === 125) {
+      depth--;
+      if (depth === 0 && i - from >= size) {
+        yield [from, i];
+        from = i;
+      }
+      // A stray closer: the reader reports it; from here the count starts afresh.
+      if (depth < 0) depth = 0;
+    }
+  }
+  if (from < end || from === 0) yield [from, end];
+}
+
+// The position after the string whose text starts at `i` (escapes skip the next character).
+function stringEnd(text: string, i: number): number {
+  const end = text.length;
+  while (i < end) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) return i + 1;
+    i += c === 92 /* \ */ ? 2 : 1;
+  }
+  return end;
+}
