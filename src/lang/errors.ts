@@ -89,3 +89,14 @@ export function showPactError(e: PactError, onChain = false): string {
   const shownCode = (code.length > 30 ? code.slice(0, 30) + '...' : code).replace(/\n/g, ' ');
   return `${shownCode}: Failure: ${SHOW_PREFIX[e.type] ?? ''}${e.messageFor(onChain)}`;
 }
+
+/// The Pact error for a JavaScript engine limit hit while evaluating (an integer or a string too
+/// large for the engine to hold), or null for any other exception. Pact has no such limits; past
+/// them we stop with a clear error rather than the engine's text.
+export function engineLimitError(e: unknown, info: Info | null): PactError | null {
+  if (!(e instanceof RangeError)) return null;
+  if (/BigInt/.test(e.message)) return evalError(info, `Integer too large: more than ${2 ** 30} bits`);
+  if (/string length/i.test(e.message)) return evalError(info, 'String too long: more than 536870888 characters');
+  if (/array length/i.test(e.message)) return evalError(info, 'List too long: more than 4294967295 elements');
+  return null;
+}

@@ -6,7 +6,7 @@ import { ModRef, PList, PObject } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';
 import type { Native } from '../natives/registry.ts';
 import type { Ctx } from './context.ts';
-import { PactError, evalError } from './errors.ts';
+import { PactError, engineLimitError, evalError } from './errors.ts';
 import { apply, callDef, chargeUserApp, chargedOnEntry, enterNative, withStack } from './eval.ts';
 import { GUSE } from './gas.ts';
 import { TypeResolver, installInterface, installModule, resolveModuleName, useModule } from './module.ts';
@@ -422,6 +422,9 @@ export function evalTopLevel(ctx: Ctx, term: Term): Val {
     return linked.node.ev(ctx, env);
   } catch (e) {
     if (e instanceof PactError) withStack(ctx, e);
+    // An engine limit is reported where it was hit: the innermost application.
+    const limit = engineLimitError(e, ctx.stack.depth > depth ? ctx.stack.at(ctx.stack.depth - 1).info : term.info);
+    if (limit !== null) throw withStack(ctx, limit);
     throw e;
   } finally {
     ctx.stack.depth = depth;

@@ -1,0 +1,19 @@
+/// Results too large for the JavaScript engine end in a Pact error where they were computed,
+/// with the call stack, instead of the engine's own message at no location.
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { printed } from '../helpers/pact.ts';
+
+it('an integer past the engine\\'s size', () => {
+  assert.deepEqual(printed('(+ 1 (shift 1 10000000000000))').slice(0, 3), [
+    '<interactive>:0:5:Error: Integer too large: more than 1073741824 bits',
+    ' at <interactive>:0:5: (shift 1 10000000000000)',
+    ' at <interactive>:0:0: (+ 1 (native `shift` 1 10000000000000))',
+  ]);
+});
+
+it('a string past the engine\\'s length', () => {
+  const lines = printed('(fold (lambda (s x) (+ s s)) "aaaaaaaaaaaaaaaa" (enumerate 1 40))');
+  assert.equal(lines[0], '<interactive>:0:20:Error: String too long: more than 536870888 characters');
+  assert.match(lines[1]!, /^ at <interactive>:0:20: \(\+ "a+\.\.\. "a+\.\.\.\)$/);
+});
