@@ -74,14 +74,20 @@ export function buildModule(ctx: Ctx, m: ModuleTerm, name: string): ModuleData {
   const scope = buildScope(ctx, data, m.defs);
   chargeMembers(ctx, m.defs);
   data.governance = 'keyset' in m.governance ? { keyset: m.governance.keyset } : { cap: governanceCap(data, m.governance) };
-  data.interfaces = m.implements.map((i) => {
-    const iface = resolveModuleName(ctx, i.name, i.ns);
-    if (iface === undefined || !iface.isInterface) throw evalError(i.info, `Interface not defined: ${i.ns === null ? i.name : `${i.ns}.${i.name}`}`);
-    return iface.name;
-  });
+  // Pact keeps the interfaces in reverse order of the `implements` forms, as written until the
+  // constraints are solved (after the definitions are linked), then by their resolved names.
+  const written = [...m.implements].reverse();
+  data.interfaces = written.map((i) => (i.ns === null ? i.name : `${i.ns}.${i.name}`));
   linkDefs(ctx, scope, m.defs);
   chargeModuleMemory(ctx, scope, m);
-  for (const iface of data.interfaces) solveConstraints(ctx, data, iface, m.info);
+  written.forEach((i, k) => {
+    const iface = resolveModuleName(ctx, i.name, i.ns);
+    if (iface === undefined || !iface.isInterface) throw evalError(m.info, `Interface not defined: ${data.interfaces[k]}`);
+    solveConstraints(ctx, data, iface.name, m.info);
+    // In place: references to the module made while linking share this list. The bug Pact
+    // preserves kept the name as written.
+    if (!ctx.flag('PreserveModuleIfacesBug')) data.interfaces[k] = iface.name;
+  });
   return data;
 }
 

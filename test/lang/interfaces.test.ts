@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newRepl, piped } from '../helpers/pact.ts';
+import { newRepl, piped, printed } from '../helpers/pact.ts';
+import { hashValue } from '../../src/values/pact-json.ts';
+import { ModRef } from '../../src/values/value.ts';
 
 test('an interface in a namespace naming itself in a module type means itself, namespace included', () => {
   const { out, code } = piped([
@@ -26,4 +28,23 @@ test('expect-failure sees the failing code on one line, line breaks as spaces', 
   ].join('\n'), 'broken.repl');
   assert.ok(ok);
   assert.equal(repl.reportTestFailures(), false, rec.err);
+});
+
+test('a module keeps its interfaces in reverse order of its implements forms, as Pact does', () => {
+  const lines = [
+    '(interface ia (defun f:integer ()))',
+    '(interface ib (defun g:integer ()))',
+    '(module m G (defcap G () true) (implements ia) (implements ib) (defun f:integer () 1) (defun g:integer () 2))',
+  ];
+  assert.equal(printed(...lines, '(at "interfaces" (describe-module "m"))').at(-1), '["ib" "ia"]');
+  // The order is part of a module reference's JSON, so of its hash.
+  const hashed = printed(...lines, '(hash m)').at(-1);
+  assert.equal(hashed, JSON.stringify(hashValue(new ModRef('m', ['ib', 'ia'], null))));
+  assert.notEqual(hashed, JSON.stringify(hashValue(new ModRef('m', ['ia', 'ib'], null))));
+});
+
+test('an implemented interface that does not exist is reported at the module, after its definitions', () => {
+  assert.deepEqual(printed('(interface ia (defun f:integer ()))',
+    '(module n G (defcap G () true) (implements ia) (implements nope) (defun f:integer () 1))').slice(1, 2),
+  ['<interactive>:0:0:Error: Interface not defined: nope']);
 });
