@@ -38,6 +38,14 @@ class Layout {
 export interface ModuleScope {
   readonly module: ModuleData;
   readonly imports: Map<string, Val>;
+  /// While a member is linked, the module's own members it names, in order (for recursion
+  /// detection at install); null when not recording.
+  references: string[] | null;
+}
+
+/// Notes a name resolved to one of the module's own members.
+export function noteReference(scope: ModuleScope | null, name: string): void {
+  scope?.references?.push(name);
 }
 
 export interface Linked {
@@ -188,8 +196,13 @@ export class Linker {
     const loaded = ctx.scope.get(name.name);
     if (loaded !== undefined && ctx.flag('DisablePact43')) return loaded;
     if (this.scope !== null) {
-      const own = this.scope.module.members.get(name.name) ?? this.scope.imports.get(name.name);
-      if (own !== undefined) return own;
+      const own = this.scope.module.members.get(name.name);
+      if (own !== undefined) {
+        noteReference(this.scope, name.name);
+        return own;
+      }
+      const imported = this.scope.imports.get(name.name);
+      if (imported !== undefined) return imported;
     }
     if (loaded !== undefined) return loaded;
     const mod = resolveModuleName(ctx, name.name, null);
@@ -207,7 +220,10 @@ export class Linker {
     const own = this.ctx.flag('DisablePact48') || this.ctx.flag('DisablePact43') ? undefined : this.scope?.module;
     if (own !== undefined && (own.name === modName || (name.ns === null && own.name.endsWith(`.${modName}`)))) {
       const v = own.members.get(name.name);
-      if (v !== undefined) return v;
+      if (v !== undefined) {
+        noteReference(this.scope, name.name);
+        return v;
+      }
     }
     const mod = resolveModuleName(this.ctx, name.module!, name.ns);
     const v = mod?.members.get(name.name);
@@ -234,10 +250,12 @@ export class Linker {
   }
 
   private appNode(fnTerm: Term, argTerms: readonly Term[], info: Info): Node {
-    const fn = this.node(fnTerm);
+    // A global head is resolved once: resolving records references.
+    const head = fnTerm.t === 'var' && (fnTerm.name.module !== null || this.lookupLocal(fnTerm.name.name) === null)
+      ? this.resolveGlobal(fnTerm.name) : null;
+    const fn = head !== null ? globalNode(head, fnTerm.info) : this.node(fnTerm);
     const args = argTerms.map((a) => this.node(a));
-    if (fnTerm.t === 'var' && (fnTerm.name.module !== null || this.lookupLocal(fnTerm.name.name) === null)) {
-      const head = this.resolveGlobal(fnTerm.name);
+    if (head !== null) {
       if (head instanceof NativeRef) return nativeNode(head.native, fn, args, info);
       if (head instanceof Def) return defNode(head, fn, args, info);
     }

@@ -7,9 +7,11 @@ import type { Type } from '../values/type.ts';
 import type { Ctx } from './context.ts';
 import { evalError } from './errors.ts';
 import { enforceKeySetName, acquireModuleAdmin } from './guards.ts';
-import { Linker } from './link.ts';
+import { Linker, noteReference } from './link.ts';
+import { enforceAcyclic } from './acyclic.ts';
+import { cycleTermText } from './show.ts';
 import { enforceNamespaceInstall, enforceRootPolicy } from './namespaces.ts';
-import type { ModuleScope } from './link.ts';
+import type { Linked, ModuleScope } from './link.ts';
 import { ConstRef, Def, Env, ModuleData, SchemaRef, TableRef } from './runtime.ts';
 import type { RArg, ScopeRef, Val } from './runtime.ts';
 import type { Arg, DefTerm, InterfaceTerm, ModuleTerm, UseTerm } from './term.ts';
@@ -236,7 +238,7 @@ function chargeMembers(ctx: Ctx, defs: readonly DefTerm[]): void {
 }
 
 function buildScope(ctx: Ctx, data: ModuleData, defs: readonly DefTerm[]): ModuleScope {
-  const scope: ModuleScope = { module: data, imports: new Map() };
+  const scope: ModuleScope = { module: data, imports: new Map(), references: null };
   for (const d of defs) {
     if (d.t === 'use') {
       useModule(ctx, d, scope.imports);
@@ -266,35 +268,69 @@ function rarg(a: Arg): RArg {
 /// Links definition bodies, resolves user types, checks for recursion, evaluates constants.
 function linkDefs(ctx: Ctx, scope: ModuleScope, defs: readonly DefTerm[]): void {
   const types = new TypeResolver(ctx, scope);
-  for (const d of defs) {
-    if (d.t === 'use') continue;
-    const member = scope.module.members.get(d.t === 'const' ? d.arg.name : d.name)!;
-    if (member instanceof SchemaRef) resolveSchema(types, member);
+  const members = defs.filter((d) => d.t !== 'use');
+  const consts = new Map<string, Linked>();
+  // Pact keys the graph by fully qualified name, by bare name in interfaces and before 4.3.
+  const qualified = !scope.module.isInterface && !ctx.flag('DisablePact43');
+  const key = (name: string) => (qualified ? `${scope.module.name}.${name}` : name);
+  const vertices = members.map((d) => {
+    scope.references = [];
+    if (d.t === 'const') consts.set(d.arg.name, linkConst(ctx, scope, types, d));
+    else linkMember(ctx, scope, types, d);
+    const edges = scope.references.map(key);
+    scope.references = null;
+    return { key: key(memberName(d)), item: d, edges };
+  });
+  for (const c of enforceAcyclic(vertices, (v) => cycleTermText(scope.module.members.get(memberName(v.item))!, scope.module))) {
+    for (const v of c.vertices) if (v.item.t === 'const') evalConst(ctx, scope, v.item, consts.get(v.item.arg.name)!, types);
   }
-  for (const d of defs) {
-    if (d.t === 'table') {
-      const table = scope.module.members.get(d.name) as TableRef;
+  for (const d of members) if (d.t === 'def' && d.defcapMeta !== null) resolveDefcapMeta(ctx, scope, d);
+}
+
+function memberName(d: Exclude<DefTerm, UseTerm>): string {
+  return d.t === 'const' ? d.arg.name : d.name;
+}
+
+/// Resolves a member's types and links its body, naming (in `scope.references`) the members it
+/// refers to in the order Pact's term traversal meets them: types first, then the body, then a
+/// capability's manager.
+function linkMember(ctx: Ctx, scope: ModuleScope, types: TypeResolver, d: Exclude<DefTerm, UseTerm | { t: 'const' }>): void {
+  const member = scope.module.members.get(memberName(d))!;
+  switch (d.t) {
+    case 'schema':
+      resolveSchema(types, member as SchemaRef);
+      return;
+    case 'table': {
+      const table = member as TableRef;
       scope.module.members.set(d.name, new TableRef(table.module, table.name, types.resolve(table.type, d.info), table.meta, table.info));
+      return;
     }
+    case 'def':
+      linkDef(ctx, scope, types, member as Def, d);
   }
-  for (const d of defs) {
-    if (d.t !== 'def') continue;
-    const def = scope.module.members.get(d.name) as Def;
-    def.args.forEach((a, i) => { def.args[i] = { ...a, type: types.resolve(a.type, a.info) }; });
-    def.ret = types.resolve(def.ret, d.info);
-    const linker = new Linker(ctx, scope);
-    if (d.kind === 'defpact' && d.steps.length > 0) {
-      const linked = linker.linkSteps(d.steps, d.args);
-      def.steps = linked.steps;
-      def.slots = linked.slots;
-    } else if (d.body.length > 0) {
-      const linked = linker.linkBody(d.body, d.args);
-      def.body = linked.node;
-      def.slots = linked.slots;
-    }
+}
+
+/// A constant's value is linked with the other members and evaluated later, in dependency order.
+function linkConst(ctx: Ctx, scope: ModuleScope, types: TypeResolver, d: Extract<DefTerm, { t: 'const' }>): Linked {
+  types.resolve(d.arg.type, d.info);
+  return new Linker(ctx, scope).linkBody([d.value], []);
+}
+
+function linkDef(ctx: Ctx, scope: ModuleScope, types: TypeResolver, def: Def, d: Extract<DefTerm, { t: 'def' }>): void {
+  def.args.forEach((a, i) => { def.args[i] = { ...a, type: types.resolve(a.type, a.info) }; });
+  def.ret = types.resolve(def.ret, d.info);
+  const linker = new Linker(ctx, scope);
+  if (d.kind === 'defpact' && d.steps.length > 0) {
+    const linked = linker.linkSteps(d.steps, d.args);
+    def.steps = linked.steps;
+    def.slots = linked.slots;
+  } else if (d.body.length > 0) {
+    const linked = linker.linkBody(d.body, d.args);
+    def.body = linked.node;
+    def.slots = linked.slots;
   }
-  for (const d of defs) if (d.t === 'const') evalConst(ctx, scope, d, types);
-  for (const d of defs) if (d.t === 'def' && d.defcapMeta !== null) resolveDefcapMeta(ctx, scope, d);
+  const manager = d.defcapMeta?.kind === 'managed' ? d.defcapMeta.manager : null;
+  if (manager !== null && manager.module === null && scope.module.members.has(manager.name)) noteReference(scope, manager.name);
 }
 
 /// `@managed param mgr`: the managed argument's position and the manager defun.
@@ -314,9 +350,8 @@ function resolveDefcapMeta(ctx: Ctx, scope: ModuleScope, d: Extract<DefTerm, { t
   def.defcapMeta = { kind: 'managed', param: m.param, paramIndex, manager: mgr };
 }
 
-function evalConst(ctx: Ctx, scope: ModuleScope, d: Extract<DefTerm, { t: 'const' }>, types: TypeResolver): void {
+function evalConst(ctx: Ctx, scope: ModuleScope, d: Extract<DefTerm, { t: 'const' }>, linked: Linked, types: TypeResolver): void {
   const c = scope.module.members.get(d.arg.name) as ConstRef;
-  const linked = new Linker(ctx, scope).linkBody([d.value], []);
   const v = pactValue(linked.node.ev(ctx, new Env(linked.slots, null)), d.info);
   checkType(d.arg.info, types.resolve(d.arg.type, d.info), v);
   c.value = v;
@@ -373,6 +408,7 @@ export class TypeResolver {
       v = parts.join('.') === own?.name ? own.members.get(member) : mod?.members.get(member);
     }
     if (!(v instanceof SchemaRef)) throw evalError(info, this.scope === null ? `Cannot resolve ${name}` : `Cannot resolve "${name}"`);
+    if (own !== undefined && own.members.get(v.name) === v) noteReference(this.scope, v.name);
     return v;
   }
 }

@@ -6,6 +6,7 @@ import { valueDoc } from '../values/render.ts';
 import { showType } from '../values/type.ts';
 import type { Type } from '../values/type.ts';
 import { Closure, ConstRef, Def, NativeRef, Partial, SchemaRef, TableRef } from './runtime.ts';
+import type { ModuleData } from './runtime.ts';
 import type { Val } from './runtime.ts';
 import type { PactValue } from '../values/value.ts';
 
@@ -14,11 +15,11 @@ function typeText(t: Type): string {
   return showType(t);
 }
 
-function defDoc(d: Def): Doc {
+function defDoc(d: Def, types: (t: Type) => string = typeText): Doc {
   const parts: Doc[] = [
     d.kind,
-    `${d.module.name}.${d.name}:${typeText(d.ret)}`,
-    parensSep(d.args.map((a) => `${a.name}:${typeText(a.type)}`)),
+    `${d.module.name}.${d.name}:${types(d.ret)}`,
+    parensSep(d.args.map((a) => `${a.name}:${types(a.type)}`)),
   ];
   if (d.meta.docs !== null) parts.push(d.meta.docs);
   const m = d.rawDefcapMeta;
@@ -47,4 +48,18 @@ export function showValCompact(v: Val): string {
 
 export function showValPretty(v: Val): string {
   return renderPretty(valDoc(v));
+}
+
+/// A module member as `Recursion detected:` lists it: Pact prints the definition's term with
+/// the module's own schemas named `module.schema`, and a constant as its `Pretty Term` does.
+export function cycleTermText(v: Val, module: ModuleData): string {
+  const types = (t: Type) => showType(t, (name) => (module.members.get(name) instanceof SchemaRef ? `${module.name}.${name}` : `{${name}}`));
+  const meta = (docs: string | null) => (docs === null ? '' : `"${docs}"\n`);
+  if (v instanceof Def) return renderCompact(defDoc(v, types));
+  if (v instanceof ConstRef) return `constant .${v.module}${v.name}:${types(v.type)} ${meta(v.meta.docs)}`;
+  if (v instanceof SchemaRef && v.type.t === 'user') {
+    const fields = v.type.schema.fields.map((f) => `${f.name}:${types(f.type)}`);
+    return renderCompact(parensSep(['defschema', v.name, meta(v.meta.docs), `[${fields.join(', ')}]`]));
+  }
+  return showValCompact(v);
 }

@@ -42,19 +42,24 @@ export function tyVar(name: string, constraint: readonly Type[] = []): Type {
   return { t: 'var', name, constraint, schemaVar: false };
 }
 
-export function showType(ty: Type): string {
+/// `user` prints a schema named in the type (Pact prints a resolved one as `{name}`).
+export function showType(ty: Type, user: (name: string) => string = braced): string {
   switch (ty.t) {
     case 'any': return '*';
     case 'prim': return ty.name;
-    case 'list': return `[${showType(ty.elem)}]`;
-    case 'schema': return `${ty.kind}:${showPartial(ty.partial)}${showType(ty.schema)}`;
+    case 'list': return `[${showType(ty.elem, user)}]`;
+    case 'schema': return `${ty.kind}:${showPartial(ty.partial)}${showType(ty.schema, user)}`;
     case 'var':
       if (ty.schemaVar) return `<{${ty.name}}>`;
-      return ty.constraint.length === 0 ? `<${ty.name}>` : `<${ty.name}[${ty.constraint.map(showType).join(',')}]>`;
-    case 'user': return `{${ty.schema.name}}`;
+      return ty.constraint.length === 0 ? `<${ty.name}>` : `<${ty.name}[${ty.constraint.map((c) => showType(c, user)).join(',')}]>`;
+    case 'user': return user(ty.schema.name);
     case 'fun': return showFunType(ty.args, ty.ret);
     case 'module': return ty.ifaces === null ? 'module' : `module{${ty.ifaces.join(',')}}`;
   }
+}
+
+function braced(name: string): string {
+  return `{${name}}`;
 }
 
 function showPartial(p: null | 'any' | readonly string[]): string {

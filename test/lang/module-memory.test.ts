@@ -12,7 +12,7 @@ function install(repl: Repl, source: string): { bytes: number | null; hash: stri
   assert.ok(repl.runSource(source, 'test.repl'));
   const term = compileTopLevel(parse(source, 'test.repl')[0]!) as ModuleTerm | InterfaceTerm;
   const data = repl.ctx.lookupModule(term.name)!;
-  return { bytes: moduleMemoryBytes(repl.ctx, { module: data, imports: new Map() }, term), hash: data.hash };
+  return { bytes: moduleMemoryBytes(repl.ctx, { module: data, imports: new Map(), references: null }, term), hash: data.hash };
 }
 
 function session(flags: string[] = []) {
