@@ -184,10 +184,12 @@ export class Linker {
     if (name.module !== null) return this.resolveQualified(name);
     const native = ctx.natives.get(name.name);
     if (native !== undefined) return native.constant ?? new NativeRef(native);
-    const replNative = ctx.replNativesAtTop ? ctx.replNatives.get(name.name) : undefined;
+    // REPL natives are in scope at the top level of a REPL script (so module code there may name
+    // them) and, once `env-enable-repl-natives` puts them beside the natives, everywhere.
+    const replNative = ctx.replNativesAtTop || ctx.env.replNativesInModules ? ctx.replNatives.get(name.name) : undefined;
     if (replNative !== undefined) {
-      // Module code may name REPL natives, but the module can then not be restored in a later
-      // transaction unless they are enabled there (see resolveModuleName).
+      // A module naming one cannot be restored in a later transaction unless they are enabled
+      // there (see resolveModuleName).
       if (this.scope !== null) this.scope.module.replNativeRefs.add(name.name);
       return new NativeRef(replNative);
     }

@@ -245,7 +245,8 @@ function buildScope(ctx: Ctx, data: ModuleData, defs: readonly DefTerm[]): Modul
       continue;
     }
     const name = d.t === 'const' ? d.arg.name : d.name;
-    if (ctx.natives.has(name)) throw evalError(d.info, `definitions cannot overlap with native names: ${name}`);
+    const native = ctx.natives.has(name) || (ctx.env.replNativesInModules && ctx.replNatives.has(name));
+    if (native) throw evalError(d.info, `definitions cannot overlap with native names: ${name}`);
     if (data.members.has(name)) throw evalError(d.info, `definition name conflict: ${name}`);
     data.members.set(name, shell(data, d));
   }
