@@ -12,6 +12,7 @@ import { showDecimal } from '../values/haskell-show.ts';
 import { prettyList, renderCompact } from '../values/doc.ts';
 import { pactValueDoc } from '../values/render.ts';
 import { codePointLength } from '../values/text.ts';
+import { foldValue } from '../values/fold.ts';
 import { sizeOfKeySet, sizeOfKeySetName, sizeOfModuleName, sizeOfNamespace, sizeOfObjectMap, sizeOfText } from '../values/sizeof.ts';
 import type { SizeOfVersion } from '../values/sizeof.ts';
 import {
@@ -451,6 +452,15 @@ function formatValuesEstimate(values: readonly PactValue[]): bigint {
 }
 
 function formatEstimate(v: PactValue): number {
+  return foldValue(v, (x: PactValue, parts: number[]): number => {
+    let n = 0;
+    for (const p of parts) n += p;
+    return formatOwnEstimate(x) + n;
+  });
+}
+
+/// A value's own part of the estimate; what it holds is added by `formatEstimate`.
+function formatOwnEstimate(v: PactValue): number {
   switch (typeof v) {
     case 'string': return codePointLength(v);
     case 'bigint': return digitsMinusOne(v);
@@ -458,14 +468,10 @@ function formatEstimate(v: PactValue): number {
   }
   if (v instanceof Decimal) return digitsMinusOne(v.mantissa);
   if (v instanceof PactTime) return 100;
-  if (v instanceof PList) {
-    let n = 0;
-    for (const x of v.items) n += 1 + formatEstimate(x);
-    return n;
-  }
+  if (v instanceof PList) return v.items.length;
   if (v instanceof PObject) {
     let n = v.fields.size;
-    for (const [k, x] of v.fields) n += codePointLength(k) + formatEstimate(x);
+    for (const k of v.fields.keys()) n += codePointLength(k);
     return n;
   }
   if (v instanceof ModRef) return dottedLength(v.name);
@@ -477,16 +483,8 @@ function formatEstimate(v: PactValue): number {
   if (v instanceof KeySetRef) return keySetNameLength(v.name);
   if (v instanceof PactGuard) return codePointLength(v.pactId) + codePointLength(v.name);
   if (v instanceof ModuleGuard) return dottedLength(v.module) + codePointLength(v.name);
-  if (v instanceof UserGuard) {
-    let n = dottedLength(v.fun);
-    for (const x of v.args) n += 1 + formatEstimate(x);
-    return n;
-  }
-  if (v instanceof CapabilityGuard) {
-    let n = dottedLength(v.name) + (v.pactId === null ? 0 : codePointLength(v.pactId));
-    for (const x of v.args) n += 1 + formatEstimate(x);
-    return n;
-  }
+  if (v instanceof UserGuard) return dottedLength(v.fun) + v.args.length;
+  if (v instanceof CapabilityGuard) return dottedLength(v.name) + (v.pactId === null ? 0 : codePointLength(v.pactId)) + v.args.length;
   return 0;
 }
 

@@ -20,6 +20,7 @@
 ///   are `Left name`, everything else `Right ref`), and every use of an own definition or of
 ///   another module's function adds the size of that (fully inlined) definition again.
 import { Decimal } from '../values/decimal.ts';
+import { foldValue } from '../values/fold.ts';
 import { sizeOfInteger, sizeOfModuleName, sizeOfText, sizeOfVersion } from '../values/sizeof.ts';
 import type { SizeOfVersion } from '../values/sizeof.ts';
 import { showType } from '../values/type.ts';
@@ -294,9 +295,11 @@ function literalSize(v: PactValue, ver: SizeOfVersion): number {
 /// A constant's value as a term: `TLiteral lit info`, or for a list built without a known
 /// element type (as `map` and `list` build them) `TList (Vector terms) TyAny info`.
 function valueTermSize(v: PactValue, ver: SizeOfVersion): number {
-  if (!(v instanceof PList)) return ctor(2) + literalSize(v, ver);
-  if (v.elemType.t !== 'any') throw new Unsupported('typed list value');
-  return ctor(3) + vector(v.items.map((x) => valueTermSize(x, ver))) + TY_ANY;
+  return foldValue(v, (x: PactValue, parts: number[]): number => {
+    if (!(x instanceof PList)) return ctor(2) + literalSize(x, ver);
+    if (x.elemType.t !== 'any') throw new Unsupported('typed list value');
+    return ctor(3) + vector(parts) + TY_ANY;
+  });
 }
 
 /// The documentation Pact gives its integer constants, which their stored form includes.

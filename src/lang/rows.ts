@@ -12,7 +12,7 @@ import {
   decodeRowData, encodeRowData, guardJsonWith, moduleNameJson, readGuard, readModuleName, readPactValue,
 } from '../values/row-data.ts';
 import { compareCodePoints } from '../values/text.ts';
-import { elideSite, KeySet } from '../values/value.ts';
+import { CapabilityGuard, elideSite, KeySet, UserGuard } from '../values/value.ts';
 import type { Guard, PactValue, PObject } from '../values/value.ts';
 import { PactError } from './errors.ts';
 import { KEYSETS_TABLE } from './guards.ts';
@@ -133,7 +133,8 @@ export function namespaceJson(ns: Namespace): JsonObject {
 }
 
 function namespaceGuardJson(g: Guard): Json {
-  return guardJsonWith(g, (a) => toJson(elideSite(a), true));
+  const args = g instanceof UserGuard || g instanceof CapabilityGuard ? g.args : [];
+  return guardJsonWith(g, args.map((a) => toJson(elideSite(a), true)));
 }
 
 /// Pact's `FromJSON (Namespace PactValue)`: the name and both guards.

@@ -14,9 +14,12 @@ export class AesonError extends Error {
   readonly path: JsonPath;
   readonly reason: string;
   constructor(path: JsonPath, reason: string) {
-    super(`Error in ${formatPath(path)}: ${reason}`);
+    super();
     this.path = path;
     this.reason = reason;
+    // Written out only when shown: reading a value tries alternatives that fail, at paths as
+    // long as the value is deep.
+    Object.defineProperty(this, 'message', { get: () => `Error in ${formatPath(path)}: ${reason}`, configurable: true });
   }
 }
 

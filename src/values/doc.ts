@@ -87,14 +87,16 @@ export function prettyList(docs: readonly Doc[]): Doc {
 /// Everything flat on one line: Pact's `renderCompactString`.
 export function renderCompact(doc: Doc): string {
   const out: string[] = [];
-  const walk = (x: Doc): void => {
+  // Documents nest as deep as the values they show.
+  const stack: Doc[] = [doc];
+  while (stack.length > 0) {
+    const x = stack.pop()!;
     if (typeof x === 'string') out.push(x);
     else if (x.d === 'line') out.push(x.flat);
-    else if (x.d === 'cat') for (const p of x.parts) walk(p);
-    else if (x.d === 'alt') walk(x.flat);
-    else walk(x.doc);
-  };
-  walk(doc);
+    else if (x.d === 'cat') for (let i = x.parts.length - 1; i >= 0; i--) stack.push(x.parts[i]!);
+    else if (x.d === 'alt') stack.push(x.flat);
+    else stack.push(x.doc);
+  }
   return out.join('');
 }
 

@@ -3,6 +3,7 @@
 /// they keep the digits and exponent they were written with, because Pact re-encodes them by
 /// their scale.
 import { compareCodePoints } from './text.ts';
+import { foldTree } from './fold.ts';
 
 /// A JSON value. Objects keep their entries in the order given.
 export type Json = null | boolean | string | JsonNumber | Json[] | JsonObject;
@@ -21,9 +22,16 @@ export class JsonNumber {
 /// A JSON object as an ordered list of entries (keys are distinct).
 export class JsonObject {
   readonly entries: Array<[string, Json]>;
+  private legacy: Array<[string, Json]> | null = null;
 
   constructor(entries: Array<[string, Json]>) {
     this.entries = entries;
+  }
+
+  /// The entries in legacy HashMap order (computed once).
+  legacyEntries(): Array<[string, Json]> {
+    this.legacy ??= legacySorted(this.entries);
+    return this.legacy;
   }
 }
 
@@ -56,14 +64,24 @@ export function parseJson(text: string): Json {
     value = p.value();
     p.skipWs();
   } catch (e) {
-    // Deep nesting overflows the recursive descent and a huge number exceeds BigInt's limit;
-    // both are bad input like any other.
-    if (e instanceof RangeError) throw new JsonParseError('JSON nested too deeply or too large');
+    // A number beyond BigInt's limit is bad input like any other.
+    if (e instanceof RangeError) throw new JsonParseError('JSON number too large');
     throw e;
   }
   if (p.pos < text.length) p.fail('unexpected trailing characters');
   return value;
 }
+
+/// A container being read: an array (`entries` null) or an object (with the key whose value
+/// comes next).
+interface Open {
+  readonly items: Json[];
+  readonly entries: Array<[string, Json]> | null;
+  index: Map<string, number> | undefined;
+  key: string;
+}
+
+const OPENED = Symbol('opened');
 
 const NUMBER_RE = /-?(?:0|[1-9][0-9]*)(?:\.([0-9]+))?(?:[eE]([+-]?[0-9]+))?/y;
 
@@ -90,11 +108,64 @@ class Parser {
     this.pos = i;
   }
 
+  /// A value; containers are kept on an explicit stack, as JSON may nest deeper than the call
+  /// stack.
   value(): Json {
+    const open: Open[] = [];
+    for (;;) {
+      let v = this.start(open);
+      if (v === OPENED) continue;
+      // Attach the finished value, closing every container it completes.
+      for (;;) {
+        const top = open[open.length - 1];
+        if (top === undefined) return v;
+        if (top.entries === null) top.items.push(v);
+        else top.index = addEntry(top.entries, top.index, top.key, v);
+        this.skipWs();
+        const c = this.text.charCodeAt(this.pos++);
+        if (c === 0x2c) {
+          this.skipWs();
+          if (top.entries !== null) top.key = this.key();
+          break;
+        }
+        if (c === (top.entries === null ? 0x5d : 0x7d)) {
+          open.pop();
+          v = top.entries === null ? top.items : new JsonObject(top.entries);
+          continue;
+        }
+        this.pos--;
+        this.fail(top.entries === null ? "expected ',' or ']'" : "expected ',' or '}'");
+      }
+    }
+  }
+
+  /// Reads a scalar or an empty container, or opens a container (pushed on `open`, positioned
+  /// at its first value) and returns OPENED.
+  private start(open: Open[]): Json | typeof OPENED {
     const c = this.text.charCodeAt(this.pos);
     switch (c) {
-      case 0x7b: return this.object();
-      case 0x5b: return this.array();
+      case 0x7b: {
+        this.pos++;
+        this.skipWs();
+        if (this.text.charCodeAt(this.pos) === 0x7d) {
+          this.pos++;
+          return new JsonObject([]);
+        }
+        this.skipWs();
+        open.push({ items: [], entries: [], index: undefined, key: this.key() });
+        return OPENED;
+      }
+      case 0x5b: {
+        this.pos++;
+        this.skipWs();
+        if (this.text.charCodeAt(this.pos) === 0x5d) {
+          this.pos++;
+          return [];
+        }
+        this.skipWs();
+        open.push({ items: [], entries: null, index: undefined, key: '' });
+        return OPENED;
+      }
       case 0x22: return this.string();
       case 0x74: return this.word('true', true);
       case 0x66: return this.word('false', false);
@@ -103,6 +174,17 @@ class Parser {
         if (c === 0x2d || (c >= 0x30 && c <= 0x39)) return this.number();
         return this.fail(Number.isNaN(c) ? 'unexpected end of input' : 'unexpected character');
     }
+  }
+
+  /// An object key and its colon, leaving the position at the value.
+  private key(): string {
+    if (this.text.charCodeAt(this.pos) !== 0x22) this.fail('expected a key');
+    const key = this.string();
+    this.skipWs();
+    if (this.text.charCodeAt(this.pos) !== 0x3a) this.fail("expected ':'");
+    this.pos++;
+    this.skipWs();
+    return key;
   }
 
   word<T extends Json>(w: string, v: T): T {
@@ -180,56 +262,6 @@ class Parser {
         return this.fail('bad escape');
     }
   }
-
-  array(): Json[] {
-    this.pos++;
-    const items: Json[] = [];
-    this.skipWs();
-    if (this.text.charCodeAt(this.pos) === 0x5d) {
-      this.pos++;
-      return items;
-    }
-    for (;;) {
-      this.skipWs();
-      items.push(this.value());
-      this.skipWs();
-      const c = this.text.charCodeAt(this.pos++);
-      if (c === 0x5d) return items;
-      if (c !== 0x2c) {
-        this.pos--;
-        this.fail("expected ',' or ']'");
-      }
-    }
-  }
-
-  object(): JsonObject {
-    this.pos++;
-    const entries: Array<[string, Json]> = [];
-    let index: Map<string, number> | undefined;
-    this.skipWs();
-    if (this.text.charCodeAt(this.pos) === 0x7d) {
-      this.pos++;
-      return new JsonObject(entries);
-    }
-    for (;;) {
-      this.skipWs();
-      if (this.text.charCodeAt(this.pos) !== 0x22) this.fail('expected a key');
-      const key = this.string();
-      this.skipWs();
-      if (this.text.charCodeAt(this.pos) !== 0x3a) this.fail("expected ':'");
-      this.pos++;
-      this.skipWs();
-      const value = this.value();
-      index = addEntry(entries, index, key, value);
-      this.skipWs();
-      const c = this.text.charCodeAt(this.pos++);
-      if (c === 0x7d) return new JsonObject(entries);
-      if (c !== 0x2c) {
-        this.pos--;
-        this.fail("expected ',' or '}'");
-      }
-    }
-  }
 }
 
 // Small objects are searched linearly; a key index is built only once an object grows.
@@ -264,25 +296,52 @@ export function encodeJson(v: Json, opts?: EncodeOptions): string {
   return encode(v, opts?.legacyOrder === true);
 }
 
-function encode(v: Json, legacy: boolean): string {
+function encode(root: Json, legacy: boolean): string {
+  return legacy ? foldTree(root, legacyChildren, legacyText) : foldTree(root, jsonChildren, plainText);
+}
+
+function legacyChildren(v: Json): readonly Json[] | null {
+  if (Array.isArray(v)) return v;
+  if (v instanceof JsonObject) return v.legacyEntries().map((e) => e[1]);
+  return null;
+}
+
+function legacyText(v: Json, parts: string[]): string {
+  return v instanceof JsonObject ? objectText(v.legacyEntries(), parts) : jsonText(v, parts);
+}
+
+function plainText(v: Json, parts: string[]): string {
+  return v instanceof JsonObject ? objectText(v.entries, parts) : jsonText(v, parts);
+}
+
+/// An object's text from its entries (in the order written) and the texts of their values.
+function objectText(entries: ReadonlyArray<[string, Json]>, parts: readonly string[]): string {
+  let out = '{';
+  for (let i = 0; i < entries.length; i++) out += (i === 0 ? '' : ',') + encodeString(entries[i]![0]) + ':' + parts[i]!;
+  return out + '}';
+}
+
+/// The text of anything but an object, given its items' texts.
+function jsonText(v: Exclude<Json, JsonObject>, parts: readonly string[]): string {
   if (v === null) return 'null';
   switch (typeof v) {
     case 'string': return encodeString(v);
     case 'boolean': return v ? 'true' : 'false';
   }
   if (v instanceof JsonNumber) return encodeNumber(v);
-  if (Array.isArray(v)) {
-    let out = '[';
-    for (let i = 0; i < v.length; i++) out += (i === 0 ? '' : ',') + encode(v[i]!, legacy);
-    return out + ']';
-  }
-  const entries = legacy ? legacySorted(v.entries) : v.entries;
-  let out = '{';
-  for (let i = 0; i < entries.length; i++) {
-    const [k, x] = entries[i]!;
-    out += (i === 0 ? '' : ',') + encodeString(k) + ':' + encode(x, legacy);
-  }
-  return out + '}';
+  return `[${parts.join(',')}]`;
+}
+
+/// The parts of a JSON value: array items, object values in entry order.
+function jsonChildren(v: Json): readonly Json[] | null {
+  if (Array.isArray(v)) return v;
+  if (v instanceof JsonObject) return v.entries.map((e) => e[1]);
+  return null;
+}
+
+/// `foldTree` over a JSON value's parts.
+export function foldJson<R>(v: Json, f: (v: Json, results: R[]) => R): R {
+  return foldTree(v, jsonChildren, f);
 }
 
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;

@@ -8,6 +8,7 @@ import {
   CapabilityGuard, KeySet, KeySetRef, ModRef, ModuleGuard, PactGuard, PactTime, PList, PObject, UserGuard,
 } from './value.ts';
 import type { PactValue } from './value.ts';
+import { foldValue } from './fold.ts';
 
 // Integers and mantissas beyond ±(2^53 − 1) would lose digits in JavaScript clients, so Pact
 // writes them as strings.
@@ -20,6 +21,14 @@ function isSafe(i: bigint): boolean {
 /// A Pact value as JSON, with Pact's own field names and order. Objects keep their print order;
 /// `encodeJson(…, { legacyOrder: true })` gives the bytes Pact writes and hashes.
 export function toJson(v: PactValue, refInfo = false): Json {
+  return foldValue(v, refInfo ? jsonWithSites : jsonWithoutSites);
+}
+
+const jsonWithSites = (v: PactValue, parts: Json[]): Json => valueJson(v, parts, true);
+const jsonWithoutSites = (v: PactValue, parts: Json[]): Json => valueJson(v, parts, false);
+
+/// A value's JSON given the JSON of the values it holds.
+function valueJson(v: PactValue, parts: Json[], refInfo: boolean): Json {
   switch (typeof v) {
     case 'bigint': return integerJson(v);
     case 'string':
@@ -27,14 +36,15 @@ export function toJson(v: PactValue, refInfo = false): Json {
       return v;
   }
   if (v instanceof Decimal) return decimalJson(v);
-  if (v instanceof PList) return v.items.map((x) => toJson(x, refInfo));
+  if (v instanceof PList) return parts.length === 0 ? [] : parts;
   if (v instanceof PObject) {
     const entries: Array<[string, Json]> = [];
-    for (const [k, x] of v.fields) entries.push([k, toJson(x, refInfo)]);
+    let i = 0;
+    for (const k of v.fields.keys()) entries.push([k, parts[i++]!]);
     return new JsonObject(entries);
   }
   if (v instanceof PactTime) return timeJson(v.micros);
-  return guardOrRefJson(v, refInfo);
+  return guardOrRefJson(v, parts, refInfo);
 }
 
 function integerJson(i: bigint): JsonObject {
@@ -58,15 +68,16 @@ function timeJson(micros: bigint): JsonObject {
   return new JsonObject([['timep', formatIsoMicros(micros)]]);
 }
 
-/// `refInfo`: module references keep where they were made (`refInfo`), as before Pact 4.9.
-function guardOrRefJson(v: KeySet | KeySetRef | ModuleGuard | PactGuard | UserGuard | CapabilityGuard | ModRef, refInfo: boolean): Json {
+/// `args`: the JSON of a user or capability guard's arguments. `refInfo`: module references keep
+/// where they were made (`refInfo`), as before Pact 4.9.
+function guardOrRefJson(v: KeySet | KeySetRef | ModuleGuard | PactGuard | UserGuard | CapabilityGuard | ModRef, args: Json[], refInfo: boolean): Json {
   if (v instanceof KeySet) return new JsonObject([['pred', v.pred], ['keys', v.keys.slice()]]);
   if (v instanceof KeySetRef) return new JsonObject([['keysetref', keySetNameJson(v.name)]]);
   if (v instanceof ModuleGuard) return new JsonObject([['moduleName', moduleNameJson(v.module)], ['name', v.name]]);
   if (v instanceof PactGuard) return new JsonObject([['pactId', v.pactId], ['name', v.name]]);
-  if (v instanceof UserGuard) return new JsonObject([['args', v.args.map((x) => toJson(x, refInfo))], ['fun', v.fun]]);
+  if (v instanceof UserGuard) return new JsonObject([['args', args], ['fun', v.fun]]);
   if (v instanceof CapabilityGuard) {
-    return new JsonObject([['cgPactId', v.pactId], ['cgArgs', v.args.map((x) => toJson(x, refInfo))], ['cgName', v.name]]);
+    return new JsonObject([['cgPactId', v.pactId], ['cgArgs', args], ['cgName', v.name]]);
   }
   const spec: [string, Json] = ['refSpec', v.ifaces === null ? null : v.ifaces.map(moduleNameJson)];
   const name: [string, Json] = ['refName', moduleNameJson(v.name)];

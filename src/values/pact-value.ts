@@ -15,11 +15,11 @@ import {
 } from './aeson.ts';
 import type { JsonPath } from './aeson.ts';
 import { showString } from './haskell-show.ts';
+import { readingDeep } from './deep-read.ts';
 
 /// Decodes a Pact value at `path`; throws `AesonError`.
-export function parsePactValue(v: Json, path: JsonPath): PactValue {
-  return firstOf(v, path, [literal, list, parseGuard, modRef, object]);
-}
+export const parsePactValue: (v: Json, path: JsonPath) => PactValue =
+  readingDeep((v, path) => firstOf(v, path, [literal, list, parseGuard, modRef, object]));
 
 type Reader = (v: Json, path: JsonPath) => PactValue;
 

@@ -3,7 +3,8 @@
 import { Decimal } from './decimal.ts';
 import { formatIsoSeconds } from './pact-json.ts';
 import { compareCodePoints } from './text.ts';
-import { JsonNumber, JsonObject, formatGeneric, legacyKeyOrder } from './json.ts';
+import { JsonNumber, foldJson, formatGeneric, legacyKeyOrder } from './json.ts';
+import { foldValue } from './fold.ts';
 import type { Json } from './json.ts';
 import {
   CapabilityGuard, KeySet, KeySetRef, ModRef, ModuleGuard, PactGuard, PactTime, PList, PObject, UserGuard,
@@ -14,51 +15,53 @@ import type { Doc } from './doc.ts';
 
 /// The document of a plain value.
 export function valueDoc(v: PactValue): Doc {
+  return foldValue(v, termDoc);
+}
+
+/// A value's document from the documents of its parts.
+function termDoc(v: PactValue, parts: Doc[]): Doc {
   switch (typeof v) {
     case 'bigint': return v.toString();
     case 'string': return `"${v}"`;
     case 'boolean': return v ? 'true' : 'false';
   }
   if (v instanceof Decimal) return v.toString();
-  if (v instanceof PList) return bracketsSep(v.items.map(valueDoc));
-  if (v instanceof PObject) return objectDoc(v);
+  if (v instanceof PList) return bracketsSep(parts);
+  if (v instanceof PObject) return commaBraces(fieldDocs(v, parts, !v.literal));
   if (v instanceof PactTime) return `"${formatIsoSeconds(v.micros)}"`;
-  return guardOrRefDoc(v);
+  return guardOrRefDoc(v, parts);
 }
 
-function objectDoc(o: PObject): Doc {
+/// `"k": doc` per field, in key order when `sorted`, else as the object holds them.
+function fieldDocs(o: PObject, parts: readonly Doc[], sorted: boolean): Doc[] {
   const keys = [...o.fields.keys()];
-  if (!o.literal) keys.sort(compareCodePoints);
-  return commaBraces(keys.map((k) => cat(`"${k}": `, valueDoc(o.fields.get(k)!))));
+  const order = keys.map((_, i) => i);
+  if (sorted) order.sort((a, b) => compareCodePoints(keys[a]!, keys[b]!));
+  return order.map((i) => cat(`"${keys[i]}": `, parts[i]!));
 }
 
 /// Pact's `Pretty PactValue` (what `format` shows since Pact 4.8), which differs from term
 /// printing in lists (`[1, 2]`) and in objects (always in key order).
 export function pactValueDoc(v: PactValue): Doc {
-  if (v instanceof PList) return prettyList(v.items.map(pactValueDoc));
-  if (v instanceof PObject) {
-    const keys = [...v.fields.keys()].sort(compareCodePoints);
-    return commaBraces(keys.map((k) => cat(`"${k}": `, pactValueDoc(v.fields.get(k)!))));
-  }
-  if (v instanceof UserGuard || v instanceof CapabilityGuard) return guardOrRefDoc(v, pactValueDoc);
-  return valueDoc(v);
+  return foldValue(v, (x: PactValue, parts: Doc[]): Doc => {
+    if (x instanceof PList) return prettyList(parts);
+    if (x instanceof PObject) return commaBraces(fieldDocs(x, parts, true));
+    return termDoc(x, parts);
+  });
 }
 
-/// A guard or module reference; `elem` renders the values inside guards.
-function guardOrRefDoc(v: KeySet | KeySetRef | ModuleGuard | PactGuard | UserGuard | CapabilityGuard | ModRef, elem: (x: PactValue) => Doc = valueDoc): Doc {
+/// A guard or module reference; `args` are the documents of a user or capability guard's
+/// arguments.
+function guardOrRefDoc(v: KeySet | KeySetRef | ModuleGuard | PactGuard | UserGuard | CapabilityGuard | ModRef, args: readonly Doc[]): Doc {
   if (v instanceof KeySet) {
     return cat('KeySet ', commaBraces([cat('keys: ', prettyList(v.keys)), `pred: ${v.pred}`]));
   }
   if (v instanceof KeySetRef) return `'${v.name}`;
   if (v instanceof ModuleGuard) return cat('ModuleGuard ', commaBraces([`module: ${v.module}`, `name: ${v.name}`]));
   if (v instanceof PactGuard) return cat('PactGuard ', commaBraces([`pactId: ${v.pactId}`, `name: ${v.name}`]));
-  if (v instanceof UserGuard) {
-    return cat('UserGuard ', commaBraces([`fun: ${v.fun}`, cat('args: ', prettyList(v.args.map(elem)))]));
-  }
+  if (v instanceof UserGuard) return cat('UserGuard ', commaBraces([`fun: ${v.fun}`, cat('args: ', prettyList(args))]));
   if (v instanceof CapabilityGuard) {
-    return cat('CapabilityGuard ', commaBraces([
-      `name: ${v.name}`, cat('args: ', prettyList(v.args.map(elem))), `pactId: ${v.pactId ?? ''}`,
-    ]));
+    return cat('CapabilityGuard ', commaBraces([`name: ${v.name}`, cat('args: ', prettyList(args)), `pactId: ${v.pactId ?? ''}`]));
   }
   return v.name;
 }
@@ -80,12 +83,15 @@ export function showJson(j: Json): string {
 }
 
 function jsonDoc(j: Json): Doc {
-  if (j === null) return 'null';
-  if (typeof j === 'boolean') return j ? 'true' : 'false';
-  if (typeof j === 'string') return `"${j}"`;
-  if (j instanceof JsonNumber) return formatGeneric(j.coefficient, j.exponent);
-  if (Array.isArray(j)) return bracketsSep(j.map(jsonDoc));
-  const o: JsonObject = j;
-  const byKey = new Map(o.entries);
-  return commaBraces(legacyKeyOrder([...byKey.keys()]).map((k) => cat(`"${k}": `, jsonDoc(byKey.get(k)!))));
+  return foldJson(j, (x: Json, parts: Doc[]): Doc => {
+    if (x === null) return 'null';
+    if (typeof x === 'boolean') return x ? 'true' : 'false';
+    if (typeof x === 'string') return `"${x}"`;
+    if (x instanceof JsonNumber) return formatGeneric(x.coefficient, x.exponent);
+    if (Array.isArray(x)) return bracketsSep(parts);
+    // A key's last value wins (aeson's object); keys in legacy order.
+    const byKey = new Map<string, Doc>();
+    x.entries.forEach(([k], i) => byKey.set(k, parts[i]!));
+    return commaBraces(legacyKeyOrder([...byKey.keys()]).map((k) => cat(`"${k}": `, byKey.get(k)!)));
+  });
 }

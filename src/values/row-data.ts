@@ -15,6 +15,8 @@ import { compareCodePoints } from './text.ts';
 import { tyAny } from './type.ts';
 import { CapabilityGuard, isGuard, ModRef, PactTime, PList, PObject, UserGuard } from './value.ts';
 import type { Guard, PactValue, RefSite } from './value.ts';
+import { foldValue } from './fold.ts';
+import { readingDeep } from './deep-read.ts';
 
 /// `RDV0` (plain Pact-value JSON, before Pact 4.2) or `RDV1` (tagged).
 export type RowDataVersion = 0 | 1;
@@ -48,25 +50,34 @@ function objectMapJson(fields: ReadonlyMap<string, PactValue>): JsonObject {
 /// A `RowDataValue`: literals as Pact values, lists as arrays, everything else tagged. A
 /// module reference never carries where it was made.
 function rowValueJson(v: PactValue): Json {
-  if (v instanceof PList) return v.items.map(rowValueJson);
-  if (v instanceof PObject) return tagged('o', objectMapJson(v.fields));
-  if (v instanceof ModRef) return tagged('m', toJson(v, false));
-  if (isGuard(v)) return tagged('g', guardJsonWith(v, rowValueJson));
-  return toJson(v);
+  return foldValue(v, (x: PactValue, parts: Json[]): Json => {
+    if (x instanceof PList) return parts.length === 0 ? [] : parts;
+    if (x instanceof PObject) {
+      const keys = [...x.fields.keys()];
+      return tagged('o', new JsonObject(keys.map((k, i) => [k, parts[i]!])));
+    }
+    if (x instanceof ModRef) return tagged('m', toJson(x, false));
+    if (isGuard(x)) return tagged('g', guardJsonWith(x, parts));
+    return toJson(x);
+  });
 }
 
 function tagged(tag: string, v: Json): JsonObject {
   return new JsonObject([['$t', tag], ['$v', v]]);
 }
 
-/// A guard laid out as pact-json writes it, its arguments (user and capability guards) written
-/// by `arg`: Pact's guards are generic in what they hold, and each container encodes its own.
-export function guardJsonWith(g: Guard, arg: (v: PactValue) => Json): Json {
-  const base = toJson(g);
-  const key = g instanceof UserGuard ? 'args' : g instanceof CapabilityGuard ? 'cgArgs' : null;
-  if (key === null || !(base instanceof JsonObject)) return base;
-  const args = (g as UserGuard | CapabilityGuard).args.map(arg);
-  return new JsonObject(base.entries.map(([k, x]): [string, Json] => [k, k === key ? args : x]));
+/// A guard laid out as pact-json writes it, with `args` as the JSON of its arguments (user and
+/// capability guards): Pact's guards are generic in what they hold, and each container encodes
+/// its own.
+export function guardJsonWith(g: Guard, args: Json[]): Json {
+  // Encoded without its arguments, which are replaced anyway.
+  if (g instanceof UserGuard) return withArgs(toJson(new UserGuard(g.fun, [])), 'args', args);
+  if (g instanceof CapabilityGuard) return withArgs(toJson(new CapabilityGuard(g.name, [], g.pactId)), 'cgArgs', args);
+  return toJson(g);
+}
+
+function withArgs(base: Json, key: string, args: Json[]): Json {
+  return new JsonObject((base as JsonObject).entries.map(([k, x]): [string, Json] => [k, k === key ? args : x]));
 }
 
 /// `{"namespace": ns-or-null, "name": n}` of a module name `ns.n` or `n`.
@@ -91,7 +102,7 @@ interface Alternative {
 /// failure. Nested values are read by the same reader.
 function reader(alternatives: readonly Alternative[]): Reader {
   const lastIndex = alternatives.length - 1;
-  const read: Reader = (v, path) => {
+  const read: Reader = readingDeep((v, path) => {
     let last: AesonError | undefined;
     for (let i = 0; i <= lastIndex; i++) {
       const alt = alternatives[i]!;
@@ -105,7 +116,7 @@ function reader(alternatives: readonly Alternative[]): Reader {
       }
     }
     throw last!;
-  };
+  });
   return read;
 }
 

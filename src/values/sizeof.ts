@@ -12,6 +12,7 @@ import { Decimal } from './decimal.ts';
 import { codePointLength } from './text.ts';
 import { CapabilityGuard, KeySet, KeySetRef, ModRef, ModuleGuard, PactGuard, PactTime, PList, PObject, UserGuard } from './value.ts';
 import type { Guard, PactValue } from './value.ts';
+import { foldValue } from './fold.ts';
 
 /// Which integer size rule applies: `SizeOfV0` under `DisablePact45`, `SizeOfV1` otherwise.
 export type SizeOfVersion = 'SizeOfV0' | 'SizeOfV1';
@@ -84,37 +85,47 @@ const TIME_SIZE = LITERAL + CTOR1 + BOXED_WORD;
 /// @example
 /// sizeOfValue(true, 'SizeOfV0'); // 32
 export function sizeOfValue(v: PactValue, version: SizeOfVersion): number {
+  return foldValue(v, (x: PactValue, parts: number[]): number => valueSize(x, sum(parts), version));
+}
+
+/// The size of `v` given the total size of the values it holds.
+function valueSize(v: PactValue, parts: number, version: SizeOfVersion): number {
   switch (typeof v) {
     case 'string': return LITERAL + sizeOfText(v);
     case 'bigint': return LITERAL + sizeOfInteger(v, version);
     case 'boolean': return LITERAL;
   }
   if (v instanceof Decimal) return LITERAL + sizeOfDecimal(v, version);
-  if (v instanceof PList) return CTOR1 + sizeOfVector(v.items, version);
-  if (v instanceof PObject) return CTOR1 + sizeOfObjectMap(v.fields, version);
+  // A boxed `Vector`: seven words plus a word per element.
+  if (v instanceof PList) return CTOR1 + (7 + v.items.length) * WORD + parts;
+  if (v instanceof PObject) return CTOR1 + objectMapSize(v.fields) + parts;
   if (v instanceof PactTime) return TIME_SIZE;
   if (v instanceof ModRef) return CTOR1 + sizeOfModRef(v);
-  return CTOR1 + sizeOfGuard(v, version);
+  return CTOR1 + guardSize(v, parts);
 }
 
-/// A boxed `Vector`: seven words plus a word per element.
-function sizeOfVector(items: readonly PactValue[], version: SizeOfVersion): number {
-  let size = (7 + items.length) * WORD;
-  for (const x of items) size += sizeOfValue(x, version);
-  return size;
+function sum(xs: readonly number[]): number {
+  let n = 0;
+  for (const x of xs) n += x;
+  return n;
 }
 
-/// A Haskell list: one word plus three per cons cell.
-function sizeOfList(items: readonly PactValue[], version: SizeOfVersion): number {
-  let size = (1 + 3 * items.length) * WORD;
-  for (const x of items) size += sizeOfValue(x, version);
-  return size;
+/// A Haskell list: one word plus three per cons cell, plus the elements.
+function listSize(length: number, elements: number): number {
+  return (1 + 3 * length) * WORD + elements;
 }
 
 /// An object's field map (`Data.Map`): six words per entry plus keys and values.
 export function sizeOfObjectMap(fields: ReadonlyMap<string, PactValue>, version: SizeOfVersion): number {
+  let values = 0;
+  for (const x of fields.values()) values += sizeOfValue(x, version);
+  return objectMapSize(fields) + values;
+}
+
+/// A field map without its values.
+function objectMapSize(fields: ReadonlyMap<string, PactValue>): number {
   let size = 6 * fields.size * WORD;
-  for (const [k, x] of fields) size += sizeOfText(k) + sizeOfValue(x, version);
+  for (const k of fields.keys()) size += sizeOfText(k);
   return size;
 }
 
@@ -165,14 +176,20 @@ function sizeOfModRef(m: ModRef): number {
 
 /// A guard (without the `PGuard` wrapper a guard value adds; namespaces store bare guards).
 export function sizeOfGuard(g: Guard, version: SizeOfVersion): number {
+  const args = g instanceof UserGuard || g instanceof CapabilityGuard ? g.args : [];
+  return guardSize(g, sum(args.map((x) => sizeOfValue(x, version))));
+}
+
+/// A guard's size given the total size of its arguments.
+function guardSize(g: Guard, args: number): number {
   if (g instanceof KeySet) return CTOR1 + sizeOfKeySet(g);
   if (g instanceof KeySetRef) return CTOR1 + sizeOfKeySetName(g.name);
   if (g instanceof PactGuard) return CTOR1 + CTOR2 + sizeOfText(g.pactId) + sizeOfText(g.name);
   if (g instanceof ModuleGuard) return CTOR1 + CTOR2 + sizeOfModuleName(g.module) + sizeOfText(g.name);
-  if (g instanceof UserGuard) return CTOR1 + CTOR2 + sizeOfName(g.fun) + sizeOfList(g.args, version);
+  if (g instanceof UserGuard) return CTOR1 + CTOR2 + sizeOfName(g.fun) + listSize(g.args.length, args);
   // Pact counts two fields for a capability guard's three.
   const c: CapabilityGuard = g;
-  return CTOR1 + CTOR2 + sizeOfQualifiedName(c.name) + sizeOfList(c.args, version) + sizeOfMaybeText(c.pactId);
+  return CTOR1 + CTOR2 + sizeOfQualifiedName(c.name) + listSize(c.args.length, args) + sizeOfMaybeText(c.pactId);
 }
 
 /// A namespace record: name, user guard and admin guard.
