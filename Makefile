@@ -3,7 +3,7 @@ export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 SRC := $(shell find src -name '*.ts' -not -name 'parser*.ts' 2>/dev/null)
 PARSER := src/syntax/parser.ts
 
-.PHONY: all install grammar typecheck test repl serve bench clean
+.PHONY: all install grammar typecheck test stress repl serve bench clean
 all: dist/pact
 
 install: node_modules/.installed
@@ -27,6 +27,10 @@ dist/pact: $(PARSER) $(SRC) scripts/bundle.ts sea-config.json node_modules/.inst
 
 test: dist/pact
 	node --test --test-reporter=spec "test/**/*.test.ts"
+
+# Big inputs (a 50 MB script, a value 200,000 levels deep, a million piped lines): minutes.
+stress: dist/pact
+	node --test --test-reporter=spec test/stress/*.stress.ts
 
 repl: dist/pact
 	dist/pact
