@@ -17,6 +17,7 @@ import { natives } from './registry.ts';
 import { intOpThreshold } from '../lang/meter.ts';
 import type { GasArgs } from '../lang/gas.ts';
 import type { Native } from './registry.ts';
+import { ensureListFits } from '../lang/heap.ts';
 
 function expectList(ctx: Ctx, node: Node, env: Env, what: string, app: Node): PList {
   const v = node.ev(ctx, env);
@@ -216,6 +217,7 @@ export const listNatives: Native[] = natives({
       const ty = typeOfVal(v!);
       if (typeof ty === 'string') throw evalError(app.info, `make-list: invalid value type: ${ty}`);
       if (ctx.gas.active) chargeMakeList(ctx, self, n, null, app);
+      ensureListFits(n, app.info);
       return new PList(n <= 0n ? [] : new Array<PactValue>(Number(n)).fill(v as PactValue), ty);
     },
   },
@@ -362,11 +364,9 @@ function enumerate(ctx: Ctx, args: Val[], app: Node, self: Native): Val {
   }
   if (from < to && from + inc < from) throw evalError(app.info, 'enumerate: increment diverges below from interval bounds.');
   if (from > to && from + inc > from) throw evalError(app.info, 'enumerate: increment diverges above from interval bounds.');
-  if (ctx.gas.active) {
-    const span = to > from ? to - from : from - to;
-    const step = inc < 0n ? -inc : inc;
-    chargeMakeList(ctx, self, span / step + 1n, bigMax(abs(from), abs(to)), app);
-  }
+  const count = abs(to - from) / abs(inc) + 1n;
+  if (ctx.gas.active) chargeMakeList(ctx, self, count, bigMax(abs(from), abs(to)), app);
+  ensureListFits(count, app.info);
   const out: PactValue[] = [];
   for (let x = from; inc > 0n ? x <= to : x >= to; x += inc) out.push(x);
   return new PList(out, tyInteger);

@@ -15,6 +15,7 @@ import type { Node, Val } from '../lang/runtime.ts';
 import { typeName } from '../lang/typecheck.ts';
 import { natives } from './registry.ts';
 import type { Native, StrictFn } from './registry.ts';
+import { ensureListFits } from '../lang/heap.ts';
 
 type IntOp = (a: bigint, b: bigint, info: Info, ctx: Ctx) => bigint;
 type DecOp = (a: Decimal, b: Decimal, info: Info, ctx: Ctx) => Decimal;
@@ -124,6 +125,7 @@ function plus(ctx: Ctx, args: Val[], app: Node, self: Native): Val {
     }
     if (a instanceof PList && b instanceof PList) {
       if (ctx.gas.active) chargeConcat(ctx, a.items.length, b.items.length, app);
+      ensureListFits(a.items.length + b.items.length, app.info);
       return new PList([...a.items, ...b.items], sameType(a, b) ? a.elemType : { t: 'any' });
     }
     if (a instanceof PObject && b instanceof PObject) {

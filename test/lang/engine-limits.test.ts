@@ -17,3 +17,10 @@ it('a string past what the engine holds', () => {
   assert.equal(lines[0], '<interactive>:0:20:Error: String too long: more than 536870888 characters');
   assert.match(lines[1]!, /^ at <interactive>:0:20: \(\+ "a+\.\.\. "a+\.\.\.\)$/);
 });
+
+it('a list larger than the heap has room for is refused before it is built', () => {
+  for (const [expr, col] of [['(make-list 1000000000 1)', 0], ['(enumerate 1 1000000000)', 0]] as const) {
+    const lines = printed(expr);
+    assert.match(lines[0]!, new RegExp(`^<interactive>:0:${col}:Error: Out of memory: a list of 100000000[01] elements does not fit in the \\d+ MB left$`));
+  }
+});
