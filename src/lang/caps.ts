@@ -50,11 +50,10 @@ export interface CapState {
   autonomous: readonly CapToken[];
   beingEvaluated: readonly CapToken[];
   moduleAdmin: ReadonlySet<string>;
-  events: readonly PactEvent[];
 }
 
 export function emptyCapState(): CapState {
-  return { stack: [], managed: [], autonomous: [], beingEvaluated: [], moduleAdmin: new Set(), events: [] };
+  return { stack: [], managed: [], autonomous: [], beingEvaluated: [], moduleAdmin: new Set() };
 }
 
 export function tokenEq(ctx: Ctx, a: CapToken, b: CapToken): boolean {
@@ -165,7 +164,7 @@ export function emitEvent(ctx: Ctx, cap: CapToken, info: Info): void {
   const mod = cap.name.slice(0, cap.name.lastIndexOf('.'));
   if (mod !== module) throw evalError(info, `emitEvent: event '${cap.name}' does not match emitting module: ${module}`);
   const md = ctx.lookupModule(module)!;
-  ctx.caps = { ...ctx.caps, events: [...ctx.caps.events, { name: cap.name.slice(mod.length + 1), module, params: cap.args, moduleHash: md.hash }] };
+  ctx.events.push({ name: cap.name.slice(mod.length + 1), module, params: cap.args, moduleHash: md.hash });
 }
 
 export type CapScope = 'stack' | 'composed' | 'managed';
@@ -309,7 +308,7 @@ export function withCapsBeingEvaluated<T>(ctx: Ctx, caps: readonly CapToken[], f
 
 /// `env-events`: the events as objects, oldest first.
 export function eventsList(ctx: Ctx): PList {
-  return new PList(ctx.caps.events.map((e) => eventObject(e)), tyAny);
+  return new PList(ctx.events.map((e) => eventObject(e)), tyAny);
 }
 
 function eventObject(e: PactEvent): PactValue {

@@ -11,7 +11,7 @@ import { GasMeter } from './meter.ts';
 import type { Coverage } from './coverage.ts';
 import { GREAD_INTERFACE, GREAD_MODULE } from './gas.ts';
 import { emptyCapState } from './caps.ts';
-import type { CapState, CapToken } from './caps.ts';
+import type { CapState, CapToken, PactEvent } from './caps.ts';
 import type { PactExec, PactStep } from './pacts.ts';
 
 
@@ -41,6 +41,8 @@ export interface ChainData {
 export interface EvalSnapshot {
   readonly depth: number;
   readonly caps: CapState;
+  /// How many events had been emitted.
+  readonly events: number;
   readonly pactExec: Ctx['pactExec'];
   readonly gasLog: number;
 }
@@ -92,6 +94,8 @@ export class Ctx {
   spvMocks: Array<{ readonly type: string; readonly payload: PObject; readonly output: PObject }> = [];
   /// Capabilities, module-admin grants and events of the current transaction.
   caps: CapState = emptyCapState();
+  /// The transaction's events, oldest first: appended, and cut back when an error is caught.
+  events: PactEvent[] = [];
   /// Gas model, limit, usage and log (kept across REPL transactions).
   readonly gas = new GasMeter();
   /// Line coverage being collected (`pact -c`), if any.
@@ -134,12 +138,13 @@ export class Ctx {
 
   /// The evaluation state a caught error rolls back to (Pact's `catch` restores its state).
   snapshot(): EvalSnapshot {
-    return { depth: this.stack.depth, caps: this.caps, pactExec: this.pactExec, gasLog: this.gas.mark() };
+    return { depth: this.stack.depth, caps: this.caps, events: this.events.length, pactExec: this.pactExec, gasLog: this.gas.mark() };
   }
 
   restore(s: EvalSnapshot): void {
     this.stack.depth = s.depth;
     this.caps = s.caps;
+    if (this.events.length > s.events) this.events.length = s.events;
     this.pactExec = s.pactExec;
     this.gas.forgetSince(s.gasLog);
   }

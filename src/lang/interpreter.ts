@@ -120,7 +120,7 @@ function inTransaction(ctx: Ctx, env: EvalEnv, run: () => Val): EvalResult {
     throw e;
   }
   return {
-    output, logs, exec: ctx.pactExec, events: ctx.caps.events, gas: gasUsed(ctx),
+    output, logs, exec: ctx.pactExec, events: [...ctx.events], gas: gasUsed(ctx),
     txId: env.mode === 'transactional' ? env.txId : null,
   };
 }

@@ -201,13 +201,10 @@ function applyNestedPact(ctx: Ctx, def: Def, args: readonly Val[], cont: PactCon
 
 function emitCrossChainEvents(ctx: Ctx, resume: Yield | null, exec: PactExec): void {
   const event = (name: string, chain: string, moduleHash: string) => {
-    ctx.caps = {
-      ...ctx.caps,
-      events: [...ctx.caps.events, {
-        name, module: 'pact', moduleHash,
-        params: [chain, exec.continuation.def, new PList([...exec.continuation.args], tyAny)],
-      }],
-    };
+    ctx.events.push({
+      name, module: 'pact', moduleHash,
+      params: [chain, exec.continuation.def, new PList([...exec.continuation.args], tyAny)],
+    });
   };
   if (resume?.provenance && resume.source !== null) event('X_RESUME', resume.source, resume.provenance.moduleHash);
   if (exec.yield?.provenance) event('X_YIELD', exec.yield.provenance.targetChainId, exec.yield.provenance.moduleHash);

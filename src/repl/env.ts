@@ -150,7 +150,7 @@ export function envNatives(repl: Repl): Native[] {
         const [clear] = args;
         if (args.length !== 1 || typeof clear !== 'boolean') throw badArgs(self, args, app.info);
         const events = eventsList(ctx);
-        if (clear) ctx.caps = { ...ctx.caps, events: [] };
+        if (clear) ctx.events = [];
         return events;
       },
     },

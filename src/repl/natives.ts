@@ -137,6 +137,7 @@ function resetTxState(ctx: Ctx): void {
   ctx.namespace = null;
   ctx.scope.clear();
   ctx.caps = emptyCapState();
+  ctx.events = [];
   ctx.pactExec = null;
 }
 
