@@ -45,6 +45,7 @@ dist/serve.yaml:
 
 bench: dist/pact
 	node bench/run.ts
+	node bench/transfers.ts
 	node bench/hash.ts
 	node bench/server.ts
 
