@@ -3,7 +3,7 @@ export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 SRC := $(shell find src -name '*.ts' -not -name 'parser*.ts' 2>/dev/null)
 PARSER := src/syntax/parser.ts
 
-.PHONY: all install grammar typecheck test stress repl serve bench clean
+.PHONY: all install grammar typecheck test fuzz stress repl serve bench clean
 all: dist/pact
 
 install: node_modules/.installed
@@ -31,6 +31,11 @@ test: dist/pact
 # Big inputs (a 50 MB script, a value 200,000 levels deep, a million piped lines): minutes.
 stress: dist/pact
 	node --test --test-reporter=spec test/stress/*.stress.ts
+
+# The fuzz suite (test/fuzz) at 1,000,000 cases; `make test` runs the same at 10,000.
+# PACT_FUZZ_SEED=N for another seed, PACT_FUZZ_RUNS=N for another size (see test/fuzz/README.md).
+fuzz: dist/pact
+	PACT_FUZZ_RUNS=$${PACT_FUZZ_RUNS:-1000000} node --test --test-reporter=spec test/fuzz/*.test.ts
 
 repl: dist/pact
 	dist/pact

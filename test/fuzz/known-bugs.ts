@@ -1,0 +1,65 @@
+/// KNOWN_BUGS: failures the fuzz suite has found and that are not fixed yet, kept out of its
+/// verdict so it can run green in `make test` meanwhile. Each entry is one distinct bug, written
+/// up with a minimal reproducer in /tmp/fuzz-bugs.md (same id). Match narrowly: `summary` is
+/// tested against the one-line failure summary the suite prints, `input` against the case's
+/// input text; both must match. An entry without `summary` (for a hang or a crash of the whole
+/// worker, which leave no summary to match) skips a matching case before it runs. Delete an entry
+/// once its bug is fixed: the suite then guards against its return. Each target's test prints
+/// how many cases every entry caught, so stale entries are easy to see.
+import type { Target } from './config.ts';
+
+export interface KnownBug {
+  /// The bug's heading in /tmp/fuzz-bugs.md.
+  readonly id: string;
+  readonly target: Target;
+  readonly summary?: RegExp;
+  readonly input?: RegExp;
+}
+
+export const KNOWN_BUGS: readonly KnownBug[] = [
+  {
+    id: 'B1 native-in-list-render',
+    target: 'evaluator',
+    summary: /TypeError: Cannot read properties of undefined \(reading 'd'\) @ \w+ \(src\/values\/doc\.ts\)/,
+  },
+  {
+    id: 'B2 native-in-list-json',
+    target: 'evaluator',
+    summary: /TypeError: Cannot read properties of undefined \(reading 'map'\) @ guardOrRefJson \(src\/values\/pact-json\.ts\)/,
+  },
+  {
+    id: 'B3 native-in-row-sizeof',
+    target: 'evaluator',
+    summary: /TypeError: Cannot read properties of undefined \(reading '(?:lastIndexOf|length)'\) @ (?:sizeOfQualifiedName|guardSize) \(src\/values\/sizeof\.ts\)/,
+  },
+  {
+    id: 'B4 pieces-string-gap',
+    target: 'reader',
+    summary: /^parsePieces \(piece \d+\) reads differently from parse/,
+    // A string gap: backslash, white space, backslash.
+    input: /\\\s+\\/,
+  },
+  {
+    id: 'B5 huge-integer-decimal-rendering-slow',
+    target: 'evaluator',
+    // Skipped before running (9 s each): a shift by a count of 7 digits or more.
+    input: /\(shift\s[^()]*?\b\d{7,}/,
+  },
+  {
+    id: 'B6 request-number-huge-exponent',
+    target: 'requests',
+    // Skipped before running (up to minutes each): a number with an exponent of 7 digits or more.
+    input: /(?<![0-9a-zA-Z_.])\d+(?:\.\d+)?[eE][+-]?\d{7,}(?![0-9a-zA-Z])/,
+  },
+];
+
+/// The entry that excuses this failure, if any.
+export function knownBug(target: Target, summary: string, input: string): KnownBug | undefined {
+  return KNOWN_BUGS.find((b) => b.target === target && b.summary !== undefined && b.summary.test(summary) &&
+    (b.input === undefined || b.input.test(input)));
+}
+
+/// The summary-less entry whose input this is (the case is not run), if any.
+export function knownHang(target: Target, input: string): KnownBug | undefined {
+  return KNOWN_BUGS.find((b) => b.target === target && b.summary === undefined && b.input !== undefined && b.input.test(input));
+}
