@@ -8,7 +8,7 @@ import { JsonParseError, parseJson } from '../values/json.ts';
 import type { Json, JsonObject } from '../values/json.ts';
 import { formatShowTime } from '../values/time.ts';
 import {
-  AesonError, asArray, asBool, asInt, asObject, asText, fail, optional, required,
+  AesonError, INTEGER_TOO_LARGE, asArray, asBool, asInt, asObject, asText, fail, optional, required,
 } from '../values/aeson.ts';
 import type { JsonPath } from '../values/aeson.ts';
 import { hexEncode } from './bytes.ts';
@@ -78,6 +78,8 @@ export function readApiRequest(path: string): ApiRequest {
   } catch (e) {
     if (e instanceof YamlError) throw requestError(e.shown);
     if (e instanceof AesonError) throw requestError(`AesonException ${showString(e.message)}`);
+    // A number with more digits than the engine's largest integer.
+    if (e instanceof RangeError && /BigInt/.test(e.message)) throw requestError(INTEGER_TOO_LARGE);
     throw e;
   }
 }

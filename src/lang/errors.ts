@@ -1,5 +1,6 @@
 /// Pact errors: one shape for every failure the language can raise, rendered the way Pact does.
 import type { Info } from '../syntax/exp.ts';
+import { INTEGER_TOO_LARGE } from '../values/aeson.ts';
 
 export type ErrorType =
   | 'EvalError' | 'ArgsError' | 'DbError' | 'TxFailure' | 'SyntaxError' | 'GasError' | 'ContinuationError';
@@ -95,7 +96,7 @@ export function showPactError(e: PactError, onChain = false): string {
 /// them we stop with a clear error rather than the engine's text.
 export function engineLimitError(e: unknown, info: Info | null): PactError | null {
   if (!(e instanceof RangeError)) return null;
-  if (/BigInt/.test(e.message)) return evalError(info, `Integer too large: more than ${2 ** 30} bits`);
+  if (/BigInt/.test(e.message)) return evalError(info, INTEGER_TOO_LARGE);
   if (/string length/i.test(e.message)) return evalError(info, 'String too long: more than 536870888 characters');
   if (/array length/i.test(e.message)) return evalError(info, 'List too long: more than 4294967295 elements');
   return null;

@@ -3,7 +3,7 @@
 import type { Info } from '../syntax/exp.ts';
 import { renderCompact, prettyList } from '../values/doc.ts';
 import type { PactValue } from '../values/value.ts';
-import { Decimal } from '../values/decimal.ts';
+import { isData } from '../values/value.ts';
 import type { Native } from '../natives/registry.ts';
 import type { Ctx } from './context.ts';
 import type { CallStack } from './callstack.ts';
@@ -190,5 +190,5 @@ export function pactValue(v: Val, info: Info): PactValue {
 
 /// Plain data values are primitives, decimals, and the tagged classes of values/value.ts.
 export function isPactValue(v: Val): v is PactValue {
-  return typeof v !== 'object' || v instanceof Decimal || 'kind' in v;
+  return isData(v);
 }

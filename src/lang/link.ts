@@ -2,7 +2,7 @@
 /// slots, globals to the native, definition, constant, table or module they denote.
 import type { Info } from '../syntax/exp.ts';
 import type { Type } from '../values/type.ts';
-import { ModRef, PList, PObject } from '../values/value.ts';
+import { ModRef, NotAValue, PList, PObject } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';
 import type { Native } from '../natives/registry.ts';
 import type { Ctx } from './context.ts';
@@ -442,8 +442,10 @@ export function evalTopLevel(ctx: Ctx, term: Term): Val {
     return linked.node.ev(ctx, env);
   } catch (e) {
     if (e instanceof PactError) withStack(ctx, e);
-    // An engine limit is reported where it was hit: the innermost application.
-    const limit = engineLimitError(e, ctx.stack.depth > depth ? ctx.stack.at(ctx.stack.depth - 1).info : term.info);
+    // An engine limit, or a native or table inside a value where only data goes, is reported
+    // where it was met: the innermost application.
+    const at = ctx.stack.depth > depth ? ctx.stack.at(ctx.stack.depth - 1).info : term.info;
+    const limit = e instanceof NotAValue ? evalError(at, `Only value-level terms permitted: ${showValCompact(e.value as Val)}`) : engineLimitError(e, at);
     if (limit !== null) throw withStack(ctx, limit);
     throw e;
   } finally {

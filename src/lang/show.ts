@@ -39,7 +39,7 @@ export function valDoc(v: Val): Doc {
   if (v instanceof SchemaRef) return parensSep(['defschema', v.name, v.meta.docs ?? '']);
   if (v instanceof ConstRef) return cat('constant ', v.module, '.', v.name);
   if (v instanceof Partial) return cat('(', valDoc(v.fn), ')');
-  return valueDoc(v as PactValue);
+  return valueDoc(v as PactValue, (x) => valDoc(x as Val));
 }
 
 export function showValCompact(v: Val): string {

@@ -41,13 +41,22 @@ export function* pieces(text: string, size: number): Generator<readonly [number,
   if (from < end || from === 0) yield [from, end];
 }
 
-// The position after the string whose text starts at `i` (escapes skip the next character).
+// The position after the string whose text starts at `i`: an escape skips the character after
+// the backslash, a gap (backslash, white space, backslash) all of it.
 function stringEnd(text: string, i: number): number {
   const end = text.length;
   while (i < end) {
     const c = text.charCodeAt(i);
     if (c === 34 /* " */) return i + 1;
-    i += c === 92 /* \ */ ? 2 : 1;
+    if (c !== 92 /* \ */) i++;
+    else if (SPACE.test(text[i + 1] ?? '')) {
+      i += 1;
+      while (i < end && SPACE.test(text[i]!)) i++;
+      i++;
+    } else i += 2;
   }
   return end;
 }
+
+// The grammar's `spaceChar`: what a string gap may hold.
+const SPACE = /^[ \t\n\r\u000b\u000c\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]$/;

@@ -1,7 +1,7 @@
 /// Typed reading of `Json` with aeson 2's failure texts (`Error in $.keyPairs[0]: parsing Text
 /// failed, expected String, but encountered Number`), which Pact shows verbatim when a request,
 /// key file or payload has the wrong shape.
-import { encodeJson, JsonNumber, JsonObject } from './json.ts';
+import { formatGeneric, JsonNumber, JsonObject } from './json.ts';
 import { showString } from './haskell-show.ts';
 import type { Json } from './json.ts';
 
@@ -81,6 +81,10 @@ function asNumber(v: Json, path: JsonPath, name: string): JsonNumber {
 /// aeson's `Int`: an integral number (`1.0` counts) within 64 bits.
 export function asInt(v: Json, path: JsonPath): number {
   const n = asNumber(v, path, 'Int');
+  // Told by its size alone, as aeson does, before 10^exponent is computed.
+  if (n.coefficient !== 0n && n.exponent > 0 && digits(n.coefficient) + n.exponent > 20) {
+    return fail(path, `parsing Int failed, value is either floating or will cause over or underflow ${showScientific(n)}`);
+  }
   const i = integralValue(n);
   if (i === undefined) return fail(path, `parsing Int failed, unexpected floating number ${showScientific(n)}`);
   if (i !== BigInt.asIntN(64, i) || !Number.isSafeInteger(Number(i))) {
@@ -89,21 +93,34 @@ export function asInt(v: Json, path: JsonPath): number {
   return Number(i);
 }
 
-/// The integer a number denotes, if it is whole.
+/// The integer a number denotes, if it is whole. One with more digits than the engine's largest
+/// integer throws V8's own RangeError (an engine limit) before any work is done.
 export function integralValue(n: JsonNumber): bigint | undefined {
-  if (n.exponent >= 0) return n.coefficient * 10n ** BigInt(n.exponent);
+  if (n.coefficient === 0n) return 0n;
+  if (n.exponent >= 0) {
+    if (n.exponent > MAX_DIGITS) throw new RangeError('Maximum BigInt size exceeded');
+    return n.coefficient * 10n ** BigInt(n.exponent);
+  }
+  // More places than digits: a fraction is left.
+  if (-n.exponent > digits(n.coefficient)) return undefined;
   const d = 10n ** BigInt(-n.exponent);
   return n.coefficient % d === 0n ? n.coefficient / d : undefined;
 }
 
+// Decimal digits of the largest integer V8 holds (2^30 bits).
+const MAX_DIGITS = 323228497;
+
+/// What is said when an integer would exceed what the engine holds.
+export const INTEGER_TOO_LARGE = `Integer too large: more than ${2 ** 30} bits`;
+
+/// Decimal digits of |i|.
+export function digits(i: bigint): number {
+  return (i < 0n ? -i : i).toString().length;
+}
+
 /// Haskell `show` of a `Scientific`: the normalised value in generic notation (`5.0`, `1.5e-2`).
 export function showScientific(n: JsonNumber): string {
-  // pact-json writes any number with a negative exponent in exactly this notation, so shift the
-  // same value to exponent -1 and let the encoder do it.
-  const shifted = n.exponent >= 0
-    ? new JsonNumber(n.coefficient * 10n ** BigInt(n.exponent + 1), -1)
-    : n;
-  return encodeJson(shifted);
+  return formatGeneric(n.coefficient, n.exponent);
 }
 
 /// The value under `key`, or undefined when absent.

@@ -5,7 +5,7 @@ import { hashText } from './hash.ts';
 import { encodeJson, JsonNumber, JsonObject } from './json.ts';
 import type { Json } from './json.ts';
 import {
-  CapabilityGuard, KeySet, KeySetRef, ModRef, ModuleGuard, PactGuard, PactTime, PList, PObject, UserGuard,
+  CapabilityGuard, KeySet, KeySetRef, ModRef, ModuleGuard, NotAValue, PactGuard, PactTime, PList, PObject, UserGuard, isGuard,
 } from './value.ts';
 import type { PactValue } from './value.ts';
 import { foldValue } from './fold.ts';
@@ -44,6 +44,7 @@ function valueJson(v: PactValue, parts: Json[], refInfo: boolean): Json {
     return new JsonObject(entries);
   }
   if (v instanceof PactTime) return timeJson(v.micros);
+  if (!isGuard(v) && !(v instanceof ModRef)) throw new NotAValue(v);
   return guardOrRefJson(v, parts, refInfo);
 }
 

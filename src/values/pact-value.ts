@@ -1,7 +1,7 @@
 /// Reading Pact values from JSON as Pact's `FromJSON PactValue` does (capability arguments,
 /// verifier proofs): the first reading that fits wins, in Pact's order — literal, list, guard,
 /// module reference, object — and a value that fits none reports the object reading's failure.
-import { Decimal, MAX_SCALE, pow10 } from './decimal.ts';
+import { Decimal, MAX_SCALE } from './decimal.ts';
 import { JsonNumber, JsonObject } from './json.ts';
 import type { Json } from './json.ts';
 import { parseTime } from './time.ts';
@@ -11,7 +11,7 @@ import {
 } from './value.ts';
 import type { Guard, PactValue } from './value.ts';
 import {
-  AesonError, asArray, asObject, asText, fail, integralValue, lookup, optional, required,
+  AesonError, asArray, digits, asObject, asText, fail, integralValue, lookup, optional, required,
 } from './aeson.ts';
 import type { JsonPath } from './aeson.ts';
 import { showString } from './haskell-show.ts';
@@ -47,7 +47,9 @@ function literal(v: Json, path: JsonPath): PactValue {
 /// Haskell's `fromRational . toRational` from a JSON number to a `Decimal`: exact up to 255
 /// places (then rounded half-even), trailing zeros dropped.
 export function decimalOfNumber(n: JsonNumber): Decimal {
-  if (n.exponent >= 0) return new Decimal(n.coefficient * pow10(n.exponent), 0);
+  if (n.exponent >= 0) return new Decimal(integralValue(n)!, 0);
+  // Too small to show in 255 places: zero (without computing the exact value first).
+  if (-n.exponent > digits(n.coefficient) + MAX_SCALE + 1) return new Decimal(0n, 0);
   // A scale beyond 255 is fine for the intermediate value: `round` brings it back in range.
   const exact = new Decimal(n.coefficient, -n.exponent);
   return (exact.scale > MAX_SCALE ? exact.round(MAX_SCALE) : exact).normalize();
@@ -55,7 +57,11 @@ export function decimalOfNumber(n: JsonNumber): Decimal {
 
 /// Haskell's `round` (half to even) of a JSON number to an integer.
 export function roundNumber(n: JsonNumber): bigint {
-  return integralValue(n) ?? new Decimal(n.coefficient, -n.exponent).roundToInteger();
+  const whole = integralValue(n);
+  if (whole !== undefined) return whole;
+  // Below one half in size: zero (without computing 10^places first).
+  if (-n.exponent > digits(n.coefficient)) return 0n;
+  return new Decimal(n.coefficient, -n.exponent).roundToInteger();
 }
 
 function integerObject(v: Json, path: JsonPath): PactValue {

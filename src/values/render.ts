@@ -7,15 +7,20 @@ import { JsonNumber, foldJson, formatGeneric, legacyKeyOrder } from './json.ts';
 import { foldValue } from './fold.ts';
 import type { Json } from './json.ts';
 import {
-  CapabilityGuard, KeySet, KeySetRef, ModRef, ModuleGuard, PactGuard, PactTime, PList, PObject, UserGuard,
+  CapabilityGuard, KeySet, KeySetRef, ModRef, ModuleGuard, NotAValue, PactGuard, isData, PactTime, PList, PObject, UserGuard,
 } from './value.ts';
 import type { PactValue } from './value.ts';
 import { bracketsSep, cat, commaBraces, prettyList, renderCompact, renderPretty } from './doc.ts';
 import type { Doc } from './doc.ts';
 
-/// The document of a plain value.
-export function valueDoc(v: PactValue): Doc {
-  return foldValue(v, termDoc);
+/// The document of a plain value; `other` shows what a list or object may hold that is not data
+/// (a native, a table: the language layer knows how).
+export function valueDoc(v: PactValue, other: (v: unknown) => Doc = notData): Doc {
+  return foldValue(v, (x: PactValue, parts: Doc[]): Doc => (isData(x) ? termDoc(x, parts) : other(x)));
+}
+
+function notData(v: unknown): never {
+  throw new NotAValue(v);
 }
 
 /// A value's document from the documents of its parts.
@@ -46,7 +51,7 @@ export function pactValueDoc(v: PactValue): Doc {
   return foldValue(v, (x: PactValue, parts: Doc[]): Doc => {
     if (x instanceof PList) return prettyList(parts);
     if (x instanceof PObject) return commaBraces(fieldDocs(x, parts, true));
-    return termDoc(x, parts);
+    return isData(x) ? termDoc(x, parts) : notData(x);
   });
 }
 

@@ -10,7 +10,7 @@
 /// sizeOfValue('a', 'SizeOfV1'); // 82: literal (16) + string literal (16) + text (48 + 2)
 import { Decimal } from './decimal.ts';
 import { codePointLength } from './text.ts';
-import { CapabilityGuard, KeySet, KeySetRef, ModRef, ModuleGuard, PactGuard, PactTime, PList, PObject, UserGuard } from './value.ts';
+import { CapabilityGuard, KeySet, KeySetRef, ModRef, ModuleGuard, NotAValue, PactGuard, PactTime, PList, PObject, UserGuard, isGuard } from './value.ts';
 import type { Guard, PactValue } from './value.ts';
 import { foldValue } from './fold.ts';
 
@@ -101,6 +101,7 @@ function valueSize(v: PactValue, parts: number, version: SizeOfVersion): number 
   if (v instanceof PObject) return CTOR1 + objectMapSize(v.fields) + parts;
   if (v instanceof PactTime) return TIME_SIZE;
   if (v instanceof ModRef) return CTOR1 + sizeOfModRef(v);
+  if (!isGuard(v)) throw new NotAValue(v);
   return CTOR1 + guardSize(v, parts);
 }
 

@@ -1,7 +1,7 @@
 /// Pact's plain data values. Primitives are JavaScript primitives where one fits exactly
 /// (integer = bigint, string, bool = boolean) so the evaluator's hot paths test them with `typeof`;
 /// everything else is a small class with a `kind` tag.
-import type { Decimal } from './decimal.ts';
+import { Decimal } from './decimal.ts';
 import type { Type } from './type.ts';
 import type { Json } from './json.ts';
 
@@ -128,6 +128,21 @@ export function elideSite(v: PactValue): PactValue {
 }
 
 export type PactValue = bigint | Decimal | string | boolean | PactTime | PList | PObject | Guard | ModRef;
+
+/// Is `v` plain data? (Lists and objects may also hold natives, tables and functions.)
+export function isData(v: unknown): v is PactValue {
+  return typeof v !== 'object' || v instanceof Decimal || 'kind' in (v as object);
+}
+
+/// Something other than plain data (a native, a table, a function) held in a list or object,
+/// met where only data can go (JSON, sizes); the language layer reports it as Pact does.
+export class NotAValue extends Error {
+  readonly value: unknown;
+  constructor(value: unknown) {
+    super('Only value-level terms permitted');
+    this.value = value;
+  }
+}
 
 export function isGuard(v: unknown): v is Guard {
   return v instanceof KeySet || v instanceof KeySetRef || v instanceof ModuleGuard || v instanceof PactGuard ||

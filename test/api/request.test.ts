@@ -204,3 +204,12 @@ test('buildCommand is deterministic given the time', () => {
   const b = buildCommand(readApiRequest(path), path, { unsigned: false, now: 10n ** 15n });
   assert.equal(a.cmd, b.cmd);
 });
+
+test('numbers with huge exponents are judged by their size, not computed', () => {
+  const started = performance.now();
+  const step = run('type: cont\npactTxHash: TNgO7o8nSZILVCfJPcg5IjHADy-XKvQ7o5RfAieJvwY\nstep: 1e99999999\nrollback: false\nnonce: x\n' + KEY);
+  assert.match(step.err, /parsing Int failed, value is either floating or will cause over or underflow 1\.0e99999999/);
+  const gas = run(`code: "1"\nnonce: x1\npublicMeta: {gasLimit: 1e999999999}\n${KEY}`);
+  assert.match(gas.err, /Integer too large: more than 1073741824 bits/);
+  assert.ok(performance.now() - started < 2000);
+});

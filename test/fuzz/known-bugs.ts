@@ -18,28 +18,6 @@ export interface KnownBug {
 
 export const KNOWN_BUGS: readonly KnownBug[] = [
   {
-    id: 'B1 native-in-list-render',
-    target: 'evaluator',
-    summary: /TypeError: Cannot read properties of undefined \(reading 'd'\) @ \w+ \(src\/values\/doc\.ts\)/,
-  },
-  {
-    id: 'B2 native-in-list-json',
-    target: 'evaluator',
-    summary: /TypeError: Cannot read properties of undefined \(reading 'map'\) @ guardOrRefJson \(src\/values\/pact-json\.ts\)/,
-  },
-  {
-    id: 'B3 native-in-row-sizeof',
-    target: 'evaluator',
-    summary: /TypeError: Cannot read properties of undefined \(reading '(?:lastIndexOf|length)'\) @ (?:sizeOfQualifiedName|guardSize) \(src\/values\/sizeof\.ts\)/,
-  },
-  {
-    id: 'B4 pieces-string-gap',
-    target: 'reader',
-    summary: /^parsePieces \(piece \d+\) reads differently from parse/,
-    // A string gap: backslash, white space, backslash.
-    input: /\\\s+\\/,
-  },
-  {
     id: 'B5 huge-integer-decimal-rendering-slow',
     target: 'evaluator',
     // Skipped before running (9 s each): a shift by a count of 7 digits or more.

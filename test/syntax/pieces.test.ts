@@ -65,6 +65,12 @@ describe('reading in pieces', () => {
     assert.deepEqual(inPieces('   ; nothing\n', 4), whole('   ; nothing\n'));
   });
 
+  it('skips string gaps (backslash, white space, backslash) when cutting', () => {
+    for (const text of ['(a "\\ \\") (b ")") (c)', '(a "x\\\n  \\y" ")") (b "\\\t\\\\") (c)']) {
+      assert.deepEqual(inPieces(text, 1), whole(text), text);
+    }
+  });
+
   it('runs nothing of a long script with a syntax error at its end', () => {
     const { repl, rec } = newRepl();
     const text = '(print "ran")\n' + '(+ 1 1)\n'.repeat(200000) + '(+ 1';
