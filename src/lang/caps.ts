@@ -81,8 +81,14 @@ function allStackCaps(s: CapState): CapToken[] {
   return s.stack.flatMap((slot) => [slot.cap, ...slot.composed]);
 }
 
+/// Is `cap` on the stack, acquired or composed? (Asked at every `require-capability` and
+/// capability-scoped keyset check, so without building the list.)
 export function capabilityAcquired(ctx: Ctx, cap: CapToken): boolean {
-  return allStackCaps(ctx.caps).some((c) => tokenEq(ctx, c, cap));
+  for (const slot of ctx.caps.stack) {
+    if (tokenEq(ctx, slot.cap, cap)) return true;
+    for (const c of slot.composed) if (tokenEq(ctx, c, cap)) return true;
+  }
+  return false;
 }
 
 /// Is a signer with these capabilities in scope for a keyset check?

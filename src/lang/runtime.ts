@@ -80,6 +80,8 @@ export class Def implements Fn {
   readonly meta: Meta;
   readonly info: Info;
   /// Set when linked. `slots` is the size of the call frame.
+  /// `module.name`, made once: names of calls and capabilities are compared and hashed often.
+  readonly qualifiedName: string;
   body: Node | null = null;
   slots = 0;
   steps: RStep[] = [];
@@ -95,9 +97,7 @@ export class Def implements Fn {
     this.meta = meta;
     this.rawDefcapMeta = rawDefcapMeta;
     this.info = info;
-  }
-  get qualifiedName(): string {
-    return `${this.module.name}.${this.name}`;
+    this.qualifiedName = `${module.name}.${name}`;
   }
 }
 
@@ -161,16 +161,15 @@ export class TableRef {
   readonly type: Type;
   readonly meta: Meta;
   readonly info: Info;
+  /// The storage name, e.g. `USER_accounts_accounts` (made once: every read and write uses it).
+  readonly tableId: string;
   constructor(module: ModuleData, name: string, type: Type, meta: Meta, info: Info) {
     this.module = module;
     this.name = name;
     this.type = type;
     this.meta = meta;
     this.info = info;
-  }
-  /// The storage name, e.g. `USER_accounts_accounts`.
-  get tableId(): string {
-    return `USER_${this.module.name}_${this.name}`;
+    this.tableId = `USER_${module.name}_${name}`;
   }
 }
 
