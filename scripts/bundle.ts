@@ -1,5 +1,7 @@
-// Bundles the CLI into one ESM file for Node's single-executable builder.
-// The banner gives bundled CommonJS dependencies a real `require`.
+// Bundles the CLI into one CommonJS file for Node's single-executable builder. CommonJS, not
+// ESM: in an ESM bundle every Node built-in any module imports (sqlite, http, worker threads…)
+// is loaded at startup, even for `--version`; in CommonJS each is required only when the
+// module that needs it is first used.
 import { build } from 'esbuild';
 
 await build({
@@ -7,9 +9,8 @@ await build({
   bundle: true,
   platform: 'node',
   target: 'node26',
-  format: 'esm',
+  format: 'cjs',
   minify: true,
   legalComments: 'none',
-  outfile: 'dist/pact.mjs',
-  banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
+  outfile: 'dist/pact.cjs',
 });

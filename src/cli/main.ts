@@ -150,12 +150,17 @@ async function cli(argv: string[]): Promise<number> {
   return result as number;
 }
 
-guardStandardStreams();
-try {
-  if (process.env[EVALUATOR_ENV] === '1') (await import('../repl/evaluator.ts')).runEvaluator();
-  else process.exitCode = await cli(process.argv.slice(2));
-} catch (e) {
-  // A JavaScript exception reaching the user is a bug; still answer the Pact way.
-  process.stderr.write(`pact: ${e instanceof Error ? e.message : String(e)}\n`);
-  process.exitCode = 1;
+/// Runs the command line (or, in the REPL's child process, the evaluator).
+async function start(): Promise<void> {
+  guardStandardStreams();
+  try {
+    if (process.env[EVALUATOR_ENV] === '1') (await import('../repl/evaluator.ts')).runEvaluator();
+    else process.exitCode = await cli(process.argv.slice(2));
+  } catch (e) {
+    // A JavaScript exception reaching the user is a bug; still answer the Pact way.
+    process.stderr.write(`pact: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exitCode = 1;
+  }
 }
+
+void start();
