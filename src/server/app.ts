@@ -15,6 +15,10 @@ import type { AccessLog } from './log.ts';
 import type { PactNode } from './node.ts';
 import { commandsOf, listenOf, localFlagsOf, pollOf, submitBatchOf, verifyRequestOf } from './requests.ts';
 import { verifyModules } from './verify.ts';
+import { explorerRoutes } from './explorer.ts';
+
+/// The explorer's read-only API (the page at `/` uses it).
+const EXPLORER_API = '/explorer/api/v1';
 
 /// The settings of the HTTP edge.
 export interface AppOptions extends BodyLimits {
@@ -45,6 +49,10 @@ export function createApp(node: PactNode, options: AppOptions): H3 {
   route(app, '/version', { GET: plainText(PACT_VERSION) });
   route(app, '/health-check', { GET: plainText('Health check OK.\n') });
   route(app, '/info', { GET: infoHandler });
+  const explorer = explorerRoutes(node, node.conn, options);
+  route(app, '/', { GET: explorer.page });
+  for (const [name, get] of Object.entries(explorer.api)) route(app, `${EXPLORER_API}/${name}`, { GET: get });
+  route(app, `${EXPLORER_API}/local`, { POST: explorer.playground });
   app.all('/**', () => reply(404));
   return app;
 }

@@ -23,6 +23,8 @@ export interface NodeOptions {
 
 /// The node: history, executor and listeners, behind the four API operations.
 export class PactNode {
+  /// The node's database (the explorer reads it).
+  readonly conn: DatabaseSync;
   readonly history: HistoryStore;
   readonly executor: Executor;
   readonly #listeners = new Listeners();
@@ -30,6 +32,8 @@ export class PactNode {
   readonly #service: CommandService;
   readonly #listenTimeoutMs: number;
   readonly #timeoutJson: string;
+  /// Waiting for the next results of any command (the explorer's live list).
+  #watchers: Array<() => void> = [];
 
   /// Opens the history in `conn` (creating its table if needed), sets the service's next tx id
   /// past the highest stored one, and queues every acknowledged command not run yet, in
@@ -39,6 +43,7 @@ export class PactNode {
     this.#listenTimeoutMs = options.listenTimeout * 1000;
     this.#timeoutJson = `{"status":"timeout","timeout-micros":${Math.round(options.listenTimeout * 1e6)}}`;
     this.#service = service;
+    this.conn = conn;
     this.history = new HistoryStore(conn);
     service.nextTxId = this.history.nextTxId();
     this.executor = new Executor({
@@ -100,6 +105,7 @@ export class PactNode {
   async close(): Promise<void> {
     await this.executor.stop();
     this.#listeners.close();
+    for (const w of this.#watchers.slice()) w();
     await this.#service.close?.();
   }
 
@@ -116,8 +122,23 @@ export class PactNode {
     }
   }
 
+  /// Resolves when the next batch's results are visible, or after `ms` (or on `signal`).
+  nextResults(ms: number, signal?: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.#watchers = this.#watchers.filter((w) => w !== done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      signal?.addEventListener('abort', done, { once: true });
+      this.#watchers.push(done);
+    });
+  }
+
   #announce(results: readonly CommandResult[]): void {
     for (const r of results) this.#listeners.notify(r.reqKey, r.json);
+    for (const w of this.#watchers.slice()) w();
     this.#log.debug(`[history] Updated ${results.length} command(s)`);
   }
 

@@ -18,7 +18,8 @@ const parser = plainParser.configure({
   ],
 });
 
-const NAME = 'name';
+/// What a highlighted range is.
+export type TokenKind = 'keyword' | 'meta' | 'string' | 'number' | 'bool' | 'comment' | 'bracket';
 
 // Pact's reserved words plus `if`, shown as keywords; and the metadata markers.
 const KEYWORDS = new Set([
@@ -27,20 +28,32 @@ const KEYWORDS = new Set([
 ]);
 const META = new Set(['@doc', '@model', '@managed', '@event']);
 
-// The colour of a name: keywords and metadata markers only.
-function nameClass(word: string): string | null {
-  return KEYWORDS.has(word) ? '1;35' : META.has(word) ? '36' : null;
+const kinds = tagHighlighter([
+  { tag: t.name, class: 'name' },
+  { tag: t.string, class: 'string' },
+  { tag: t.number, class: 'number' },
+  { tag: t.bool, class: 'bool' },
+  { tag: t.comment, class: 'comment' },
+  { tag: t.bracket, class: 'bracket' },
+]);
+
+/// The highlighted ranges of `text` in order, as far as it can be read: names only when they
+/// are keywords or metadata markers (told apart by their text).
+export function tokens(text: string, emit: (from: number, to: number, kind: TokenKind) => void): void {
+  highlightTree(parser.parse(text), kinds, (from, to, kind) => {
+    if (kind !== 'name') emit(from, to, kind as TokenKind);
+    else {
+      const word = text.slice(from, to);
+      if (KEYWORDS.has(word)) emit(from, to, 'keyword');
+      else if (META.has(word)) emit(from, to, 'meta');
+    }
+  });
 }
 
-// Classes are SGR parameters; several on one range are joined with `;`.
-const ansi = tagHighlighter([
-  { tag: t.name, class: NAME },
-  { tag: t.string, class: '32' },
-  { tag: t.number, class: '33' },
-  { tag: t.bool, class: '34' },
-  { tag: t.comment, class: '2' },
-  { tag: t.bracket, class: '1' },
-]);
+// SGR parameters of each kind.
+const SGR: Record<TokenKind, string> = {
+  keyword: '1;35', meta: '36', string: '32', number: '33', bool: '34', comment: '2', bracket: '1',
+};
 
 /// `text` with ANSI colour codes around keywords, metadata markers (`@doc`...), strings and
 /// symbols, numbers, booleans, comments and brackets. Removing the codes gives back `text`
@@ -48,13 +61,28 @@ const ansi = tagHighlighter([
 /// @example
 /// highlight('(defun f () "x")') // '\x1b[1m(\x1b[0m\x1b[1;35mdefun\x1b[0m f ...'
 export function highlight(text: string): string {
+  return wrapTokens(text, (kind, piece) => `\x1b[${SGR[kind]}m${piece}\x1b[0m`, (piece) => piece);
+}
+
+/// `text` as HTML: every character escaped, each highlighted range in a `<span class="tk-KIND">`.
+/// @example highlightHtml('(+ 1 "<b>")') // '<span class="tk-bracket">(</span>+ <span class="tk-number">1</span> ...'
+export function highlightHtml(text: string): string {
+  return wrapTokens(text, (kind, piece) => `<span class="tk-${kind}">${escapeHtml(piece)}</span>`, escapeHtml);
+}
+
+function wrapTokens(text: string, wrap: (kind: TokenKind, piece: string) => string, plain: (piece: string) => string): string {
   let out = '';
   let pos = 0;
-  highlightTree(parser.parse(text), ansi, (from, to, classes) => {
-    const sgr = classes === NAME ? nameClass(text.slice(from, to)) : classes.replaceAll(' ', ';');
-    if (sgr === null) return;
-    out += `${text.slice(pos, from)}\x1b[${sgr}m${text.slice(from, to)}\x1b[0m`;
+  tokens(text, (from, to, kind) => {
+    out += plain(text.slice(pos, from)) + wrap(kind, text.slice(from, to));
     pos = to;
   });
-  return out + text.slice(pos);
+  return out + plain(text.slice(pos));
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/// Text made safe to place in HTML content or a quoted attribute.
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 }

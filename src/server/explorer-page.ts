@@ -1,0 +1,122 @@
+/// The explorer's page: one HTML document with its style and script inline, so it works offline
+/// and needs no build step of its own. The script is plain DOM code, written here as a function
+/// (type-checked with the rest) and placed in the page as its source text. Everything a contract
+/// wrote reaches the DOM as text (`textContent`), never as markup; the one HTML the page inserts
+/// is the server's highlighting, whose text is escaped there.
+/// <reference lib="dom" />
+
+/// The page's script. Self-contained: it runs in the browser, so it may use nothing from here.
+function explorer(): void {
+  const api = '/explorer/api/v1';
+  const $ = <T extends HTMLElement>(sel: string): T => document.querySelector(sel) as T;
+  const el = (tag: string, text?: string, cls?: string): HTMLElement => {
+    const e = document.createElement(tag);
+    if (text !== undefined) e.textContent = text;
+    if (cls !== undefined) e.className = cls;
+    return e;
+  };
+  const show = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
+  const getJson = async (path: string): Promise<any> => (await fetch(api + path)).json();
+  let newest = 0;
+
+  function row(t: any): HTMLElement {
+    const tr = el('tr', undefined, `tx ${t.status}`);
+    tr.dataset.key = t.requestKey;
+    for (const v of [t.requestKey.slice(0, 12) + '…', t.status, t.txId ?? '', t.gas, t.code, show(t.result)]) tr.append(el('td', String(v)));
+    tr.onclick = () => { void openTransaction(t.requestKey); };
+    return tr;
+  }
+
+  async function loadTransactions(): Promise<void> {
+    const { items } = await getJson('/transactions?limit=50');
+    const body = $('#transactions tbody');
+    body.replaceChildren(...items.map(row));
+    newest = items.length > 0 ? items[0].seq : 0;
+  }
+
+  // Long polling: the server answers when new results are in (or after a while with none).
+  async function follow(): Promise<void> {
+    for (;;) {
+      try {
+        const { items } = await getJson(`/transactions?after=${newest}&wait=1`);
+        if (items.length > 0) {
+          newest = items[0].seq;
+          $('#transactions tbody').prepend(...items.map(row));
+        }
+      } catch {
+        await new Promise((r) => setTimeout(r, 2000));
+      }
+    }
+  }
+
+  async function openTransaction(key: string): Promise<void> {
+    const t = await getJson(`/transactions/${encodeURIComponent(key)}`);
+    const pane = $('#detail');
+    pane.replaceChildren(el('h2', `Transaction ${t.requestKey}`));
+    const cmd = JSON.parse(t.command === undefined ? '{}' : JSON.stringify(t.command));
+    const section = (title: string, value: unknown): void => {
+      pane.append(el('h3', title), el('pre', JSON.stringify(value, null, 2)));
+    };
+    section('Payload', cmd.payload);
+    section('Signers', cmd.signers);
+    section('Meta', cmd.meta);
+    section('Result', t.result?.result);
+    section('Events', t.result?.events ?? []);
+    section('Continuation', t.result?.continuation ?? null);
+  }
+
+  async function loadModules(): Promise<void> {
+    const mods = await getJson('/modules');
+    const list = $('#modules');
+    list.replaceChildren(...mods.map((m: any) => {
+      const li = el('li', `${m.interface ? 'interface' : 'module'} ${m.name}`, 'module');
+      li.onclick = () => { void openModule(m.name); };
+      return li;
+    }));
+  }
+
+  async function openModule(name: string): Promise<void> {
+    const m = await getJson(`/modules/${encodeURIComponent(name)}`);
+    const code = el('pre', undefined, 'code');
+    code.innerHTML = m.html; // escaped by the server's highlighter
+    $('#detail').replaceChildren(el('h2', `${m.interface ? 'Interface' : 'Module'} ${m.name}`), el('p', `hash ${m.hash}`), code);
+  }
+
+  $('#run').onclick = async () => {
+    const code = ($('#code') as HTMLTextAreaElement).value;
+    const r = await fetch(`${api}/local`, { method: 'POST', body: JSON.stringify({ code }), headers: { 'content-type': 'application/json' } });
+    const result = await r.json();
+    $('#output').textContent = result.result.status === 'success' ? show(result.result.data) : result.result.error.message;
+  };
+
+  void loadTransactions().then(follow);
+  void loadModules();
+}
+
+const STYLE = `
+body { font: 14px system-ui, sans-serif; margin: 0; display: grid; grid-template-columns: 1fr 1fr; gap: 1em; padding: 1em; }
+h1 { grid-column: 1 / 3; margin: 0; font-size: 20px; }
+table { border-collapse: collapse; width: 100%; } td, th { text-align: left; padding: 2px 6px; border-bottom: 1px solid #ddd; }
+tr.tx { cursor: pointer; } tr.failure td:nth-child(2) { color: #b00; } tr.success td:nth-child(2) { color: #070; }
+td { max-width: 20em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-family: ui-monospace, monospace; }
+pre { background: #f6f6f6; padding: 6px; overflow: auto; } li.module { cursor: pointer; font-family: ui-monospace, monospace; }
+textarea { width: 100%; height: 5em; font-family: ui-monospace, monospace; }
+.tk-keyword { color: #a0a; font-weight: bold; } .tk-meta { color: #088; } .tk-string { color: #070; }
+.tk-number { color: #a60; } .tk-bool { color: #00a; } .tk-comment { color: #888; } .tk-bracket { font-weight: bold; }
+`;
+
+/// The page served at `/`.
+export const EXPLORER_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Pact node explorer</title><style>${STYLE}</style></head>
+<body>
+<h1>Pact node explorer</h1>
+<section><h2>Transactions</h2>
+<table id="transactions"><thead><tr><th>Request key</th><th>Status</th><th>Tx</th><th>Gas</th><th>Code</th><th>Result</th></tr></thead><tbody></tbody></table>
+<h2>Modules</h2><ul id="modules"></ul>
+<h2>Playground</h2><p>Runs as <code>/local</code>: never committed.</p>
+<textarea id="code">(+ 1 2)</textarea><button id="run">Run</button><pre id="output"></pre>
+</section>
+<section id="detail"><p>Select a transaction or a module.</p></section>
+<script>(${explorer.toString()})();</script>
+</body></html>
+`;

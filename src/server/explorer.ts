@@ -1,0 +1,205 @@
+/// The explorer: a page at `/` and the read-only JSON API behind it, under `/explorer/api/v1`.
+/// Everything comes from the node's SQLite store as it is (the command history, the module
+/// table); nothing is replayed, and nothing here writes. The playground runs code exactly as
+/// `/local` does.
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { H3Event } from 'h3';
+import { hashCmd } from '../api/command.ts';
+import { commandOf } from '../api/verify.ts';
+import { tableSql } from '../db/sql.ts';
+import { highlightHtml } from '../syntax/highlight.ts';
+import { base64UrlEncode } from '../values/base64.ts';
+import { encodeJson, JsonNumber, JsonObject, parseJson } from '../values/json.ts';
+import type { Json } from '../values/json.ts';
+import { compileOnly } from '../db/sql.ts';
+import type { CommandRow } from './history.ts';
+import { badRequest, jsonReply, readJsonBody, reply } from './http.ts';
+import type { BodyLimits } from './http.ts';
+import type { PactNode } from './node.ts';
+import { EXPLORER_PAGE } from './explorer-page.ts';
+
+/// Rows per page of the API, at most (and by default).
+const MAX_PAGE = 100;
+/// How long a live-list request waits for new results before answering with none.
+const WAIT_MS = 25_000;
+
+const db = compileOnly<{ pactCommands: CommandRow }>();
+const SQL = {
+  /// (before, limit) → completed commands with seq < before, newest first
+  page: db.selectFrom('pactCommands').select(['seq', 'hash', 'command', 'txid', 'result', 'gas'])
+    .where('result', 'is not', null).where('seq', '<', 0).orderBy('seq', 'desc').limit(0).compile().sql,
+  /// (after) → completed commands with seq > after, newest first
+  newer: db.selectFrom('pactCommands').select(['seq', 'hash', 'command', 'txid', 'result', 'gas'])
+    .where('result', 'is not', null).where('seq', '>', 0).orderBy('seq', 'desc').limit(MAX_PAGE).compile().sql,
+  /// (hash) → one command
+  one: db.selectFrom('pactCommands').select(['seq', 'hash', 'command', 'userSigs', 'txid', 'result', 'gas'])
+    .where('hash', '=', '').compile().sql,
+};
+
+const MODULES = tableSql('SYS_modules');
+
+/// Read-only queries over the node's database.
+class ExplorerStore {
+  readonly #page: StatementSync;
+  readonly #newer: StatementSync;
+  readonly #one: StatementSync;
+  readonly #moduleKeys: StatementSync;
+  readonly #module: StatementSync;
+
+  constructor(conn: DatabaseSync) {
+    this.#page = conn.prepare(SQL.page);
+    this.#newer = conn.prepare(SQL.newer);
+    this.#one = conn.prepare(SQL.one);
+    this.#moduleKeys = conn.prepare(MODULES.keys.sql);
+    this.#module = conn.prepare(MODULES.read.sql);
+  }
+
+  transactions(before: number, limit: number): Json[] {
+    return this.#page.all(before, limit).map(summary);
+  }
+
+  newer(after: number): Json[] {
+    return this.#newer.all(after, MAX_PAGE).map(summary);
+  }
+
+  transaction(key: string): Json | null {
+    const row = this.#one.get(key) as Record<string, unknown> | undefined;
+    if (row === undefined) return null;
+    return new JsonObject([
+      ['seq', num(row.seq)],
+      ['requestKey', String(row.hash)],
+      ['command', parseJson(String(row.command))],
+      ['sigs', parseJson(String(row.userSigs))],
+      ['result', row.result === null ? null : parseJson(String(row.result))],
+    ]);
+  }
+
+  modules(): Json[] {
+    return this.#moduleKeys.all().map((r) => {
+      const m = this.#storedModule(String((r as { key: string }).key))!;
+      return new JsonObject([['name', m.name], ['hash', m.hash], ['interface', m.interface]]);
+    });
+  }
+
+  module(name: string): Json | null {
+    const m = this.#storedModule(name);
+    if (m === null) return null;
+    return new JsonObject([
+      ['name', m.name], ['hash', m.hash], ['interface', m.interface], ['code', m.code], ['html', highlightHtml(m.code)],
+    ]);
+  }
+
+  #storedModule(name: string): { name: string; hash: string; interface: boolean; code: string } | null {
+    const row = this.#module.get(name) as { value: string | null } | undefined;
+    if (row?.value == null) return null;
+    const o = parseJson(row.value) as JsonObject;
+    const get = (k: string) => o.entries.find((e) => e[0] === k)?.[1];
+    return { name, hash: String(get('hash')), interface: get('interface') === true, code: String(get('code')) };
+  }
+}
+
+/// A history row as the list shows it: key, status, tx id, gas, the code's first line, and the
+/// result's data or error message.
+function summary(row: unknown): Json {
+  const r = row as { seq: number; hash: string; command: string; txid: number | null; result: string; gas: number | bigint | null };
+  const result = parseJson(r.result) as JsonObject;
+  const outcome = field(result, 'result') as JsonObject;
+  const status = String(field(outcome, 'status'));
+  const shown = status === 'success' ? field(outcome, 'data') : field(field(outcome, 'error') as JsonObject, 'message');
+  return new JsonObject([
+    ['seq', num(r.seq)],
+    ['requestKey', r.hash],
+    ['status', status],
+    ['txId', r.txid === null || r.txid < 0 ? null : num(r.txid)],
+    ['gas', num(r.gas ?? 0)],
+    ['code', firstLine(r.command)],
+    ['result', shown ?? null],
+  ]);
+}
+
+function field(o: JsonObject, key: string): Json | undefined {
+  return o.entries.find((e) => e[0] === key)?.[1];
+}
+
+/// The first line of an exec's code, or `cont <pactId> step <n>`.
+function firstLine(cmdText: string): string {
+  const payload = field(field(parseJson(cmdText) as JsonObject, 'payload') as JsonObject, 'exec') as JsonObject | undefined;
+  if (payload !== undefined) return String(field(payload, 'code') ?? '').trimStart().split('\n')[0]!.slice(0, 200);
+  const cont = field(field(parseJson(cmdText) as JsonObject, 'payload') as JsonObject, 'cont') as JsonObject | undefined;
+  return cont === undefined ? '' : `cont ${String(field(cont, 'pactId'))} step ${String(field(cont, 'step'))}`;
+}
+
+type Get = (event: H3Event) => Response | Promise<Response>;
+
+/// The page and the API: GET routes, plus the playground's POST.
+export function explorerRoutes(node: PactNode, conn: DatabaseSync, limits: BodyLimits): {
+  page: Get; api: Record<string, Get>; playground: Get;
+} {
+  const store = new ExplorerStore(conn);
+  const list: Get = async (event) => {
+    const q = event.url.searchParams;
+    const after = intParam(q.get('after'));
+    if (after !== null) {
+      // Live list: the results newer than `after`, waiting for some if there are none yet.
+      let rows = store.newer(after);
+      if (rows.length === 0 && q.get('wait') !== null) {
+        await node.nextResults(WAIT_MS, event.req.signal);
+        rows = store.newer(after);
+      }
+      return json(new JsonObject([['items', rows]]));
+    }
+    const before = intParam(q.get('before')) ?? Number.MAX_SAFE_INTEGER;
+    const limit = Math.min(intParam(q.get('limit')) ?? MAX_PAGE, MAX_PAGE);
+    return json(new JsonObject([['items', store.transactions(before, Math.max(limit, 1))]]));
+  };
+  const one = (find: (name: string) => Json | null): Get => (event) => {
+    const name = decodeURIComponent(event.url.pathname.split('/').pop() ?? '');
+    const found = find(name);
+    return found === null ? reply(404, `Not found: ${name}`) : json(found);
+  };
+  return {
+    page: () => new Response(EXPLORER_PAGE, { headers: { 'content-type': 'text/html;charset=utf-8' } }),
+    api: {
+      transactions: list,
+      'transactions/:key': one((k) => store.transaction(k)),
+      modules: () => json(store.modules()),
+      'modules/:name': one((m) => store.module(m)),
+    },
+    playground: async (event) => {
+      const body = await readJsonBody(event, limits);
+      if (body instanceof Response) return body;
+      const code = body instanceof JsonObject ? field(body, 'code') : undefined;
+      if (typeof code !== 'string') return badRequest('Expected {"code": "..."}');
+      const result = await node.local(unsignedCommand(code));
+      return jsonReply(result.json);
+    },
+  };
+}
+
+let playgroundNonce = 0;
+
+/// An unsigned exec command for the playground, as a client would build it for `/local`.
+function unsignedCommand(code: string) {
+  const cmd = encodeJson(new JsonObject([
+    ['networkId', null],
+    ['payload', new JsonObject([['exec', new JsonObject([['data', null], ['code', code]])]])],
+    ['signers', []],
+    ['meta', parseJson('{"creationTime":0,"ttl":28800,"gasLimit":150000,"chainId":"0","gasPrice":1.0e-8,"sender":"explorer"}')],
+    ['nonce', `explorer-${Date.now()}-${playgroundNonce++}`],
+  ]));
+  return commandOf(new JsonObject([['hash', base64UrlEncode(hashCmd(cmd))], ['sigs', []], ['cmd', cmd]]));
+}
+
+/// A JSON integer.
+function num(n: unknown): JsonNumber {
+  return new JsonNumber(BigInt(n as number | bigint), 0);
+}
+
+function intParam(v: string | null): number | null {
+  if (v === null || !/^\d{1,15}$/.test(v)) return null;
+  return Number(v);
+}
+
+function json(v: Json | Json[]): Response {
+  return jsonReply(encodeJson(v));
+}

@@ -1,0 +1,97 @@
+/// The explorer on the real `dist/pact --serve`: the page at `/`, and the read-only API it uses
+/// (transactions newest first, one transaction, live results, modules with highlighted code, the
+/// playground as `/local`); what a contract wrote comes back as data, never as markup.
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { pact, post, postJson, startNode, tempDir } from './harness.ts';
+import type { Node } from './harness.ts';
+
+let node: Node;
+let cleanup: () => void;
+let sent = 0;
+const api = (path: string) => `${node.url}/explorer/api/v1${path}`;
+const getJson = async (path: string): Promise<any> => (await fetch(api(path))).json();
+
+/// Sends unsigned exec commands in one /send and waits for their results.
+async function run(...codes: string[]): Promise<string[]> {
+  const cmds = codes.map((code, i) => {
+    const file = join(node.dir, `req-${sent}-${i}.yaml`);
+    writeFileSync(file, `code: ${JSON.stringify(code)}\nnonce: "n${sent}-${i}"\n`);
+    return JSON.parse(pact(['-a', file])).cmds[0];
+  });
+  sent++;
+  const { requestKeys } = await postJson<{ requestKeys: string[] }>(`${node.url}/api/v1/send`, { cmds });
+  for (const k of requestKeys) await postJson(`${node.url}/api/v1/listen`, { listen: k });
+  return requestKeys;
+}
+
+const MODULE = `(module notes G (defcap G () true)
+  (defschema note text:string) (deftable notes:{note})
+  (defun add (k:string text:string) (insert notes k { 'text: text })))
+(create-table notes)`;
+
+before(async () => {
+  const t = tempDir();
+  cleanup = t.cleanup;
+  node = await startNode(t.dir);
+});
+after(async () => {
+  await node.stop();
+  cleanup();
+});
+
+describe('the explorer', () => {
+  it('serves its page at /', async () => {
+    const r = await fetch(`${node.url}/`);
+    assert.equal(r.status, 200);
+    assert.match(r.headers.get('content-type') ?? '', /^text\/html/);
+    const html = await r.text();
+    assert.match(html, /<title>Pact node explorer<\/title>/);
+    assert.match(html, /\/explorer\/api\/v1/);
+  });
+
+  it('lists transactions newest first, with status, code and result, and shows one in full', async () => {
+    const [deploy, add, fail] = await run(MODULE, '(notes.add "k" "<script>alert(1)</script>")', '(enforce false "no")');
+    const { items } = await getJson('/transactions?limit=3');
+    assert.deepEqual(items.map((t: any) => t.requestKey), [fail, add, deploy]);
+    assert.deepEqual(items.map((t: any) => t.status), ['failure', 'success', 'success']);
+    assert.equal(items[0].result, 'no');
+    assert.equal(items[1].code, '(notes.add "k" "<script>alert(1)</script>")');
+    assert.equal(items[2].code, '(module notes G (defcap G () true)');
+    const one = await getJson(`/transactions/${add}`);
+    assert.equal(one.command.payload.exec.code, '(notes.add "k" "<script>alert(1)</script>")');
+    assert.equal(one.result.result.data, 'Write succeeded');
+    assert.equal((await fetch(api('/transactions/nope'))).status, 404);
+    const older = await getJson(`/transactions?before=${items[1].seq}&limit=5`);
+    assert.equal(older.items[0].requestKey, deploy);
+  });
+
+  it('answers a live request as soon as new results are in', async () => {
+    const { items } = await getJson('/transactions?limit=1');
+    const waiting = getJson(`/transactions?after=${items[0].seq}&wait=1`);
+    const [key] = await run('(+ 40 2)');
+    const fresh = await waiting;
+    assert.deepEqual(fresh.items.map((t: any) => [t.requestKey, t.result]), [[key, 42]]);
+  });
+
+  it('shows modules with their code highlighted as escaped HTML', async () => {
+    const modules = await getJson('/modules');
+    assert.ok(modules.some((m: any) => m.name === 'notes' && m.interface === false && typeof m.hash === 'string'));
+    const m = await getJson('/modules/notes');
+    assert.match(m.code, /^\(module notes G/);
+    assert.match(m.html, /<span class="tk-keyword">module<\/span> notes/);
+    assert.match(m.html, /<span class="tk-keyword">defschema<\/span>/);
+  });
+
+  it('runs the playground as /local: answered, never committed', async () => {
+    const r = await post(api('/local'), JSON.stringify({ code: '(notes.add "pg" "x") (+ 1 2)' }), { 'content-type': 'application/json' });
+    assert.equal(r.status, 200);
+    const result = JSON.parse(r.text);
+    assert.deepEqual([result.result.status, result.result.data, result.txId], ['success', 3, null]);
+    const check = JSON.parse((await post(api('/local'), JSON.stringify({ code: '(notes.add "pg" "again")' }), { 'content-type': 'application/json' })).text);
+    assert.equal(check.result.status, 'success');
+    assert.equal((await post(api('/local'), '{"nope": 1}', { 'content-type': 'application/json' })).status, 400);
+  });
+});
