@@ -95,7 +95,7 @@ function explorer(): void {
 
 const STYLE = `
 body { font: 14px system-ui, sans-serif; margin: 0; display: grid; grid-template-columns: 1fr 1fr; gap: 1em; padding: 1em; }
-h1 { grid-column: 1 / 3; margin: 0; font-size: 20px; }
+h1 { grid-column: 1 / 3; margin: 0; font-size: 20px; } section { min-width: 0; }
 table { border-collapse: collapse; width: 100%; } td, th { text-align: left; padding: 2px 6px; border-bottom: 1px solid #ddd; }
 tr.tx { cursor: pointer; } tr.failure td:nth-child(2) { color: #b00; } tr.success td:nth-child(2) { color: #070; }
 td { max-width: 20em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-family: ui-monospace, monospace; }

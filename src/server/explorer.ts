@@ -2,11 +2,11 @@
 /// Everything comes from the node's SQLite store as it is (the command history, the module
 /// table); nothing is replayed, and nothing here writes. The playground runs code exactly as
 /// `/local` does.
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
 import type { H3Event } from 'h3';
 import { hashCmd } from '../api/command.ts';
 import { commandOf } from '../api/verify.ts';
-import { tableSql } from '../db/sql.ts';
+import { StatementCache, tableSql } from '../db/sql.ts';
 import { highlightHtml } from '../syntax/highlight.ts';
 import { base64UrlEncode } from '../values/base64.ts';
 import { encodeJson, JsonNumber, JsonObject, parseJson } from '../values/json.ts';
@@ -38,32 +38,24 @@ const SQL = {
 
 const MODULES = tableSql('SYS_modules');
 
-/// Read-only queries over the node's database.
+/// Read-only queries over the node's database, each prepared on first use.
 class ExplorerStore {
-  readonly #page: StatementSync;
-  readonly #newer: StatementSync;
-  readonly #one: StatementSync;
-  readonly #moduleKeys: StatementSync;
-  readonly #module: StatementSync;
+  readonly #statements: StatementCache;
 
   constructor(conn: DatabaseSync) {
-    this.#page = conn.prepare(SQL.page);
-    this.#newer = conn.prepare(SQL.newer);
-    this.#one = conn.prepare(SQL.one);
-    this.#moduleKeys = conn.prepare(MODULES.keys.sql);
-    this.#module = conn.prepare(MODULES.read.sql);
+    this.#statements = new StatementCache(conn);
   }
 
   transactions(before: number, limit: number): Json[] {
-    return this.#page.all(before, limit).map(summary);
+    return this.#statements.get(SQL.page).all(before, limit).map(summary);
   }
 
   newer(after: number): Json[] {
-    return this.#newer.all(after, MAX_PAGE).map(summary);
+    return this.#statements.get(SQL.newer).all(after, MAX_PAGE).map(summary);
   }
 
   transaction(key: string): Json | null {
-    const row = this.#one.get(key) as Record<string, unknown> | undefined;
+    const row = this.#statements.get(SQL.one).get(key) as Record<string, unknown> | undefined;
     if (row === undefined) return null;
     return new JsonObject([
       ['seq', num(row.seq)],
@@ -75,7 +67,7 @@ class ExplorerStore {
   }
 
   modules(): Json[] {
-    return this.#moduleKeys.all().map((r) => {
+    return this.#statements.get(MODULES.keys).all().map((r) => {
       const m = this.#storedModule(String((r as { key: string }).key))!;
       return new JsonObject([['name', m.name], ['hash', m.hash], ['interface', m.interface]]);
     });
@@ -90,7 +82,7 @@ class ExplorerStore {
   }
 
   #storedModule(name: string): { name: string; hash: string; interface: boolean; code: string } | null {
-    const row = this.#module.get(name) as { value: string | null } | undefined;
+    const row = this.#statements.get(MODULES.read).get(name) as { value: string | null } | undefined;
     if (row?.value == null) return null;
     const o = parseJson(row.value) as JsonObject;
     const get = (k: string) => o.entries.find((e) => e[0] === k)?.[1];

@@ -1,0 +1,93 @@
+/// The explorer page in a real browser: Debian's Chromium, headless, driven by playwright-core,
+/// against the real `dist/pact --serve`. Screenshots go to test-output/ (looked at by hand).
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { pact, postJson, startNode, tempDir } from './harness.ts';
+import type { Node } from './harness.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const SHOTS = join(import.meta.dirname, '../../test-output');
+
+let node: Node;
+let cleanup: () => void;
+let browser: Browser;
+let page: Page;
+let sent = 0;
+
+/// Sends exec commands (unsigned) in one /send and waits for their results; returns the keys.
+async function run(...codes: string[]): Promise<string[]> {
+  const cmds = codes.map((code, i) => {
+    const file = join(node.dir, `req-${sent}-${i}.yaml`);
+    writeFileSync(file, `code: ${JSON.stringify(code)}\nnonce: "b${sent}-${i}"\n`);
+    return JSON.parse(pact(['-a', file])).cmds[0];
+  });
+  sent++;
+  const { requestKeys } = await postJson<{ requestKeys: string[] }>(`${node.url}/api/v1/send`, { cmds });
+  for (const k of requestKeys) await postJson(`${node.url}/api/v1/listen`, { listen: k });
+  return requestKeys;
+}
+
+const TOKEN = `(module coin G (defcap G () true)
+  (defschema account balance:decimal) (deftable accounts:{account})
+  (defcap TRANSFER (from:string to:string amount:decimal) @event true)
+  (defun credit (id:string amount:decimal) (write accounts id { 'balance: amount }))
+  (defun transfer (from:string to:string amount:decimal)
+    (with-capability (TRANSFER from to amount) (credit to amount) "done")))
+(create-table accounts)`;
+
+before(async () => {
+  const t = tempDir();
+  cleanup = t.cleanup;
+  node = await startNode(t.dir);
+  mkdirSync(SHOTS, { recursive: true });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+});
+after(async () => {
+  await browser?.close();
+  await node.stop();
+  cleanup();
+});
+
+describe('the explorer page in Chromium', () => {
+  it('lists transactions, shows one with its events, a module highlighted, and new ones live', async () => {
+    const [, t1, , failed] = await run(TOKEN, '(coin.transfer "alice" "bob" 1.0)', '(coin.credit "mallory" 2.0)', '(enforce false "boom")');
+    await run('(coin.credit "<script>window.pwned = true</script>" 1.0)');
+    await page.goto(`${node.url}/`);
+    const rows = page.locator('#transactions tbody tr');
+    await rows.first().waitFor();
+    assert.equal(await rows.count(), 5);
+    assert.match(await rows.nth(0).innerText(), /<script>window\.pwned = true<\/script>/);
+    assert.match(await rows.nth(1).innerText(), /failure[\s\S]*boom/);
+    assert.equal(await page.evaluate(() => (window as unknown as { pwned?: boolean }).pwned), undefined);
+    await page.screenshot({ path: join(SHOTS, 'explorer-list.png') });
+
+    await page.locator(`#transactions tr[data-key="${t1}"]`).click();
+    await page.getByText('Events', { exact: true }).waitFor();
+    const detail = await page.locator('#detail').innerText();
+    assert.match(detail, /coin\.TRANSFER|"TRANSFER"/);
+    assert.match(detail, /"alice"/);
+    await page.screenshot({ path: join(SHOTS, 'explorer-transaction.png') });
+    assert.ok(failed);
+
+    await page.locator('li.module', { hasText: 'coin' }).click();
+    await page.locator('#detail .tk-keyword').first().waitFor();
+    assert.equal(await page.locator('#detail .tk-keyword', { hasText: 'defschema' }).count(), 1);
+    await page.screenshot({ path: join(SHOTS, 'explorer-module.png') });
+
+    const [fresh] = await run('(+ 40 2)');
+    await page.locator(`#transactions tr[data-key="${fresh}"]`).waitFor({ timeout: 10_000 });
+    assert.equal(await rows.count(), 6);
+  });
+
+  it('answers the playground as /local', async () => {
+    await page.locator('#code').fill('(+ 1 2)');
+    await page.locator('#run').click();
+    await page.locator('#output', { hasText: '3' }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'explorer-playground.png') });
+  });
+});
