@@ -99,6 +99,9 @@ export interface TableSql {
   readonly txWrite: CompiledQuery;
   /// (from) → key, ascending, ≥ from.
   readonly txids: CompiledQuery<Pick<TxRow, 'key'>>;
+  /// (after, text, limit) → key, value of rows whose key follows `after` and contains `text`,
+  /// ascending (a page of rows for browsing).
+  readonly page: CompiledQuery<DataRow>;
 }
 
 /// Compiles every query shape for the logical table `id`.
@@ -124,6 +127,8 @@ export function tableSql(id: string): TableSql {
     txWrite: db.insertInto('tx').values({ key: 0, value: '' })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value: appended })).compile(),
     txids: db.selectFrom('tx').select('key').where('key', '>=', 0).orderBy('key').compile(),
+    page: db.selectFrom('data').select(['key', 'value']).where('key', '>', '')
+      .where(sql<number>`instr(${sql.ref('key')}, ${''})`, '>', sql.lit(0)).orderBy('key').limit(0).compile(),
   };
 }
 

@@ -63,6 +63,60 @@ function explorer(): void {
     section('Result', t.result?.result);
     section('Events', t.result?.events ?? []);
     section('Continuation', t.result?.continuation ?? null);
+    section('Writes', t.writes.map((w: any) => ({ table: w.table, ...w.record })));
+    // The modules whose tables it wrote (or which it deployed).
+    const touched = new Set<string>();
+    for (const w of t.writes) {
+      if (w.table === 'SYS_modules') touched.add(w.record.key);
+      const user = /^USER_(.+)_[^_]+$/.exec(w.table);
+      if (user !== null) touched.add(user[1]!);
+    }
+    if (touched.size > 0) {
+      const links = el('p', 'Modules: ');
+      for (const m of touched) {
+        const a = el('a', m, 'module-link') as HTMLAnchorElement;
+        a.href = '#';
+        a.onclick = (e) => { e.preventDefault(); void openModule(m); };
+        links.append(a, ' ');
+      }
+      pane.append(links);
+    }
+  }
+
+  async function loadTables(): Promise<void> {
+    const tables: string[] = await getJson('/tables');
+    $('#tables').replaceChildren(...tables.map((id) => {
+      const li = el('li', id, 'table');
+      li.onclick = () => { void openTable(id, ''); };
+      return li;
+    }));
+  }
+
+  async function openTable(id: string, key: string): Promise<void> {
+    const pane = $('#detail');
+    const search = el('input') as HTMLInputElement;
+    search.placeholder = 'key contains…';
+    search.value = key;
+    search.id = 'table-search';
+    search.onchange = () => { void openTable(id, search.value); };
+    const rows = el('tbody');
+    const table = el('table', undefined, 'rows');
+    table.append(rows);
+    const more = el('button', 'More');
+    let last = '';
+    const page = async (): Promise<void> => {
+      const { items } = await getJson(`/tables/${encodeURIComponent(id)}?limit=50&key=${encodeURIComponent(key)}&after=${encodeURIComponent(last)}`);
+      for (const r of items) {
+        const tr = el('tr', undefined, 'row');
+        tr.append(el('td', r.key), el('td', r.shown ?? JSON.stringify(r.value)));
+        rows.append(tr);
+      }
+      if (items.length > 0) last = items[items.length - 1].key;
+      more.hidden = items.length < 50;
+    };
+    more.onclick = () => { void page(); };
+    pane.replaceChildren(el('h2', `Table ${id}`), search, table, more);
+    await page();
   }
 
   async function loadModules(): Promise<void> {
@@ -91,6 +145,7 @@ function explorer(): void {
 
   void loadTransactions().then(follow);
   void loadModules();
+  void loadTables();
 }
 
 const STYLE = `
@@ -99,7 +154,7 @@ h1 { grid-column: 1 / 3; margin: 0; font-size: 20px; } section { min-width: 0; }
 table { border-collapse: collapse; width: 100%; } td, th { text-align: left; padding: 2px 6px; border-bottom: 1px solid #ddd; }
 tr.tx { cursor: pointer; } tr.failure td:nth-child(2) { color: #b00; } tr.success td:nth-child(2) { color: #070; }
 td { max-width: 20em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-family: ui-monospace, monospace; }
-pre { background: #f6f6f6; padding: 6px; overflow: auto; } li.module { cursor: pointer; font-family: ui-monospace, monospace; }
+pre { background: #f6f6f6; padding: 6px; overflow: auto; } li.module, li.table { cursor: pointer; font-family: ui-monospace, monospace; }
 textarea { width: 100%; height: 5em; font-family: ui-monospace, monospace; }
 .tk-keyword { color: #a0a; font-weight: bold; } .tk-meta { color: #088; } .tk-string { color: #070; }
 .tk-number { color: #a60; } .tk-bool { color: #00a; } .tk-comment { color: #888; } .tk-bracket { font-weight: bold; }
@@ -113,6 +168,7 @@ export const EXPLORER_PAGE = `<!doctype html>
 <section><h2>Transactions</h2>
 <table id="transactions"><thead><tr><th>Request key</th><th>Status</th><th>Tx</th><th>Gas</th><th>Code</th><th>Result</th></tr></thead><tbody></tbody></table>
 <h2>Modules</h2><ul id="modules"></ul>
+<h2>Tables</h2><ul id="tables"></ul>
 <h2>Playground</h2><p>Runs as <code>/local</code>: never committed.</p>
 <textarea id="code">(+ 1 2)</textarea><button id="run">Run</button><pre id="output"></pre>
 </section>

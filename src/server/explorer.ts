@@ -6,7 +6,9 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { H3Event } from 'h3';
 import { hashCmd } from '../api/command.ts';
 import { commandOf } from '../api/verify.ts';
-import { StatementCache, tableSql } from '../db/sql.ts';
+import { StatementCache, tableNamesSql, tableSql } from '../db/sql.ts';
+import { showCompact } from '../values/render.ts';
+import { decodeRowData } from '../values/row-data.ts';
 import { highlightHtml } from '../syntax/highlight.ts';
 import { base64UrlEncode } from '../values/base64.ts';
 import { encodeJson, JsonNumber, JsonObject, parseJson } from '../values/json.ts';
@@ -57,13 +59,45 @@ class ExplorerStore {
   transaction(key: string): Json | null {
     const row = this.#statements.get(SQL.one).get(key) as Record<string, unknown> | undefined;
     if (row === undefined) return null;
+    const txId = row.txid === null || Number(row.txid) < 0 ? null : Number(row.txid);
     return new JsonObject([
       ['seq', num(row.seq)],
       ['requestKey', String(row.hash)],
       ['command', parseJson(String(row.command))],
       ['sigs', parseJson(String(row.userSigs))],
       ['result', row.result === null ? null : parseJson(String(row.result))],
+      ['writes', txId === null ? [] : this.writes(txId)],
     ]);
+  }
+
+  /// Every logical table: Pact's system tables (keysets, namespaces, defpacts, modules…) and
+  /// the user tables, by their ids (`USER_<module>_<table>`).
+  tables(): Json[] {
+    const names = this.#statements.get(tableNamesSql).all().map((r) => String((r as { name: string }).name));
+    return names.filter((n) => n.endsWith('_DATA')).map((n) => n.slice(0, -5)).sort().map((id) => id as Json);
+  }
+
+  /// A page of a table's rows after `after` whose key contains `text`; user rows also as Pact
+  /// prints them.
+  rows(id: string, after: string, text: string, limit: number): Json | null {
+    if (!this.tables().includes(id)) return null;
+    const rows = this.#statements.get(tableSql(id).page).all(after, text, limit) as Array<{ key: string; value: string | null }>;
+    return rows.map((r) => new JsonObject([
+      ['key', r.key],
+      ['value', r.value === null ? null : parseJson(r.value)],
+      ['shown', r.value !== null && id.startsWith('USER_') ? showCompact(decodeRowData(r.value)) : null],
+    ]));
+  }
+
+  /// The table writes a transaction made, from every table's transaction log.
+  writes(txId: number): Json[] {
+    const out: Json[] = [];
+    for (const id of this.tables() as string[]) {
+      const row = this.#statements.get(tableSql(id).txRead).get(txId) as { value: string | null } | undefined;
+      if (row?.value == null) continue;
+      for (const record of parseJson(row.value) as Json[]) out.push(new JsonObject([['table', id], ['record', record]]));
+    }
+    return out;
   }
 
   modules(): Json[] {
@@ -155,6 +189,14 @@ export function explorerRoutes(node: PactNode, conn: DatabaseSync, limits: BodyL
       transactions: list,
       'transactions/:key': one((k) => store.transaction(k)),
       modules: () => json(store.modules()),
+      tables: () => json(store.tables()),
+      'tables/:id': (event) => {
+        const id = decodeURIComponent(event.url.pathname.split('/').pop() ?? '');
+        const q = event.url.searchParams;
+        const limit = Math.min(Math.max(intParam(q.get('limit')) ?? MAX_PAGE, 1), MAX_PAGE);
+        const rows = store.rows(id, q.get('after') ?? '', q.get('key') ?? '', limit);
+        return rows === null ? reply(404, `Not found: ${id}`) : json(new JsonObject([['items', rows]]));
+      },
       'modules/:name': one((m) => store.module(m)),
     },
     playground: async (event) => {

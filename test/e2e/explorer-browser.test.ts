@@ -79,6 +79,15 @@ describe('the explorer page in Chromium', () => {
     assert.equal(await page.locator('#detail .tk-keyword', { hasText: 'defschema' }).count(), 1);
     await page.screenshot({ path: join(SHOTS, 'explorer-module.png') });
 
+    await page.locator('li.table', { hasText: 'USER_coin_accounts' }).click();
+    await page.locator('#detail tr.row').first().waitFor();
+    assert.equal(await page.locator('#detail tr.row').count(), 3);
+    assert.match(await page.locator('#detail').innerText(), /mallory\s+\{"balance": 2\.0\}/);
+    await page.locator('#table-search').fill('mal');
+    await page.locator('#table-search').press('Enter');
+    await page.waitForFunction(() => document.querySelectorAll('#detail tr.row').length === 1);
+    await page.screenshot({ path: join(SHOTS, 'explorer-table.png') });
+
     const [fresh] = await run('(+ 40 2)');
     await page.locator(`#transactions tr[data-key="${fresh}"]`).waitFor({ timeout: 10_000 });
     assert.equal(await rows.count(), 6);

@@ -63,6 +63,7 @@ describe('the explorer', () => {
     const one = await getJson(`/transactions/${add}`);
     assert.equal(one.command.payload.exec.code, '(notes.add "k" "<script>alert(1)</script>")');
     assert.equal(one.result.result.data, 'Write succeeded');
+    assert.deepEqual(one.writes.map((w: any) => [w.table, w.record.key]), [['USER_notes_notes', 'k']]);
     assert.equal((await fetch(api('/transactions/nope'))).status, 404);
     const older = await getJson(`/transactions?before=${items[1].seq}&limit=5`);
     assert.equal(older.items[0].requestKey, deploy);
@@ -83,6 +84,19 @@ describe('the explorer', () => {
     assert.match(m.code, /^\(module notes G/);
     assert.match(m.html, /<span class="tk-keyword">module<\/span> notes/);
     assert.match(m.html, /<span class="tk-keyword">defschema<\/span>/);
+  });
+
+  it('lists the tables and pages a table\'s rows, searched by key, as Pact prints them', async () => {
+    const tables: string[] = await getJson('/tables');
+    for (const t of ['SYS_keysets', 'SYS_modules', 'SYS_namespaces', 'SYS_pacts', 'USER_notes_notes']) assert.ok(tables.includes(t), t);
+    await run('(notes.add "k2" "two") (notes.add "other" "three")');
+    const { items } = await getJson('/tables/USER_notes_notes?limit=2');
+    assert.deepEqual(items.map((r: any) => [r.key, r.shown]), [['k', '{"text": "<script>alert(1)</script>"}'], ['k2', '{"text": "two"}']]);
+    const next = await getJson('/tables/USER_notes_notes?after=k2');
+    assert.deepEqual(next.items.map((r: any) => r.key), ['other']);
+    const found = await getJson('/tables/USER_notes_notes?key=th');
+    assert.deepEqual(found.items.map((r: any) => r.key), ['other']);
+    assert.equal((await fetch(api('/tables/USER_nope'))).status, 404);
   });
 
   it('runs the playground as /local: answered, never committed', async () => {
