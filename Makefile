@@ -53,6 +53,7 @@ bench: dist/pact
 	node bench/transfers.ts
 	node bench/hash.ts
 	node bench/server.ts
+	node bench/explorer.ts
 
 clean:
 	rm -rf dist $(PARSER) src/syntax/parser.terms.ts
