@@ -22,17 +22,21 @@ function explorer(): void {
   function row(t: any): HTMLElement {
     const tr = el('tr', undefined, `tx ${t.status}`);
     tr.dataset.key = t.requestKey;
-    for (const v of [t.requestKey.slice(0, 12) + '…', t.status, t.txId ?? '', t.gas, t.code, show(t.result)]) tr.append(el('td', String(v)));
+    const time = typeof t.time === 'number' ? new Date(t.time * 1000).toISOString().replace('.000Z', 'Z') : '';
+    for (const v of [t.requestKey.slice(0, 12) + '…', time, t.status, t.txId ?? '', t.gas, t.code, show(t.result)]) tr.append(el('td', String(v)));
     tr.onclick = () => { void openTransaction(t.requestKey); };
     return tr;
   }
 
+  let oldest = Number.MAX_SAFE_INTEGER;
   async function loadTransactions(): Promise<void> {
-    const { items } = await getJson('/transactions?limit=50');
-    const body = $('#transactions tbody');
-    body.replaceChildren(...items.map(row));
-    newest = items.length > 0 ? items[0].seq : 0;
+    const { items } = await getJson(`/transactions?limit=50&before=${oldest}`);
+    $('#transactions tbody').append(...items.map(row));
+    if (oldest === Number.MAX_SAFE_INTEGER) newest = items.length > 0 ? items[0].seq : 0;
+    if (items.length > 0) oldest = items[items.length - 1].seq;
+    $('#older').hidden = items.length < 50;
   }
+  $('#older').onclick = () => { void loadTransactions(); };
 
   // Long polling: the server answers when new results are in (or after a while with none).
   async function follow(): Promise<void> {
@@ -152,7 +156,7 @@ const STYLE = `
 body { font: 14px system-ui, sans-serif; margin: 0; display: grid; grid-template-columns: 1fr 1fr; gap: 1em; padding: 1em; }
 h1 { grid-column: 1 / 3; margin: 0; font-size: 20px; } section { min-width: 0; }
 table { border-collapse: collapse; width: 100%; } td, th { text-align: left; padding: 2px 6px; border-bottom: 1px solid #ddd; }
-tr.tx { cursor: pointer; } tr.failure td:nth-child(2) { color: #b00; } tr.success td:nth-child(2) { color: #070; }
+tr.tx { cursor: pointer; } tr.failure td:nth-child(3) { color: #b00; } tr.success td:nth-child(3) { color: #070; }
 td { max-width: 20em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-family: ui-monospace, monospace; }
 pre { background: #f6f6f6; padding: 6px; overflow: auto; } li.module, li.table { cursor: pointer; font-family: ui-monospace, monospace; }
 textarea { width: 100%; height: 5em; font-family: ui-monospace, monospace; }
@@ -166,7 +170,8 @@ export const EXPLORER_PAGE = `<!doctype html>
 <body>
 <h1>Pact node explorer</h1>
 <section><h2>Transactions</h2>
-<table id="transactions"><thead><tr><th>Request key</th><th>Status</th><th>Tx</th><th>Gas</th><th>Code</th><th>Result</th></tr></thead><tbody></tbody></table>
+<table id="transactions"><thead><tr><th>Request key</th><th>Created</th><th>Status</th><th>Tx</th><th>Gas</th><th>Code</th><th>Result</th></tr></thead><tbody></tbody></table>
+<button id="older" hidden>Older</button>
 <h2>Modules</h2><ul id="modules"></ul>
 <h2>Tables</h2><ul id="tables"></ul>
 <h2>Playground</h2><p>Runs as <code>/local</code>: never committed.</p>

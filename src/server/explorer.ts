@@ -138,6 +138,7 @@ function summary(row: unknown): Json {
     ['status', status],
     ['txId', r.txid === null || r.txid < 0 ? null : num(r.txid)],
     ['gas', num(r.gas ?? 0)],
+    ['time', creationTime(r.command)],
     ['code', firstLine(r.command)],
     ['result', shown ?? null],
   ]);
@@ -145,6 +146,13 @@ function summary(row: unknown): Json {
 
 function field(o: JsonObject, key: string): Json | undefined {
   return o.entries.find((e) => e[0] === key)?.[1];
+}
+
+/// When the command says it was made (its meta's `creationTime`, seconds since the epoch).
+function creationTime(cmdText: string): Json {
+  const meta = field(parseJson(cmdText) as JsonObject, 'meta');
+  const t = meta instanceof JsonObject ? field(meta, 'creationTime') : undefined;
+  return t instanceof JsonNumber ? t : null;
 }
 
 /// The first line of an exec's code, or `cont <pactId> step <n>`.

@@ -1,12 +1,14 @@
 /// The explorer page in a real browser: Debian's Chromium, headless, driven by playwright-core,
-/// against the real `dist/pact --serve`. Screenshots go to test-output/ (looked at by hand).
+/// against the real `dist/pact --serve`, with transactions submitted by `@kadena/client`.
+/// Screenshots go to test-output/ (looked at by hand).
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
-import { pact, postJson, startNode, tempDir } from './harness.ts';
+import { createClient, Pact } from '@kadena/client';
+import { startNode, tempDir } from './harness.ts';
 import type { Node } from './harness.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -18,17 +20,21 @@ let browser: Browser;
 let page: Page;
 let sent = 0;
 
-/// Sends exec commands (unsigned) in one /send and waits for their results; returns the keys.
+const client = () => createClient(({ networkId, chainId }) => `${node.url}/chainweb/0.0/${networkId}/chain/${chainId}/pact`);
+
+/// Submits exec commands (without signers) through `@kadena/client`, one after another, and
+/// waits for each result; returns the request keys.
 async function run(...codes: string[]): Promise<string[]> {
-  const cmds = codes.map((code, i) => {
-    const file = join(node.dir, `req-${sent}-${i}.yaml`);
-    writeFileSync(file, `code: ${JSON.stringify(code)}\nnonce: "b${sent}-${i}"\n`);
-    return JSON.parse(pact(['-a', file])).cmds[0];
-  });
-  sent++;
-  const { requestKeys } = await postJson<{ requestKeys: string[] }>(`${node.url}/api/v1/send`, { cmds });
-  for (const k of requestKeys) await postJson(`${node.url}/api/v1/listen`, { listen: k });
-  return requestKeys;
+  const keys: string[] = [];
+  for (const code of codes) {
+    const t = Pact.builder.execution(code).setMeta({ chainId: '0', senderAccount: 'alice', gasLimit: 10000 })
+      .setNonce(`b${sent++}`).setNetworkId('development').createTransaction();
+    const c = client();
+    const descriptor = await c.submitOne({ cmd: t.cmd, hash: t.hash, sigs: [] });
+    await c.listen(descriptor);
+    keys.push(descriptor.requestKey);
+  }
+  return keys;
 }
 
 const TOKEN = `(module coin G (defcap G () true)
@@ -55,12 +61,13 @@ after(async () => {
 
 describe('the explorer page in Chromium', () => {
   it('lists transactions, shows one with its events, a module highlighted, and new ones live', async () => {
-    const [, t1, , failed] = await run(TOKEN, '(coin.transfer "alice" "bob" 1.0)', '(coin.credit "mallory" 2.0)', '(enforce false "boom")');
+    const [, t1, , , failed] = await run(TOKEN, '(coin.transfer "alice" "bob" 1.0)', '(coin.transfer "bob" "carol" 0.5)',
+      '(coin.credit "mallory" 2.0)', '(enforce false "boom")');
     await run('(coin.credit "<script>window.pwned = true</script>" 1.0)');
     await page.goto(`${node.url}/`);
     const rows = page.locator('#transactions tbody tr');
     await rows.first().waitFor();
-    assert.equal(await rows.count(), 5);
+    assert.equal(await rows.count(), 6);
     assert.match(await rows.nth(0).innerText(), /<script>window\.pwned = true<\/script>/);
     assert.match(await rows.nth(1).innerText(), /failure[\s\S]*boom/);
     assert.equal(await page.evaluate(() => (window as unknown as { pwned?: boolean }).pwned), undefined);
@@ -81,7 +88,7 @@ describe('the explorer page in Chromium', () => {
 
     await page.locator('li.table', { hasText: 'USER_coin_accounts' }).click();
     await page.locator('#detail tr.row').first().waitFor();
-    assert.equal(await page.locator('#detail tr.row').count(), 3);
+    assert.equal(await page.locator('#detail tr.row').count(), 4);
     assert.match(await page.locator('#detail').innerText(), /mallory\s+\{"balance": 2\.0\}/);
     await page.locator('#table-search').fill('mal');
     await page.locator('#table-search').press('Enter');
@@ -90,7 +97,7 @@ describe('the explorer page in Chromium', () => {
 
     const [fresh] = await run('(+ 40 2)');
     await page.locator(`#transactions tr[data-key="${fresh}"]`).waitFor({ timeout: 10_000 });
-    assert.equal(await rows.count(), 6);
+    assert.equal(await rows.count(), 7);
   });
 
   it('answers the playground as /local', async () => {

@@ -58,6 +58,7 @@ describe('the explorer', () => {
     assert.deepEqual(items.map((t: any) => t.requestKey), [fail, add, deploy]);
     assert.deepEqual(items.map((t: any) => t.status), ['failure', 'success', 'success']);
     assert.equal(items[0].result, 'no');
+    assert.ok(items.every((t: any) => typeof t.time === 'number'));
     assert.equal(items[1].code, '(notes.add "k" "<script>alert(1)</script>")');
     assert.equal(items[2].code, '(module notes G (defcap G () true)');
     const one = await getJson(`/transactions/${add}`);
