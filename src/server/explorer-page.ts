@@ -137,7 +137,10 @@ function explorer(): void {
     const m = await getJson(`/modules/${encodeURIComponent(name)}`);
     const code = el('pre', undefined, 'code');
     code.innerHTML = m.html; // escaped by the server's highlighter
-    $('#detail').replaceChildren(el('h2', `${m.interface ? 'Interface' : 'Module'} ${m.name}`), el('p', `hash ${m.hash}`), code);
+    const facts = [`hash ${m.hash}`];
+    if (m.governance !== null) facts.push(`governance ${m.governance}`);
+    if (m.interfaces.length > 0) facts.push(`implements ${m.interfaces.join(', ')}`);
+    $('#detail').replaceChildren(el('h2', `${m.interface ? 'Interface' : 'Module'} ${m.name}`), el('p', facts.join(' · ')), code);
   }
 
   $('#run').onclick = async () => {

@@ -10,6 +10,8 @@ import { StatementCache, tableNamesSql, tableSql } from '../db/sql.ts';
 import { showCompact } from '../values/render.ts';
 import { decodeRowData } from '../values/row-data.ts';
 import { highlightHtml } from '../syntax/highlight.ts';
+import { parse } from '../syntax/reader.ts';
+import { compileTopLevel } from '../lang/compile.ts';
 import { base64UrlEncode } from '../values/base64.ts';
 import { encodeJson, JsonNumber, JsonObject, parseJson } from '../values/json.ts';
 import type { Json } from '../values/json.ts';
@@ -110,8 +112,10 @@ class ExplorerStore {
   module(name: string): Json | null {
     const m = this.#storedModule(name);
     if (m === null) return null;
+    const { governance, interfaces } = declaration(m.code);
     return new JsonObject([
-      ['name', m.name], ['hash', m.hash], ['interface', m.interface], ['code', m.code], ['html', highlightHtml(m.code)],
+      ['name', m.name], ['hash', m.hash], ['interface', m.interface], ['governance', governance], ['interfaces', interfaces],
+      ['code', m.code], ['html', highlightHtml(m.code)],
     ]);
   }
 
@@ -121,6 +125,22 @@ class ExplorerStore {
     const o = parseJson(row.value) as JsonObject;
     const get = (k: string) => o.entries.find((e) => e[0] === k)?.[1];
     return { name, hash: String(get('hash')), interface: get('interface') === true, code: String(get('code')) };
+  }
+}
+
+/// A module's governance (`'keyset` or the defcap's name) and the interfaces it implements, as
+/// its code declares them (null and none for an interface, or code that does not read).
+function declaration(code: string): { governance: Json; interfaces: Json[] } {
+  try {
+    const term = compileTopLevel(parse(code, 'module')[0]!);
+    if (term.t !== 'module') return { governance: null, interfaces: [] };
+    const g = term.governance;
+    return {
+      governance: 'keyset' in g ? `'${g.keyset}` : g.cap,
+      interfaces: term.implements.map((i) => (i.ns === null ? i.name : `${i.ns}.${i.name}`)),
+    };
+  } catch {
+    return { governance: null, interfaces: [] };
   }
 }
 

@@ -83,6 +83,11 @@ describe('the explorer', () => {
     assert.ok(modules.some((m: any) => m.name === 'notes' && m.interface === false && typeof m.hash === 'string'));
     const m = await getJson('/modules/notes');
     assert.match(m.code, /^\(module notes G/);
+    assert.deepEqual([m.governance, m.interfaces], ['G', []]);
+    await run('(interface shows (defun show:string ()))', '(module shower G (defcap G () true) (implements shows) (defun show:string () (+ "x" "")))');
+    const shower = await getJson('/modules/shower');
+    assert.deepEqual([shower.governance, shower.interfaces], ['G', ['shows']]);
+    assert.ok((await getJson('/modules')).some((x: any) => x.name === 'shows' && x.interface === true));
     assert.match(m.html, /<span class="tk-keyword">module<\/span> notes/);
     assert.match(m.html, /<span class="tk-keyword">defschema<\/span>/);
   });
