@@ -53,11 +53,12 @@ export function callDef(ctx: Ctx, def: Def, args: Val[], info: Info, acquiring =
   const env = new Env(def.slots, null);
   for (let i = 0; i < args.length; i++) env.slots[i] = args[i]!;
   guardRecursion(ctx, def, info);
+  def.activeAt = ctx.stack.depth;
   ctx.stack.pushCall(def.name, info, def.module.name, def, args);
   if (def.body === null) throw evalError(info, `${def.qualifiedName}: definition has no body`);
   const result = def.body.ev(ctx, env);
   ctx.stack.pop();
-  if (!ctx.flag('DisableRuntimeReturnTypeChecking')) checkType(info, def.ret, result);
+  if (def.ret.t !== 'any' && !ctx.flag('DisableRuntimeReturnTypeChecking')) checkType(info, def.ret, result);
   return result;
 }
 
@@ -68,8 +69,11 @@ function checkArity(name: string, want: number, got: number, info: Info): void {
 }
 
 /// Recursion through module references is caught at run time (static recursion at install).
+/// A definition can be running at most once (anything else is recursion), so the frame it was
+/// last entered at tells: it is running if that frame is still on the stack and still its own.
 function guardRecursion(ctx: Ctx, def: Def, info: Info): void {
-  if (ctx.stack.findInnermost((f) => f.def === def) !== undefined) {
+  const at = def.activeAt;
+  if (at >= 0 && at < ctx.stack.depth && ctx.stack.at(at).def === def) {
     throw evalError(info, `Detected recursive call: ${def.qualifiedName}`);
   }
 }

@@ -84,6 +84,8 @@ export class Def implements Fn {
   readonly qualifiedName: string;
   body: Node | null = null;
   slots = 0;
+  /// The call-stack depth this definition was last entered at (see `guardRecursion`).
+  activeAt = -1;
   steps: RStep[] = [];
   defcapMeta: RDefcapMeta | null = null;
   readonly rawDefcapMeta: DefcapMeta | null;
