@@ -51,6 +51,7 @@ dist/serve.yaml:
 bench: dist/pact
 	node bench/run.ts
 	node bench/transfers.ts
+	node bench/load.ts
 	node bench/hash.ts
 	node bench/server.ts
 	node bench/explorer.ts

@@ -1,6 +1,6 @@
 // `make bench`: compute-heavy Pact workloads beside the same algorithm in plain JavaScript.
-// Prints, per workload, how many times slower the interpreter is than plain JS (a ratio, not a
-// timing: both run on the same machine in the same process).
+// Prints, per workload, nanoseconds per iteration in Pact and in plain JS, and the ratio (both
+// run on the same machine in the same process).
 import { Repl } from '../src/repl/repl.ts';
 import type { Output } from '../src/repl/repl.ts';
 import { Decimal } from '../src/values/decimal.ts';
@@ -14,6 +14,8 @@ interface Workload {
   /// The expression timed.
   readonly pact: string;
   readonly js: () => unknown;
+  /// Iterations of the loop each side runs (for the per-iteration figures).
+  readonly iterations: number;
 }
 
 const N = 50000;
@@ -35,12 +37,14 @@ const workloads: Workload[] = [
     name: 'fold: sum of integers',
     setup: '',
     pact: `(fold (+) 0 (enumerate 1 ${N}))`,
+    iterations: N,
     js: () => { let s = 0n; for (let i = 1n; i <= BigInt(N); i++) s += i; return s; },
   },
   {
     name: 'map + filter with a user function',
     setup: MODULE,
     pact: `(length (filter (lambda (x) (= 0 (mod x 3))) (map (bench.square) (enumerate 1 ${N}))))`,
+    iterations: N,
     js: () => {
       const xs: bigint[] = [];
       for (let i = 1n; i <= BigInt(N); i++) xs.push(i);
@@ -51,6 +55,7 @@ const workloads: Workload[] = [
     name: 'decimal arithmetic',
     setup: '',
     pact: `(fold (lambda (acc:decimal i:integer) (+ (* acc 1.0001) 0.5)) 1.0 (enumerate 1 ${N / 4}))`,
+    iterations: N / 4,
     js: () => {
       let acc = Decimal.parse('1.0')!;
       const k = Decimal.parse('1.0001')!;
@@ -63,12 +68,14 @@ const workloads: Workload[] = [
     name: 'string building',
     setup: '',
     pact: `(length (fold (lambda (s:string i:integer) (+ s (int-to-str 16 i))) "" (enumerate 1 ${N})))`,
+    iterations: N,
     js: () => { let s = ''; for (let i = 1; i <= N; i++) s += i.toString(16); return s.length; },
   },
   {
     name: 'objects and let in a loop',
     setup: MODULE,
     pact: `(fold (+) 0 (map (bench.collatz-steps) (enumerate 1 100)))`,
+    iterations: 100 * 200,
     js: () => {
       let total = 0;
       for (let n = 1; n <= 100; n++) {
@@ -101,5 +108,6 @@ for (const w of workloads) {
   runPact();
   const pact = best(runPact, 30);
   const js = best(w.js, 30);
-  console.log(`${w.name.padEnd(36)} ${(pact / js).toFixed(1).padStart(6)}x  (pact ${(pact / 1e6).toFixed(2)} ms, js ${(js / 1e6).toFixed(2)} ms)`);
+  const per = (ns: number) => `${(ns / w.iterations).toFixed(0).padStart(5)} ns`;
+  console.log(`${w.name.padEnd(36)} pact ${per(pact)}  js ${per(js)} per iteration  ${(pact / js).toFixed(1).padStart(6)}x`);
 }
