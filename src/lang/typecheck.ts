@@ -6,7 +6,7 @@ import type { Info } from '../syntax/exp.ts';
 import { Decimal } from '../values/decimal.ts';
 import { showType, tyAny, tyBool, tyDecimal, tyGuard, tyInteger, tyKeySet, tyString, tyTime } from '../values/type.ts';
 import type { Type } from '../values/type.ts';
-import { KeySet, ModRef, PactTime, PList, PObject, isGuard } from '../values/value.ts';
+import { KeySet, ModRef, PactTime, PList, PObject, isData, isGuard } from '../values/value.ts';
 import { evalError } from './errors.ts';
 import { Closure, ConstRef, Def, NativeRef, Partial, SchemaRef, TableRef } from './runtime.ts';
 import type { RArg, Val } from './runtime.ts';
@@ -148,6 +148,17 @@ export function checkType(info: Info | null, spec: Type, v: Val): Type | null {
   typeFailed(info, spec, ty);
 }
 
+/// Is argument `i`'s type a variable without constraints that no other argument names?
+function freeVariable(args: readonly RArg[], i: number): boolean {
+  const t = args[i]!.type;
+  if (t.t !== 'var' || t.schemaVar || t.constraint.length > 0) return false;
+  for (let j = 0; j < args.length; j++) {
+    const u = args[j]!.type;
+    if (j !== i && u.t === 'var' && u.name === t.name) return false;
+  }
+  return true;
+}
+
 /// Checks an object's fields against a schema (`Invalid field`, `Missing fields`, field types).
 export function checkObject(info: Info | null, spec: Extract<Type, { t: 'schema' }>, o: PObject): Type {
   const schemaTy = spec.schema;
@@ -178,6 +189,9 @@ export function checkArgs(args: readonly RArg[], vals: readonly Val[]): void {
     const arg = args[i]!;
     if (arg.type.t === 'any') continue;
     const v = vals[i]!;
+    // An unconstrained variable no other argument shares takes any data (the common untyped
+    // argument): nothing to unify, nothing to allocate.
+    if (isData(v) && freeVariable(args, i)) continue;
     const found = checkType(arg.info, arg.type, v);
     if (found === null || arg.type.t !== 'var') continue;
     bound ??= new Map();
