@@ -250,8 +250,17 @@ function literalValue(l: Literal): PactValue {
 // length is counted by `Data.ByteString.UTF8.length`: decoded characters, where each malformed
 // sequence counts once for the bytes the decoder consumed.
 function hashSize(hash: string): number {
-  return 9 * W + utf8Length(Buffer.from(hash, 'base64url'));
+  let size = HASH_SIZES.get(hash);
+  if (size === undefined) {
+    // Sized once per module: every qualified reference to it carries its hash.
+    if (HASH_SIZES.size >= 4096) HASH_SIZES.clear();
+    size = 9 * W + utf8Length(Buffer.from(hash, 'base64url'));
+    HASH_SIZES.set(hash, size);
+  }
+  return size;
 }
+
+const HASH_SIZES = new Map<string, number>();
 
 /// `Data.ByteString.UTF8.length`.
 export function utf8Length(b: Uint8Array): number {
