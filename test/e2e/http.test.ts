@@ -96,6 +96,26 @@ describe('requests a node refuses or fails', () => {
     assert.ok(performance.now() - t0 >= 190);
   });
 
+  it('refuses a body past maxBodyBytes with 413, announced or streamed, and goes on serving', async () => {
+    const t = tempDir();
+    const small = await startNode(t.dir, 'maxBodyBytes: 1000\n');
+    try {
+      const big = '{"cmds":[' + '"x",'.repeat(400) + '"x"]}';
+      const announced = await post(`${small.url}/api/v1/send`, big, { 'content-type': 'application/json' });
+      assert.equal(announced.status, 413);
+      // Chunked, so the size is only known while reading.
+      const stream = new ReadableStream({ start(c) { for (let i = 0; i < 4; i++) c.enqueue(new TextEncoder().encode(big.slice(i * 500, (i + 1) * 500))); c.close(); } });
+      const streamed = await fetch(`${small.url}/api/v1/send`, { method: 'POST', body: stream, duplex: 'half', headers: { 'content-type': 'application/json' } } as RequestInit);
+      assert.equal(streamed.status, 413);
+      assert.equal(await streamed.text(), 'Request body too large: the limit is 1000 bytes (maxBodyBytes)');
+      const polled = await post(`${small.url}/api/v1/poll`, `{"requestKeys":["${'A'.repeat(43)}"]}`, { 'content-type': 'application/json' });
+      assert.equal(polled.text, '{}');
+    } finally {
+      await small.stop();
+      t.cleanup();
+    }
+  });
+
   it('answers unknown paths with 404, wrong methods with 405, other content types with 415', async () => {
     assert.equal((await fetch(`${node.url}/api/v1/nothing`, { method: 'POST' })).status, 404);
     assert.equal((await fetch(`${node.url}/api/v1/send`)).status, 405);
