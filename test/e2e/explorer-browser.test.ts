@@ -8,19 +8,17 @@ import { after, before, describe, it } from 'node:test';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { createClient, Pact } from '@kadena/client';
-import { startNode, tempDir } from './harness.ts';
-import type { Node } from './harness.ts';
+import { suiteNode } from './harness.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = join(import.meta.dirname, '../../test-output');
 
-let node: Node;
-let cleanup: () => void;
+const node = suiteNode();
 let browser: Browser;
 let page: Page;
 let sent = 0;
 
-const client = () => createClient(({ networkId, chainId }) => `${node.url}/chainweb/0.0/${networkId}/chain/${chainId}/pact`);
+const client = () => createClient(({ networkId, chainId }) => `${node().url}/chainweb/0.0/${networkId}/chain/${chainId}/pact`);
 
 /// Submits exec commands (without signers) through `@kadena/client`, one after another, and
 /// waits for each result; returns the request keys.
@@ -46,17 +44,12 @@ const TOKEN = `(module coin G (defcap G () true)
 (create-table accounts)`;
 
 before(async () => {
-  const t = tempDir();
-  cleanup = t.cleanup;
-  node = await startNode(t.dir);
   mkdirSync(SHOTS, { recursive: true });
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
 });
 after(async () => {
   await browser?.close();
-  await node.stop();
-  cleanup();
 });
 
 describe('the explorer page in Chromium', () => {
@@ -64,7 +57,7 @@ describe('the explorer page in Chromium', () => {
     const [, t1, , , failed] = await run(TOKEN, '(coin.transfer "alice" "bob" 1.0)', '(coin.transfer "bob" "carol" 0.5)',
       '(coin.credit "mallory" 2.0)', '(enforce false "boom")');
     await run('(coin.credit "<script>window.pwned = true</script>" 1.0)');
-    await page.goto(`${node.url}/`);
+    await page.goto(`${node().url}/`);
     const rows = page.locator('#transactions tbody tr');
     await rows.first().waitFor();
     assert.equal(await rows.count(), 6);

@@ -4,26 +4,24 @@
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { pact, post, postJson, startNode, tempDir } from './harness.ts';
-import type { Node } from './harness.ts';
+import { describe, it } from 'node:test';
+import { pact, post, postJson, suiteNode } from './harness.ts';
 
-let node: Node;
-let cleanup: () => void;
+const node = suiteNode();
 let sent = 0;
-const api = (path: string) => `${node.url}/explorer/api/v1${path}`;
+const api = (path: string) => `${node().url}/explorer/api/v1${path}`;
 const getJson = async (path: string): Promise<any> => (await fetch(api(path))).json();
 
 /// Sends unsigned exec commands in one /send and waits for their results.
 async function run(...codes: string[]): Promise<string[]> {
   const cmds = codes.map((code, i) => {
-    const file = join(node.dir, `req-${sent}-${i}.yaml`);
+    const file = join(node().dir, `req-${sent}-${i}.yaml`);
     writeFileSync(file, `code: ${JSON.stringify(code)}\nnonce: "n${sent}-${i}"\n`);
     return JSON.parse(pact(['-a', file])).cmds[0];
   });
   sent++;
-  const { requestKeys } = await postJson<{ requestKeys: string[] }>(`${node.url}/api/v1/send`, { cmds });
-  for (const k of requestKeys) await postJson(`${node.url}/api/v1/listen`, { listen: k });
+  const { requestKeys } = await postJson<{ requestKeys: string[] }>(`${node().url}/api/v1/send`, { cmds });
+  for (const k of requestKeys) await postJson(`${node().url}/api/v1/listen`, { listen: k });
   return requestKeys;
 }
 
@@ -32,19 +30,10 @@ const MODULE = `(module notes G (defcap G () true)
   (defun add (k:string text:string) (insert notes k { 'text: text })))
 (create-table notes)`;
 
-before(async () => {
-  const t = tempDir();
-  cleanup = t.cleanup;
-  node = await startNode(t.dir);
-});
-after(async () => {
-  await node.stop();
-  cleanup();
-});
 
 describe('the explorer', () => {
   it('serves its page at /', async () => {
-    const r = await fetch(`${node.url}/`);
+    const r = await fetch(`${node().url}/`);
     assert.equal(r.status, 200);
     assert.match(r.headers.get('content-type') ?? '', /^text\/html/);
     const html = await r.text();

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 export const PACT = fileURLToPath(new URL('../../dist/pact', import.meta.url));
@@ -25,6 +26,23 @@ export interface Node {
 export function tempDir(): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'pact-e2e-'));
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/// A node for the tests of one file: started before them in a fresh temporary directory, stopped
+/// and removed after them. Call the returned function for the node.
+export function suiteNode(config = ''): () => Node {
+  let node: Node | undefined;
+  let cleanup = (): void => {};
+  before(async () => {
+    const t = tempDir();
+    cleanup = t.cleanup;
+    node = await startNode(t.dir, config);
+  });
+  after(async () => {
+    await node?.stop();
+    cleanup();
+  });
+  return () => node!;
 }
 
 /// Starts `dist/pact --serve` in `dir` with `port: 0` plus `config`; resolves once it listens.

@@ -3,27 +3,16 @@
 /// listen and pollStatus, and a transfer signed with a capability by its own signer.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createClient, createSignWithKeypair, Pact } from '@kadena/client';
 import type { ICommand, IUnsignedCommand } from '@kadena/client';
-import { genKey, startNode, tempDir } from './harness.ts';
-import type { Node } from './harness.ts';
+import { genKey, suiteNode } from './harness.ts';
 
 const DEMO = readFileSync(new URL('../fixtures/serve/demo.pact', import.meta.url), 'utf8');
 
-let node: Node;
-let cleanup: () => void;
-before(async () => {
-  const t = tempDir();
-  cleanup = t.cleanup;
-  node = await startNode(t.dir);
-});
-after(async () => {
-  await node.stop();
-  cleanup();
-});
+const node = suiteNode();
 
-const client = () => createClient(({ networkId, chainId }) => `${node.url}/chainweb/0.0/${networkId}/chain/${chainId}/pact`);
+const client = () => createClient(({ networkId, chainId }) => `${node().url}/chainweb/0.0/${networkId}/chain/${chainId}/pact`);
 
 function tx(code: string, data: Record<string, unknown> = {}): IUnsignedCommand {
   let b = Pact.builder.execution(code);

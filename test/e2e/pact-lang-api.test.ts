@@ -4,15 +4,13 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { after, before, describe, it } from 'node:test';
-import { genKey, startNode, tempDir } from './harness.ts';
-import type { Node } from './harness.ts';
+import { describe, it } from 'node:test';
+import { genKey, suiteNode } from './harness.ts';
 
 const Pact = createRequire(import.meta.url)('pact-lang-api');
 const DEMO = readFileSync(new URL('../fixtures/serve/demo.pact', import.meta.url), 'utf8');
 
-let node: Node;
-let cleanup: () => void;
+const node = suiteNode();
 let nonce = 0;
 const meta = () => Pact.lang.mkMeta('alice', '0', 0.00001, 10000, 0, 600);
 const alice = genKey();
@@ -21,24 +19,15 @@ const keyset = (k: { publicKey: string }) => ({ keys: [k.publicKey], pred: 'keys
 
 /// Sends one command and waits for its result.
 async function run(cmd: Record<string, unknown>): Promise<any> {
-  const { requestKeys } = await Pact.fetch.send({ meta: meta(), nonce: `n-${nonce++}`, ...cmd }, node.url);
+  const { requestKeys } = await Pact.fetch.send({ meta: meta(), nonce: `n-${nonce++}`, ...cmd }, node().url);
   assert.equal(requestKeys.length, 1);
-  return Pact.fetch.listen({ listen: requestKeys[0] }, node.url);
+  return Pact.fetch.listen({ listen: requestKeys[0] }, node().url);
 }
 
-before(async () => {
-  const t = tempDir();
-  cleanup = t.cleanup;
-  node = await startNode(t.dir);
-});
-after(async () => {
-  await node.stop();
-  cleanup();
-});
 
 describe('pact-lang-api', () => {
   it('runs code with /local: no transaction id, nothing kept', async () => {
-    const r = await Pact.fetch.local({ pactCode: '(+ 1 2)', keyPairs: [], meta: meta() }, node.url);
+    const r = await Pact.fetch.local({ pactCode: '(+ 1 2)', keyPairs: [], meta: meta() }, node().url);
     assert.deepEqual(r.result, { status: 'success', data: 3 });
     assert.equal(r.txId, null);
     assert.equal(r.logs, 'wsATyGqckuIvlm89hhd2j4t6RMkCrcwJe_oeCYr7Th8');
@@ -53,10 +42,10 @@ describe('pact-lang-api', () => {
     const second = await run({ pactCode: '(demo.bump "c")', keyPairs: [] });
     assert.deepEqual([first.result.data, second.result.data], [1, 2]);
     assert.equal(second.txId, first.txId + 1);
-    const polled = await Pact.fetch.poll({ requestKeys: [first.reqKey, second.reqKey] }, node.url);
+    const polled = await Pact.fetch.poll({ requestKeys: [first.reqKey, second.reqKey] }, node().url);
     assert.deepEqual(polled[first.reqKey], first);
     assert.deepEqual(polled[second.reqKey], second);
-    const local = await Pact.fetch.local({ pactCode: '(demo.count "c")', keyPairs: [], meta: meta() }, node.url);
+    const local = await Pact.fetch.local({ pactCode: '(demo.count "c")', keyPairs: [], meta: meta() }, node().url);
     assert.equal(local.result.data, 2);
   });
 
@@ -65,7 +54,7 @@ describe('pact-lang-api', () => {
     assert.equal(r.result.status, 'failure');
     assert.deepEqual(r.result.error, { callStack: [], type: 'TxFailure', message: 'boom', info: '<interactive>:0:16' });
     assert.deepEqual([r.gas, r.logs, r.txId, r.continuation], [0, null, null, null]);
-    const local = await Pact.fetch.local({ pactCode: '(demo.count "f")', keyPairs: [], meta: meta() }, node.url);
+    const local = await Pact.fetch.local({ pactCode: '(demo.count "f")', keyPairs: [], meta: meta() }, node().url);
     assert.equal(local.result.data, 0);
   });
 
@@ -90,7 +79,7 @@ describe('pact-lang-api', () => {
     assert.match(wrongKey.result.error.message, /^Keyset failure \(keys-all\)/);
     const over = await run({ pactCode: '(demo.transfer "alice" "bob" 2.0)', keyPairs: [{ ...alice, clist: [cap(1.0)] }] });
     assert.equal(over.result.status, 'failure');
-    const balance = await Pact.fetch.local({ pactCode: '(demo.balance "bob")', keyPairs: [], meta: meta() }, node.url);
+    const balance = await Pact.fetch.local({ pactCode: '(demo.balance "bob")', keyPairs: [], meta: meta() }, node().url);
     assert.equal(balance.result.data, 101.5);
   });
 
