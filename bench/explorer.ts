@@ -1,38 +1,24 @@
 // `make bench`, explorer part: a node holding 10,000 transactions (and a table of 10,000 rows),
 // then the time to answer the explorer's API pages and to render its first page in Chromium.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { chromium } from 'playwright-core';
-import { hashCmd } from '../src/api/command.ts';
-import { base64UrlEncode } from '../src/values/base64.ts';
+import { command, start } from './common.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const TRANSACTIONS = 10000;
-let nonce = 0;
-
-function command(code: string): string {
-  const cmd = JSON.stringify({
-    networkId: null, payload: { exec: { data: {}, code } }, signers: [],
-    meta: { creationTime: 0, ttl: 28800, gasLimit: 100000, chainId: '0', gasPrice: 1e-8, sender: 'bench' }, nonce: `e${nonce++}`,
-  });
-  return `{"hash":"${base64UrlEncode(hashCmd(cmd))}","sigs":[],"cmd":${JSON.stringify(cmd)}}`;
-}
-
 const post = async (url: string, body: string): Promise<any> =>
   (await fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json' } })).json();
 
 const dir = mkdtempSync(join(tmpdir(), 'pact-explorer-bench-'));
 writeFileSync(join(dir, 'serve.yaml'), `port: 0\npersistDir: ${join(dir, 'data')}\n`);
-const child = spawn(join(ROOT, 'dist/pact'), ['--serve', join(dir, 'serve.yaml')], { stdio: ['ignore', 'pipe', 'inherit'] });
-const url = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', (l) => resolve(/(http:\/\/\S+)/.exec(l)![1]!)));
+const { child, url } = await start(join(ROOT, 'dist/pact'), ['--serve', join(dir, 'serve.yaml')]);
 try {
   const deploy = '(module notes G (defcap G () true) (defschema note text:string) (deftable notes:{note}) (defun add (k:string t:string) (insert notes k { "text": t }))) (create-table notes)';
   let last = '';
-  for (const batch of [[command(deploy)], ...Array.from({ length: TRANSACTIONS / 100 }, (_, b) =>
-    Array.from({ length: 100 }, (_, i) => command(`(notes.add "note-${b * 100 + i}" "text ${b * 100 + i}")`)))]) {
+  for (const batch of [[command(deploy, '{}', null)], ...Array.from({ length: TRANSACTIONS / 100 }, (_, b) =>
+    Array.from({ length: 100 }, (_, i) => command(`(notes.add "note-${b * 100 + i}" "text ${b * 100 + i}")`, '{}', null)))]) {
     last = (await post(`${url}/api/v1/send`, `{"cmds":[${batch.join(',')}]}`)).requestKeys.at(-1);
   }
   await post(`${url}/api/v1/listen`, JSON.stringify({ listen: last }));

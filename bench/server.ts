@@ -2,80 +2,25 @@
 // driven by autocannon. Reports `/local` requests per second and `/send`+`/poll` transactions
 // per second for a token transfer (one signature, a managed capability, two reads, two writes,
 // an event), each beside a bare h3 JSON echo route on the same machine, as a ratio.
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { hexEncode } from '../src/api/bytes.ts';
-import { hashCmd, signHash } from '../src/api/command.ts';
 import { generateKeyPair } from '../src/api/crypto.ts';
 import type { Ed25519KeyPair } from '../src/api/crypto.ts';
-import { base64UrlEncode } from '../src/values/base64.ts';
+import { command, start, TOKEN_MODULE } from './common.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const CONNECTIONS = 32;
 const SECONDS = 5;
 const TRANSFERS = 6000;
 
-const TOKEN = `
-(module token GOV
-  (defcap GOV () true)
-  (defschema account balance:decimal guard:guard)
-  (deftable accounts:{account})
-  (defcap TRANSFER:bool (sender:string receiver:string amount:decimal)
-    @managed amount TRANSFER-mgr
-    (enforce-guard (at 'guard (read accounts sender))))
-  (defun TRANSFER-mgr:decimal (managed:decimal requested:decimal)
-    (let ((rest (- managed requested))) (enforce (>= rest 0.0) "over the managed amount") rest))
-  (defun create (id:string guard:guard) (insert accounts id { 'balance: 1000000.0, 'guard: guard }))
-  (defun transfer:string (sender:string receiver:string amount:decimal)
-    (enforce (> amount 0.0) "positive amount")
-    (with-capability (TRANSFER sender receiver amount)
-      (with-read accounts sender { 'balance := sb } (update accounts sender { 'balance: (- sb amount) }))
-      (with-read accounts receiver { 'balance := rb } (update accounts receiver { 'balance: (+ rb amount) }))
-      "transferred")))
+const TOKEN = `${TOKEN_MODULE}
 (create-table accounts)`;
 
 // ---------------------------------------------------------------------------------------------
-// Commands
-
-let nonce = 0;
-
-/// A signed command's JSON text; the payload is written in Pact's field order.
-function command(code: string, data: string, signer: Ed25519KeyPair | null, clist = ''): string {
-  const pub = signer === null ? '' : hexEncode(signer.publicKey);
-  const signers = signer === null ? '[]' : `[{"pubKey":"${pub}"${clist === '' ? '' : `,"clist":${clist}`}}]`;
-  const cmd = JSON.stringify({
-    networkId: null,
-    payload: { exec: { data: '§DATA§', code } },
-    signers: '§SIGNERS§',
-    meta: { creationTime: 0, ttl: 28800, gasLimit: 100000, chainId: '0', gasPrice: 1e-8, sender: 'alice' },
-    nonce: `bench-${process.pid}-${nonce++}`,
-  }).replace('"§DATA§"', data).replace('"§SIGNERS§"', signers);
-  const hash = hashCmd(cmd);
-  const sigs = signer === null ? '[]' : `[{"sig":"${signHash(hash, signer.secretKey)}"}]`;
-  return `{"hash":"${base64UrlEncode(hash)}","sigs":${sigs},"cmd":${JSON.stringify(cmd)}}`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Processes and requests
-
-/// Starts a child that prints its URL on its first line; resolves with the URL.
-function start(cmd: string, args: string[]): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    lines.once('line', (line) => {
-      const url = /(http:\/\/[^\s]+)/.exec(line)?.[1];
-      if (url === undefined) reject(new Error(`unexpected first line: ${line}`));
-      else resolve({ child, url });
-    });
-    child.once('exit', (code) => reject(new Error(`${cmd} exited with ${code}`)));
-  });
-}
+// Requests
 
 async function post(url: string, body: string): Promise<string> {
   const r = await fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json' } });

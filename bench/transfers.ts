@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Repl } from '../src/repl/repl.ts';
 import type { Output } from '../src/repl/repl.ts';
+import { TOKEN_MODULE } from './common.ts';
 
 const quiet: Output = { stdout: () => {}, stderr: (t) => process.stderr.write(t) };
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -14,22 +15,7 @@ const ROOT = new URL('..', import.meta.url).pathname;
 const TOKEN = `
 (env-data { "a": { "keys": ["alice"], "pred": "keys-all" }, "b": { "keys": ["bob"], "pred": "keys-all" } })
 (begin-tx)
-(module token GOV
-  (defcap GOV () true)
-  (defschema account balance:decimal guard:guard)
-  (deftable accounts:{account})
-  (defcap TRANSFER:bool (sender:string receiver:string amount:decimal)
-    @managed amount TRANSFER-mgr
-    (enforce-guard (at 'guard (read accounts sender))))
-  (defun TRANSFER-mgr:decimal (managed:decimal requested:decimal)
-    (let ((rest (- managed requested))) (enforce (>= rest 0.0) "over the managed amount") rest))
-  (defun create (id:string guard:guard) (insert accounts id { 'balance: 1000000.0, 'guard: guard }))
-  (defun transfer:string (sender:string receiver:string amount:decimal)
-    (enforce (> amount 0.0) "positive amount")
-    (with-capability (TRANSFER sender receiver amount)
-      (with-read accounts sender { 'balance := sb } (update accounts sender { 'balance: (- sb amount) }))
-      (with-read accounts receiver { 'balance := rb } (update accounts receiver { 'balance: (+ rb amount) }))
-      "transferred")))
+${TOKEN_MODULE}
 (create-table accounts)
 (create "alice" (read-keyset "a"))
 (create "bob" (read-keyset "b"))
