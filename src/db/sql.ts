@@ -104,8 +104,19 @@ export interface TableSql {
   readonly page: CompiledQuery<DataRow>;
 }
 
-/// Compiles every query shape for the logical table `id`.
+/// Every query shape for the logical table `id`, compiled once per table.
 export function tableSql(id: string): TableSql {
+  let q = compiled.get(id);
+  if (q === undefined) {
+    q = compileTableSql(id);
+    compiled.set(id, q);
+  }
+  return q;
+}
+
+const compiled = new Map<string, TableSql>();
+
+function compileTableSql(id: string): TableSql {
   const db = compiler.withPlugin(renameTables(id));
   const appended = sql<string>`substr(${sql.ref('tx.value')}, 1, length(${sql.ref('tx.value')}) - 1) || ',' || substr(${sql.ref('excluded.value')}, 2)`;
   return {

@@ -10,7 +10,7 @@ import { DatabaseSync } from 'node:sqlite';
 import type { StatementSync } from 'node:sqlite';
 import type { PactDb, TxLogEntry } from './pactdb.ts';
 import { StatementCache, tableNamesSql, tableSql, txTableName } from './sql.ts';
-import type { DataRow, TableSql, TxRow } from './sql.ts';
+import type { DataRow, TxRow } from './sql.ts';
 import { encodeTxRecords, parseTxRecords } from './txlog-json.ts';
 import type { StoredRecord } from './txlog-json.ts';
 
@@ -85,8 +85,6 @@ export class SqlitePactDb implements PactDb {
   /// Logical tables created in the open transaction.
   readonly #created = new Set<string>();
   readonly #states = new Map<string, TableState>();
-  /// Each table's compiled SQL, kept for the connection's life (states are dropped and remade).
-  readonly #sql = new Map<string, TableSql>();
   #inTx = false;
   #log: TxLogEntry[] = [];
   /// Tables written in the open transaction.
@@ -166,7 +164,7 @@ export class SqlitePactDb implements PactDb {
 
   createTable(table: string): void {
     if (this.hasTable(table)) return;
-    for (const ddl of this.#tableSql(table).create) this.#conn.exec(ddl);
+    for (const ddl of tableSql(table).create) this.#conn.exec(ddl);
     if (this.#inTx) this.#created.add(table);
     else this.#tables.add(table);
   }
@@ -240,7 +238,7 @@ export class SqlitePactDb implements PactDb {
   // The state of an existing table, made on first use; undefined if there is no such table.
   #state(table: string): TableState | undefined {
     if (!this.hasTable(table)) return undefined;
-    const q = this.#tableSql(table);
+    const q = tableSql(table);
     const st = this.#statements;
     const s: TableState = {
       read: st.get(q.read), write: st.get(q.write), keys: st.get(q.keys),
@@ -251,15 +249,6 @@ export class SqlitePactDb implements PactDb {
     };
     this.#states.set(table, s);
     return s;
-  }
-
-  #tableSql(table: string): TableSql {
-    let q = this.#sql.get(table);
-    if (q === undefined) {
-      q = tableSql(table);
-      this.#sql.set(table, q);
-    }
-    return q;
   }
 
   #forgetTx(): void {

@@ -6,7 +6,8 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { H3Event } from 'h3';
 import { hashCmd } from '../api/command.ts';
 import { commandOf } from '../api/verify.ts';
-import { StatementCache, tableNamesSql, tableSql } from '../db/sql.ts';
+import { compileOnly, StatementCache, tableNamesSql, tableSql } from '../db/sql.ts';
+import { lookup } from '../values/aeson.ts';
 import { showCompact } from '../values/render.ts';
 import { decodeRowData } from '../values/row-data.ts';
 import { highlightHtml } from '../syntax/highlight.ts';
@@ -15,7 +16,6 @@ import { compileTopLevel } from '../lang/compile.ts';
 import { base64UrlEncode } from '../values/base64.ts';
 import { encodeJson, JsonNumber, JsonObject, parseJson } from '../values/json.ts';
 import type { Json } from '../values/json.ts';
-import { compileOnly } from '../db/sql.ts';
 import type { CommandRow } from './history.ts';
 import { badRequest, jsonReply, readJsonBody, reply } from './http.ts';
 import type { BodyLimits } from './http.ts';
@@ -123,8 +123,7 @@ class ExplorerStore {
     const row = this.#statements.get(MODULES.read).get(name) as { value: string | null } | undefined;
     if (row?.value == null) return null;
     const o = parseJson(row.value) as JsonObject;
-    const get = (k: string) => o.entries.find((e) => e[0] === k)?.[1];
-    return { name, hash: String(get('hash')), interface: get('interface') === true, code: String(get('code')) };
+    return { name, hash: String(lookup(o, 'hash')), interface: lookup(o, 'interface') === true, code: String(lookup(o, 'code')) };
   }
 }
 
@@ -148,39 +147,36 @@ function declaration(code: string): { governance: Json; interfaces: Json[] } {
 /// result's data or error message.
 function summary(row: unknown): Json {
   const r = row as { seq: number; hash: string; command: string; txid: number | null; result: string; gas: number | bigint | null };
-  const result = parseJson(r.result) as JsonObject;
-  const outcome = field(result, 'result') as JsonObject;
-  const status = String(field(outcome, 'status'));
-  const shown = status === 'success' ? field(outcome, 'data') : field(field(outcome, 'error') as JsonObject, 'message');
+  const outcome = lookup(parseJson(r.result) as JsonObject, 'result') as JsonObject;
+  const status = String(lookup(outcome, 'status'));
+  const shown = status === 'success' ? lookup(outcome, 'data') : lookup(lookup(outcome, 'error') as JsonObject, 'message');
+  const cmd = parseJson(r.command) as JsonObject;
   return new JsonObject([
     ['seq', num(r.seq)],
     ['requestKey', r.hash],
     ['status', status],
     ['txId', r.txid === null || r.txid < 0 ? null : num(r.txid)],
     ['gas', num(r.gas ?? 0)],
-    ['time', creationTime(r.command)],
-    ['code', firstLine(r.command)],
+    ['time', creationTime(cmd)],
+    ['code', firstLine(cmd)],
     ['result', shown ?? null],
   ]);
 }
 
-function field(o: JsonObject, key: string): Json | undefined {
-  return o.entries.find((e) => e[0] === key)?.[1];
-}
-
 /// When the command says it was made (its meta's `creationTime`, seconds since the epoch).
-function creationTime(cmdText: string): Json {
-  const meta = field(parseJson(cmdText) as JsonObject, 'meta');
-  const t = meta instanceof JsonObject ? field(meta, 'creationTime') : undefined;
+function creationTime(cmd: JsonObject): Json {
+  const meta = lookup(cmd, 'meta');
+  const t = meta instanceof JsonObject ? lookup(meta, 'creationTime') : undefined;
   return t instanceof JsonNumber ? t : null;
 }
 
 /// The first line of an exec's code, or `cont <pactId> step <n>`.
-function firstLine(cmdText: string): string {
-  const payload = field(field(parseJson(cmdText) as JsonObject, 'payload') as JsonObject, 'exec') as JsonObject | undefined;
-  if (payload !== undefined) return String(field(payload, 'code') ?? '').trimStart().split('\n')[0]!.slice(0, 200);
-  const cont = field(field(parseJson(cmdText) as JsonObject, 'payload') as JsonObject, 'cont') as JsonObject | undefined;
-  return cont === undefined ? '' : `cont ${String(field(cont, 'pactId'))} step ${String(field(cont, 'step'))}`;
+function firstLine(cmd: JsonObject): string {
+  const payload = lookup(cmd, 'payload') as JsonObject;
+  const exec = lookup(payload, 'exec') as JsonObject | undefined;
+  if (exec !== undefined) return String(lookup(exec, 'code') ?? '').trimStart().split('\n')[0]!.slice(0, 200);
+  const cont = lookup(payload, 'cont') as JsonObject | undefined;
+  return cont === undefined ? '' : `cont ${String(lookup(cont, 'pactId'))} step ${String(lookup(cont, 'step'))}`;
 }
 
 type Get = (event: H3Event) => Response | Promise<Response>;
@@ -230,7 +226,7 @@ export function explorerRoutes(node: PactNode, conn: DatabaseSync, limits: BodyL
     playground: async (event) => {
       const body = await readJsonBody(event, limits);
       if (body instanceof Response) return body;
-      const code = body instanceof JsonObject ? field(body, 'code') : undefined;
+      const code = body instanceof JsonObject ? lookup(body, 'code') : undefined;
       if (typeof code !== 'string') return badRequest('Expected {"code": "..."}');
       const result = await node.local(unsignedCommand(code));
       return jsonReply(result.json);
