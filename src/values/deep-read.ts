@@ -5,7 +5,7 @@
 /// value a program built (a `fold` that wraps its accumulator in a list) reads back at any depth.
 import { AesonError } from './aeson.ts';
 import type { JsonPath } from './aeson.ts';
-import { JsonObject } from './json.ts';
+import { foldJson, JsonObject } from './json.ts';
 import type { Json } from './json.ts';
 
 const LEVELS = 200;
@@ -56,13 +56,14 @@ function parts(v: Json): ReadonlyArray<readonly [string | number, Json]> {
 
 /// Is `v` at most LEVELS deep?
 function shallow(v: Json): boolean {
-  const stack: Array<[Json, number]> = [[v, 0]];
-  while (stack.length > 0) {
-    const [x, depth] = stack.pop()!;
-    if (depth > LEVELS) return false;
-    for (const [, y] of parts(x)) if (typeof y === 'object' && y !== null) stack.push([y, depth + 1]);
-  }
-  return true;
+  return foldJson(v, height) <= LEVELS;
+}
+
+/// A node's height from its parts' heights (a leaf's is 0).
+function height(_v: Json, heights: number[]): number {
+  let h = -1;
+  for (const x of heights) if (x > h) h = x;
+  return h + 1;
 }
 
 interface Frame {

@@ -5,6 +5,8 @@
 import { CapabilityGuard, PList, PObject, UserGuard } from './value.ts';
 import type { PactValue } from './value.ts';
 
+// What a leaf gets: shared, since a leaf has no results to keep. A container always gets an array
+// of its own (empty for an empty one), which `f` may return as part of its result.
 const NO_RESULTS: never[] = [];
 
 interface Frame<T, R> {
@@ -25,7 +27,7 @@ export function foldTree<T, R>(root: T, children: (node: T) => readonly T[] | nu
 
 function foldFrom<T, R>(node: T, level: number, children: (node: T) => readonly T[] | null, f: (node: T, results: R[]) => R): R {
   const cs = children(node);
-  if (cs === null || cs.length === 0) return f(node, NO_RESULTS);
+  if (cs === null) return f(node, NO_RESULTS);
   if (level === STACK_LEVELS) return deep(node, cs, children, f);
   const results = new Array<R>(cs.length);
   for (let i = 0; i < cs.length; i++) results[i] = foldFrom(cs[i]!, level + 1, children, f);
@@ -41,7 +43,7 @@ function deep<T, R>(root: T, rootChildren: readonly T[], children: (node: T) => 
     if (done < top.children.length) {
       const child = top.children[done]!;
       const grandChildren = children(child);
-      if (grandChildren === null || grandChildren.length === 0) top.results.push(f(child, NO_RESULTS));
+      if (grandChildren === null) top.results.push(f(child, NO_RESULTS));
       else stack.push({ node: child, children: grandChildren, results: [] });
       continue;
     }

@@ -36,7 +36,7 @@ function valueJson(v: PactValue, parts: Json[], refInfo: boolean): Json {
       return v;
   }
   if (v instanceof Decimal) return decimalJson(v);
-  if (v instanceof PList) return parts.length === 0 ? [] : parts;
+  if (v instanceof PList) return parts;
   if (v instanceof PObject) {
     const entries: Array<[string, Json]> = [];
     let i = 0;

@@ -51,7 +51,7 @@ function objectMapJson(fields: ReadonlyMap<string, PactValue>): JsonObject {
 /// module reference never carries where it was made.
 function rowValueJson(v: PactValue): Json {
   return foldValue(v, (x: PactValue, parts: Json[]): Json => {
-    if (x instanceof PList) return parts.length === 0 ? [] : parts;
+    if (x instanceof PList) return parts;
     if (x instanceof PObject) {
       const keys = [...x.fields.keys()];
       return tagged('o', new JsonObject(keys.map((k, i) => [k, parts[i]!])));
