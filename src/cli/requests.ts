@@ -54,7 +54,7 @@ function nowMicros(): bigint {
 
 /// Payloads read back (to sign or verify) must hold code that parses, as on chain. (The text of
 /// Pact's on-chain parser errors is attoparsec's; ours is the REPL parser's message.)
-const checkCode: CodeChecker = (code) => {
+export const checkCode: CodeChecker = (code) => {
   try {
     parse(code, '<payload>');
     return undefined;

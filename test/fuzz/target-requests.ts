@@ -15,13 +15,12 @@ import {
   addSigs, combineSigDatas, commandIfDone, commandToSigData, loadSigData, sigDataFromBytes, sigDataOrCommand, sigDataYaml, signBase64,
 } from '../../src/api/sigdata.ts';
 import type { SigData } from '../../src/api/sigdata.ts';
-import type { CodeChecker } from '../../src/api/verify.ts';
+import { checkCode } from '../../src/cli/requests.ts';
 import type { Ed25519KeyPair } from '../../src/api/crypto.ts';
 import { encodeCoseKey } from '../../src/api/cose.ts';
 import type { CosePublicKey } from '../../src/api/cose.ts';
 import { hexEncode } from '../../src/api/bytes.ts';
 import { base64UrlEncode } from '../../src/values/base64.ts';
-import { parse, ParseError } from '../../src/syntax/index.ts';
 import { FIXTURES, yamlCorpus } from './corpus.ts';
 import { describeException, jsIsm, problem } from './oracles.ts';
 import type { Problem } from './oracles.ts';
@@ -64,17 +63,6 @@ function writeInput(name: string, text: string): string {
   writeFileSync(path, sanitize(text));
   return path;
 }
-
-/// As `pact` checks payload code (cli/requests.ts): the reader's message, or undefined.
-const checkCode: CodeChecker = (code) => {
-  try {
-    parse(code, '<payload>');
-    return undefined;
-  } catch (e) {
-    if (e instanceof ParseError) return e.message;
-    throw e;
-  }
-};
 
 // ---------------------------------------------------------------------------------------------
 // Generators
