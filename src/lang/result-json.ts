@@ -1,6 +1,7 @@
 /// What a Pact 4.13 node answers for a command, as exact JSON text: the `CommandResult` (gas,
 /// result or error, request key, hash of the transaction's writes, events, defpact state, tx
 /// id) with every part in Pact's encoding and key order, and the write log it hashes.
+import type { TxLogEntry } from '../db/pactdb.ts';
 import { Decimal } from '../values/decimal.ts';
 import { hashText } from '../values/hash.ts';
 import { encodeJson, encodeString, JsonNumber, JsonObject } from '../values/json.ts';
@@ -9,11 +10,11 @@ import { toJson } from '../values/pact-json.ts';
 import { moduleNameJson } from '../values/row-data.ts';
 import { compareCodePoints } from '../values/text.ts';
 import { elideSite } from '../values/value.ts';
-import type { PactEvent } from './caps.ts';
 import { renderFrame, renderInfo } from './errors.ts';
 import type { PactError } from './errors.ts';
+import type { PactEvent } from './caps.ts';
 import { isPactValue } from './eval.ts';
-import type { PactExec } from './pacts.ts';
+import type { EvalResult } from './interpreter.ts';
 import { pactExecJson } from './rows.ts';
 import type { Val } from './runtime.ts';
 import { showValCompact } from './show.ts';
@@ -22,15 +23,6 @@ const LEGACY = { legacyOrder: true } as const;
 
 // ---------------------------------------------------------------------------------------------
 // Transaction logs
-
-/// One write of a transaction, as `PactDb.commit`/`log` report it (db/pactdb.ts `TxLogEntry`):
-/// `json` is the row's stored text when the store already encoded it.
-export interface LoggedWrite {
-  readonly table: string;
-  readonly key: string;
-  readonly value: unknown;
-  readonly json?: string;
-}
 
 /// Encodes a row of a table (a `PactRowCodec`, lang/rows.ts).
 export interface RowEncoder {
@@ -48,7 +40,7 @@ export function txLogRecord(table: string, key: string, valueJson: string): stri
 /// The JSON array of a transaction's write records as Pact 4 hashes it: grouped by table in
 /// ascending table-id order (Pact keeps them in a `Map` of tables), each table's writes in the
 /// order they were made. A write the store did not encode is encoded by `codec`.
-export function txLogsJson(entries: readonly LoggedWrite[], codec?: RowEncoder): string {
+export function txLogsJson(entries: readonly TxLogEntry[], codec?: RowEncoder): string {
   const byTable = new Map<string, string[]>();
   for (const e of entries) {
     let records = byTable.get(e.table);
@@ -59,7 +51,7 @@ export function txLogsJson(entries: readonly LoggedWrite[], codec?: RowEncoder):
   return `[${tables.flatMap((t) => byTable.get(t)!).join(',')}]`;
 }
 
-function rowText(e: LoggedWrite, codec: RowEncoder | undefined): string {
+function rowText(e: TxLogEntry, codec: RowEncoder | undefined): string {
   if (e.json !== undefined) return e.json;
   if (codec === undefined) throw new Error(`no encoding for the write of ${e.table} ${e.key}`);
   return codec.encode(e.table, e.value);
@@ -68,7 +60,7 @@ function rowText(e: LoggedWrite, codec: RowEncoder | undefined): string {
 /// The `logs` of a CommandResult: the hash (unpadded base64url BLAKE2b-256) of `txLogsJson`.
 ///
 /// @example logsHash([]) // 'wsATyGqckuIvlm89hhd2j4t6RMkCrcwJe_oeCYr7Th8'
-export function logsHash(entries: readonly LoggedWrite[], codec?: RowEncoder): string {
+export function logsHash(entries: readonly TxLogEntry[], codec?: RowEncoder): string {
   return hashText(txLogsJson(entries, codec));
 }
 
@@ -152,17 +144,8 @@ export function commandResultText(p: CommandResultParts): string {
   return encodeJson(new JsonObject(entries), LEGACY);
 }
 
-/// What a successful transaction produced (the fields of lang/interpreter.ts `EvalResult` that a
-/// result reports).
-export interface TxOutcome {
-  readonly output: Val;
-  readonly logs: readonly LoggedWrite[];
-  readonly exec: PactExec | null;
-  readonly events: readonly PactEvent[];
-  readonly gas: bigint;
-  /// Null in local mode.
-  readonly txId: number | null;
-}
+/// What a successful transaction produced, as a result reports it.
+export type TxOutcome = EvalResult;
 
 /// A command's result: the transaction's outcome, or the error that failed it.
 export type CommandResultInput = {
