@@ -17,8 +17,9 @@ import { Decimal } from '../../src/values/decimal.ts';
 import { hashText } from '../../src/values/hash.ts';
 import { encodeJson, JsonNumber, JsonObject } from '../../src/values/json.ts';
 import { tyAny } from '../../src/values/type.ts';
-import { KeySet, ModRef, PList, PObject } from '../../src/values/value.ts';
-import type { PactValue, RefSite } from '../../src/values/value.ts';
+import { KeySet, ModRef, PList } from '../../src/values/value.ts';
+import type { RefSite } from '../../src/values/value.ts';
+import { obj } from '../helpers/values.ts';
 
 const LEGACY = { legacyOrder: true } as const;
 // The hash of the empty string: GoldenSpec's command hash, hence every golden's reqKey.
@@ -26,10 +27,6 @@ const REQ_KEY = 'DldRwCblQ7Loqy6wYJnaodHl30d3j3eH-qtFzfEv46g';
 const EMPTY_LOGS = 'wsATyGqckuIvlm89hhd2j4t6RMkCrcwJe_oeCYr7Th8';
 
 const codec = new PactRowCodec({ encode: () => '{"module":1}', decode: () => null }, new Set());
-
-function obj(entries: Array<[string, PactValue]>): PObject {
-  return new PObject(new Map(entries), true);
-}
 
 function outcome(fields: Partial<TxOutcome>): TxOutcome {
   return { output: 1n, logs: [], exec: null, events: [], gas: 0n, txId: null, ...fields };

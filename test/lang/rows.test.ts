@@ -7,12 +7,12 @@ import { PactRowCodec, pactExecJson } from '../../src/lang/rows.ts';
 import type { ModuleCodec } from '../../src/lang/rows.ts';
 import { Decimal } from '../../src/values/decimal.ts';
 import { encodeJson, JsonNumber, JsonObject } from '../../src/values/json.ts';
-import { tyAny } from '../../src/values/type.ts';
 import {
-  CapabilityGuard, KeySet, KeySetRef, ModRef, ModuleGuard, PactGuard, PList, PObject, UserGuard,
+  CapabilityGuard, KeySet, KeySetRef, ModRef, ModuleGuard, PactGuard, UserGuard,
 } from '../../src/values/value.ts';
 import type { PactValue, RefSite } from '../../src/values/value.ts';
 import { newRepl } from '../helpers/pact.ts';
+import { list, obj } from '../helpers/values.ts';
 
 /// Stands in for the module store's codec: remembers what it was given.
 const modules: ModuleCodec & { last: unknown } = {
@@ -30,13 +30,6 @@ function codec(...flags: string[]): PactRowCodec {
   return new PactRowCodec(modules, new Set(flags));
 }
 
-function obj(entries: Array<[string, PactValue]>, literal = true): PObject {
-  return new PObject(new Map(entries), literal);
-}
-
-function list(items: PactValue[]): PList {
-  return new PList(items, tyAny);
-}
 
 const SITE: RefSite = { json: () => new JsonObject([['d', [new JsonNumber(4n, 0), new JsonNumber(0n, 0), new JsonNumber(7n, 0)]], ['c', 'coin']]) };
 const COIN = new ModRef('coin', ['fungible-v2'], SITE);

@@ -4,28 +4,17 @@ import { Decimal } from '../../src/values/decimal.ts';
 import { hashText } from '../../src/values/hash.ts';
 import { encodeJson } from '../../src/values/json.ts';
 import { formatIsoMicros, formatIsoSeconds, hashValue, toJson } from '../../src/values/pact-json.ts';
-import { tyAny } from '../../src/values/type.ts';
 import {
-  CapabilityGuard, KeySet, KeySetRef, ModRef, ModuleGuard, PactGuard, PactTime, PList, PObject, UserGuard,
+  CapabilityGuard, KeySet, KeySetRef, ModRef, ModuleGuard, PactGuard, PactTime, UserGuard,
 } from '../../src/values/value.ts';
 import type { PactValue } from '../../src/values/value.ts';
+import { dec, list, obj } from '../helpers/values.ts';
 
 /// The bytes Pact writes (and hashes) for a value.
 function wire(v: PactValue): string {
   return encodeJson(toJson(v), { legacyOrder: true });
 }
 
-function dec(text: string): Decimal {
-  return Decimal.parse(text)!;
-}
-
-function obj(entries: Array<[string, PactValue]>): PObject {
-  return new PObject(new Map(entries), true);
-}
-
-function list(items: PactValue[]): PList {
-  return new PList(items, tyAny);
-}
 
 test('integers: a number inside ±(2^53 − 1), a string beyond', () => {
   assert.equal(wire(1n), '{"int":1}');

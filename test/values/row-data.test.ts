@@ -10,18 +10,8 @@ import {
   CapabilityGuard, KeySet, KeySetRef, ModRef, ModuleGuard, PactGuard, PactTime, PList, PObject, UserGuard,
 } from '../../src/values/value.ts';
 import type { PactValue, RefSite } from '../../src/values/value.ts';
+import { dec, list, obj } from '../helpers/values.ts';
 
-function dec(text: string): Decimal {
-  return Decimal.parse(text)!;
-}
-
-function obj(entries: Array<[string, PactValue]>): PObject {
-  return new PObject(new Map(entries), true);
-}
-
-function list(items: PactValue[]): PList {
-  return new PList(items, tyAny);
-}
 
 /// A value as a row hands it back: objects read back are not literals and have no schema.
 function asRead(v: PactValue): PactValue {
