@@ -1,18 +1,12 @@
 /// `pact --serve CONFIG` as a real process with the real Pact service.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
+import { tempDirs } from '../helpers/temp.ts';
 
-const dirs: string[] = [];
-after(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
-function tempDir(): string {
-  const d = mkdtempSync(join(tmpdir(), 'pact-cli-'));
-  dirs.push(d);
-  return d;
-}
+const tempDir = tempDirs('pact-cli-');
 
 /// Runs `node src/cli/main.ts ARGS`, resolving with what it printed and its exit code.
 function cli(args: string[], onStdout?: (text: string, child: ReturnType<typeof spawn>) => void): Promise<{ out: string; err: string; code: number | null }> {

@@ -4,22 +4,15 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { envelope, harness, keyOf } from './stub.ts';
 import type { Harness } from './stub.ts';
+import { tempDirs } from '../helpers/temp.ts';
 
-const dirs: string[] = [];
-after(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
-
-function tempDir(): string {
-  const d = mkdtempSync(join(tmpdir(), 'pact-node-'));
-  dirs.push(d);
-  return d;
-}
+const tempDir = tempDirs('pact-node-');
 
 const send = async (h: Harness, ...texts: string[]): Promise<Response> => h.post('/api/v1/send', { cmds: texts.map(envelope) });
 const turn = (): Promise<void> => new Promise((r) => setImmediate(r));

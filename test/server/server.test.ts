@@ -1,26 +1,20 @@
 /// Starting and stopping a node on a real socket (with the stub Pact service): the first line,
 /// the database file, verbose lines, the access log, startup failures.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { openSqlite } from '../../src/db/sqlite.ts';
 import { DEFAULTS } from '../../src/server/config.ts';
 import type { ServerConfig } from '../../src/server/config.ts';
 import { startServer, StartError } from '../../src/server/server.ts';
 import type { NodeDeps } from '../../src/server/server.ts';
 import { envelope, keyOf, StubService } from './stub.ts';
+import { tempDirs } from '../helpers/temp.ts';
 
-const dirs: string[] = [];
-after(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
-function tempDir(): string {
-  const d = mkdtempSync(join(tmpdir(), 'pact-serve-'));
-  dirs.push(d);
-  return d;
-}
+const tempDir = tempDirs('pact-serve-');
 
 const STUB: NodeDeps = { open: openSqlite, createService: (conn) => new StubService(conn) };
 
