@@ -23,7 +23,12 @@ function explorer(): void {
     const tr = el('tr', undefined, `tx ${t.status}`);
     tr.dataset.key = t.requestKey;
     const time = typeof t.time === 'number' ? new Date(t.time * 1000).toISOString().replace('.000Z', 'Z') : '';
-    for (const v of [t.requestKey.slice(0, 12) + '…', time, t.status, t.txId ?? '', t.gas, t.code, show(t.result)]) tr.append(el('td', String(v)));
+    for (const v of [t.requestKey, time, t.status, t.txId ?? '', t.gas, t.code, show(t.result)]) {
+      // Cut to the column's width; the whole text shows on hover.
+      const td = el('td', String(v));
+      td.title = String(v);
+      tr.append(td);
+    }
     tr.onclick = () => { void openTransaction(t.requestKey); };
     return tr;
   }
@@ -158,9 +163,11 @@ function explorer(): void {
 const STYLE = `
 body { font: 14px system-ui, sans-serif; margin: 0; display: grid; grid-template-columns: 1fr 1fr; gap: 1em; padding: 1em; }
 h1 { grid-column: 1 / 3; margin: 0; font-size: 20px; } section { min-width: 0; }
-table { border-collapse: collapse; width: 100%; } td, th { text-align: left; padding: 2px 6px; border-bottom: 1px solid #ddd; }
+table { border-collapse: collapse; width: 100%; table-layout: fixed; } td, th { text-align: left; padding: 2px 6px; border-bottom: 1px solid #ddd; }
+#transactions th:nth-child(1) { width: 8em; } #transactions th:nth-child(2) { width: 12.5em; } #transactions th:nth-child(3) { width: 4.5em; }
+#transactions th:nth-child(4), #transactions th:nth-child(5) { width: 2.5em; } table.rows td:first-child { width: 40%; }
 tr.tx { cursor: pointer; } tr.failure td:nth-child(3) { color: #b00; } tr.success td:nth-child(3) { color: #070; }
-td { max-width: 20em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-family: ui-monospace, monospace; }
+td { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-family: ui-monospace, monospace; }
 pre { background: #f6f6f6; padding: 6px; overflow: auto; } li.module, li.table { cursor: pointer; font-family: ui-monospace, monospace; }
 textarea { width: 100%; height: 5em; font-family: ui-monospace, monospace; }
 .tk-keyword { color: #a0a; font-weight: bold; } .tk-meta { color: #088; } .tk-string { color: #070; }
