@@ -23,11 +23,9 @@ import { Decimal } from '../values/decimal.ts';
 import { foldValue } from '../values/fold.ts';
 import { sizeOfInteger, sizeOfModuleName, sizeOfText, sizeOfVersion } from '../values/sizeof.ts';
 import type { SizeOfVersion } from '../values/sizeof.ts';
-import { showType } from '../values/type.ts';
-import type { Type } from '../values/type.ts';
+import type { FunType, SchemaDef, Type } from '../values/type.ts';
 import { ModRef, PactTime, PList } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';
-import { SIGNATURES } from '../natives/signatures.ts';
 import type { Native } from '../natives/registry.ts';
 import type { Ctx } from './context.ts';
 import { Linker } from './link.ts';
@@ -56,8 +54,8 @@ class Unsupported extends Error {}
 // Natives. `Direct (TNative name fun funTypes examples docs topLevel info)` is stored whole, so its
 // docs and examples count. Their lengths come from Pact's function reference (docs/en/
 // pact-functions.md, with the examples docgen overrides undone for continue, create-principal,
-// fold-db and zip): name → [docs length, length of each example]. Function types are rebuilt from
-// SIGNATURES.
+// fold-db and zip): name → [docs length, length of each example]. Function types are the
+// natives' typed signatures (Native.types).
 const NATIVE_TEXT: Readonly<Record<string, readonly number[]>> = {
   at: [57, 14, 33], 'base64-decode': [34, 34], 'base64-encode': [32, 30], bind: [104, 52],
   'chain-data': [174, 12], compose: [74, 60], concat: [90, 22, 44], constantly: [49, 34],
@@ -113,41 +111,14 @@ function nativeSize(n: Native, schemaOf: SchemaLookup): number {
   const known = nativeSizes.get(n.name);
   if (known !== undefined) return known;
   const text = NATIVE_TEXT[n.name];
-  const sigs = SIGNATURES[n.name];
-  if (text === undefined || sigs === undefined || sigs.length === 0) throw new Unsupported(n.name);
+  if (text === undefined || n.types.length === 0) throw new Unsupported(n.name);
   const [docs, ...examples] = text as [number, ...number[]];
-  const [first, ...rest] = sigs.map((sig) => sigSize(sig, schemaOf)) as [number, ...number[]];
+  const user = nativeUser(schemaOf);
+  const [first, ...rest] = n.types.map((ft) => funTypeSize(ft, user)) as [number, ...number[]];
   const size = ctor(7) + sizeOfText(n.name) + ctor(2) + first + list(rest)
     + list(examples.map((len) => ctor(1) + 6 * W + 2 * len)) + (6 * W + 2 * docs) + W;
   nativeSizes.set(n.name, size);
   return size;
-}
-
-/// A native's signature as printed (`x:<a[integer,decimal]> y:string -> bool`) back into the size
-/// of Pact's `FunType`. A function-typed argument prints as `f:x:<a> -> <b>` (its own argument
-/// list and arrow), which is how it is recognised: its type starts with `name:` rather than a
-/// schema kind.
-function sigSize(sig: string, schemaOf: SchemaLookup): number {
-  const toks = sig.split(' ').filter((t) => t !== '');
-  let i = 0;
-  const funType = (firstArg: string | null): number => {
-    const args: number[] = [];
-    let tok = firstArg;
-    for (;;) {
-      tok ??= toks[i++]!;
-      if (tok === '->') return ctor(2) + list(args) + typeText(toks[i++]!, schemaOf);
-      const colon = tok.indexOf(':');
-      const name = tok.slice(0, colon);
-      const rest = tok.slice(colon + 1);
-      let ty: number;
-      if (rest === '') ty = ctor(1) + funType(null); // `f: -> r`: a nullary function type
-      else if (/^[a-z][\w-]*:/.test(rest) && !/^(object|table|binding):/.test(rest)) ty = ctor(1) + funType(rest);
-      else ty = typeText(rest, schemaOf);
-      args.push(argSize(name, ty));
-      tok = null;
-    }
-  };
-  return funType(null);
 }
 
 function nativeSchema(ctx: Ctx, name: string): SchemaRef | undefined {
@@ -158,54 +129,44 @@ function nativeSchema(ctx: Ctx, name: string): SchemaRef | undefined {
 /// Finds a native schema (`public-chain-data`) by name.
 type SchemaLookup = (name: string) => SchemaRef | undefined;
 
-/// A printed type (as `showType` prints one) to the size of Pact's `Type`.
-function typeText(t: string, schemaOf: SchemaLookup): number {
-  if (t === '*') return W; // TyAny: a shared nullary constructor
-  if (/^(integer|decimal|time|bool|string|keyset|guard)$/.test(t)) return ctor(1); // TyPrim: PrimType is free
-  if (t === 'module') return ctor(1) + maybe(null);
-  if (t.startsWith('module{')) {
-    const names = t.slice(7, -1).split(',').filter((x) => x !== '');
-    return ctor(1) + maybe(list(names.map(sizeOfModuleName)));
-  }
-  if (t.startsWith('[')) return ctor(1) + typeText(t.slice(1, -1), schemaOf);
-  const schema = /^(object|table|binding):(~(\[[^\]]*\])?)?(.*)$/.exec(t);
-  if (schema !== null) {
-    const partial = schema[3] !== undefined ? partialSet(schema[3].slice(1, -1).split(',')) : W;
-    return ctor(3) + typeText(schema[4]!, schemaOf) + partial;
-  }
-  if (t.startsWith('<{')) return ctor(1) + ctor(1) + sizeOfText(t.slice(2, -2)); // TyVar (SchemaVar n)
-  if (t.startsWith('<')) {
-    const m = /^<([^[>]+)(?:\[(.*)\])?>$/.exec(t)!;
-    return typeVar(m[1]!, m[2] === undefined ? [] : splitTop(m[2]).map((x) => typeText(x, schemaOf)));
-  }
-  const native = t.startsWith('{') ? schemaOf(t.slice(1, -1)) : undefined;
-  if (native !== undefined) return ctor(1) + nativeSchemaSize(native, schemaOf); // TyUser (TSchema ..)
-  throw new Unsupported(t);
+/// A native's types name native schemas (`{public-chain-data}`), sized as Pact stores them:
+/// `TyUser (TSchema ..)`, the schema whole.
+function nativeUser(schemaOf: SchemaLookup): (s: SchemaDef) => number {
+  const user = (def: SchemaDef): number => {
+    const s = schemaOf(def.name);
+    if (s === undefined || s.type.t !== 'user') throw new Unsupported(def.name);
+    // TSchema name Nothing (Meta (Just doc) []) fields info
+    const fields = s.type.schema.fields.map((f) => argSize(f.name, typeSize(f.type, user)));
+    return ctor(5) + sizeOfText(s.name) + maybe(null) + metaSize(s.meta, 'SizeOfV1') + list(fields);
+  };
+  return user;
 }
 
-/// A native schema, stored whole: `TSchema name Nothing (Meta (Just doc) []) fields info`.
-function nativeSchemaSize(s: SchemaRef, schemaOf: SchemaLookup): number {
-  if (s.type.t !== 'user') throw new Unsupported(s.name);
-  const fields = s.type.schema.fields.map((f) => argSize(f.name, typeText(showType(f.type), schemaOf)));
-  return ctor(5) + sizeOfText(s.name) + maybe(null) + metaSize(s.meta, 'SizeOfV1') + list(fields);
-}
-
-/// Splits `a,[b,c],d` at the commas outside brackets.
-function splitTop(s: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i];
-    if (c === '[' || c === '<' || c === '{') depth++;
-    else if (c === ']' || c === '>' || c === '}') depth--;
-    else if (c === ',' && depth === 0) {
-      out.push(s.slice(start, i));
-      start = i + 1;
+/// Pact's `Type`, where a user type (`TyUser`) holds what `user` sizes: a native schema, or in a
+/// definition the schema's name as a term.
+function typeSize(t: Type, user: (s: SchemaDef) => number): number {
+  const sub = (u: Type): number => typeSize(u, user);
+  switch (t.t) {
+    case 'any': return W; // TyAny: a shared nullary constructor
+    case 'prim': return ctor(1); // TyPrim: PrimType is free
+    case 'list': return ctor(1) + sub(t.elem);
+    case 'schema': {
+      // TySchema kind type partial; FullSchema and AnySubschema are nullary
+      const partial = t.partial === null || t.partial === 'any' ? W : partialSet([...new Set(t.partial)]);
+      return ctor(3) + sub(t.schema) + partial;
     }
+    case 'var': // TyVar (SchemaVar name) | TyVar (TypeVar name constraints)
+      return t.schemaVar ? ctor(1) + ctor(1) + sizeOfText(t.name) : typeVar(t.name, t.constraint.map(sub));
+    case 'user': return ctor(1) + user(t.schema);
+    case 'fun': return ctor(1) + funTypeSize(t, user);
+    case 'module': // TyModule (Maybe [ModuleName])
+      return ctor(1) + maybe(t.ifaces === null ? null : list(t.ifaces.map(sizeOfModuleName)));
   }
-  out.push(s.slice(start));
-  return out;
+}
+
+/// `FunType args return`, each argument an `Arg name type info`.
+function funTypeSize(ft: FunType, user: (s: SchemaDef) => number): number {
+  return ctor(2) + list(ft.args.map((a) => argSize(a.name, typeSize(a.type, user)))) + typeSize(ft.ret, user);
 }
 
 /// `TyVar (TypeVar name constraints)`.
@@ -630,7 +591,7 @@ class Walk {
 
   /// `FunType args return`.
   funType(args: readonly Arg[], ret: Type, depth: number, scopes: readonly (readonly string[])[]): number {
-    return ctor(2) + list(args.map((a) => this.arg(a, depth, scopes))) + this.type(ret, depth, scopes);
+    return funTypeSize({ args, ret }, this.userTerm(depth, scopes));
   }
 
   arg(a: Arg | { readonly name: string; readonly type: Type }, depth: number, scopes: readonly (readonly string[])[]): number {
@@ -639,28 +600,16 @@ class Walk {
 
   /// `Type (Term n)`; a user type holds the schema's name as a term.
   type(t: Type, depth: number, scopes: readonly (readonly string[])[]): number {
-    switch (t.t) {
-      case 'any': return W;
-      case 'prim': return ctor(1);
-      case 'list': return ctor(1) + this.type(t.elem, depth, scopes);
-      case 'schema': {
-        const partial = t.partial === null || t.partial === 'any' ? W : partialSet([...new Set(t.partial)]);
-        return ctor(3) + this.type(t.schema, depth, scopes) + partial;
-      }
-      case 'var':
-        return t.schemaVar ? ctor(1) + ctor(1) + sizeOfText(t.name)
-          : typeVar(t.name, t.constraint.map((c) => this.type(c, depth, scopes)));
-      case 'user': {
-        const parts = t.schema.name.split('.');
-        const name = plainName(parts[parts.length - 1]!, parts.length > 1 ? parts[parts.length - 2]! : null,
-          parts.length > 2 ? parts[0]! : null);
-        return ctor(1) + this.varTerm(name, depth, scopes);
-      }
-      case 'fun':
-        return ctor(1) + ctor(2) + list(t.args.map((a) => this.arg(a, depth, scopes))) + this.type(t.ret, depth, scopes);
-      case 'module':
-        return ctor(1) + maybe(t.ifaces === null ? null : list(t.ifaces.map(sizeOfModuleName)));
-    }
+    return typeSize(t, this.userTerm(depth, scopes));
+  }
+
+  private userTerm(depth: number, scopes: readonly (readonly string[])[]): (s: SchemaDef) => number {
+    return (s) => {
+      const parts = s.name.split('.');
+      const name = plainName(parts[parts.length - 1]!, parts.length > 1 ? parts[parts.length - 2]! : null,
+        parts.length > 2 ? parts[0]! : null);
+      return this.varTerm(name, depth, scopes);
+    };
   }
 }
 

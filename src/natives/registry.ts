@@ -1,8 +1,10 @@
-/// The native function table: every built-in is registered once with its name, signatures (as
-/// Pact prints them in argument errors), flags and implementation.
+/// The native function table: every built-in is registered once with its name, type signatures
+/// (and their text, as Pact prints them in argument errors), flags and implementation.
 import type { Ctx } from '../lang/context.ts';
 import type { Env, Node, SchemaRef, Val } from '../lang/runtime.ts';
-import { SIGNATURES } from './signatures.ts';
+import { NATIVE_TYPES } from './signatures.ts';
+import { showNativeFunType } from '../values/type.ts';
+import type { FunType } from '../values/type.ts';
 import type { PactValue } from '../values/value.ts';
 
 /// A native whose arguments are evaluated before the call. `self` is the native's own record
@@ -13,7 +15,9 @@ export type SpecialFn = (ctx: Ctx, args: readonly Node[], env: Env, app: Node, s
 
 export interface Native {
   readonly name: string;
-  /// Each overload as `a:integer b:integer -> integer`.
+  /// The type of each overload; none for the native constants and schemas.
+  readonly types: readonly FunType[];
+  /// Each overload as printed: `a:integer b:integer -> integer`.
   readonly sigs: readonly string[];
   readonly topLevelOnly: boolean;
   /// REPL-only natives are visible at the REPL top level (or in modules once enabled).
@@ -28,7 +32,7 @@ export interface Native {
 
 export interface NativeSpec {
   /// Defaults to the signatures of Pact's function reference.
-  readonly sigs?: readonly string[];
+  readonly types?: readonly FunType[];
   readonly docs?: string;
   readonly topLevelOnly?: boolean;
   readonly fn?: StrictFn;
@@ -38,14 +42,18 @@ export interface NativeSpec {
 
 /// Builds a table section; `repl` marks REPL-only natives.
 export function natives(specs: Record<string, NativeSpec>, repl = false): Native[] {
-  return Object.entries(specs).map(([name, s]) => ({
-    name,
-    sigs: s.sigs ?? SIGNATURES[name] ?? [],
-    topLevelOnly: s.topLevelOnly ?? false,
-    repl,
-    docs: s.docs ?? '',
-    strict: s.fn ?? null,
-    special: s.special ?? null,
-    constant: s.constant ?? null,
-  }));
+  return Object.entries(specs).map(([name, s]) => {
+    const types = s.types ?? NATIVE_TYPES[name] ?? [];
+    return {
+      name,
+      types,
+      sigs: types.map((ft) => showNativeFunType(ft)),
+      topLevelOnly: s.topLevelOnly ?? false,
+      repl,
+      docs: s.docs ?? '',
+      strict: s.fn ?? null,
+      special: s.special ?? null,
+      constant: s.constant ?? null,
+    };
+  });
 }

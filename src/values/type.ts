@@ -7,7 +7,16 @@ export type SchemaKind = 'object' | 'table' | 'binding';
 /// A schema's fields as a type sees them (name and field type, in declaration order).
 export interface SchemaDef {
   readonly name: string;
+  /// The module that defines it (none for the natives' own schemas).
+  readonly module?: string;
   readonly fields: ReadonlyArray<{ readonly name: string; readonly type: Type }>;
+}
+
+/// A function's signature: named arguments and a return type (Pact's `FunType`). Natives have one
+/// per overload (see ../natives/signatures.ts).
+export interface FunType {
+  readonly args: ReadonlyArray<{ readonly name: string; readonly type: Type }>;
+  readonly ret: Type;
 }
 
 export type Type =
@@ -20,7 +29,7 @@ export type Type =
   /// `<a>` or `<a[integer,decimal]>` (constrained), or a schema variable `<{o}>`.
   | { readonly t: 'var'; readonly name: string; readonly constraint: readonly Type[]; readonly schemaVar: boolean }
   | { readonly t: 'user'; readonly schema: SchemaDef }
-  | { readonly t: 'fun'; readonly args: ReadonlyArray<{ readonly name: string; readonly type: Type }>; readonly ret: Type }
+  | ({ readonly t: 'fun' } & FunType)
   /// `module{i1,i2}` for a module reference; `ifaces` = null for an interface reference (`module`).
   | { readonly t: 'module'; readonly ifaces: readonly string[] | null };
 
@@ -53,7 +62,7 @@ export function showType(ty: Type, user: (name: string) => string = braced): str
       if (ty.schemaVar) return `<{${ty.name}}>`;
       return ty.constraint.length === 0 ? `<${ty.name}>` : `<${ty.name}[${ty.constraint.map((c) => showType(c, user)).join(',')}]>`;
     case 'user': return user(ty.schema.name);
-    case 'fun': return showFunType(ty.args, ty.ret);
+    case 'fun': return showNativeFunType(ty, user);
     case 'module': return ty.ifaces === null ? 'module' : `module{${ty.ifaces.join(',')}}`;
   }
 }
@@ -68,9 +77,9 @@ function showPartial(p: null | 'any' | readonly string[]): string {
   return `~[${[...p].sort().join(',')}]`;
 }
 
-/// `a:integer b:string -> bool`, as Pact prints a function signature.
-export function showFunType(args: ReadonlyArray<{ readonly name: string; readonly type: Type }>, ret: Type): string {
-  const parts = args.map((a) => `${a.name}:${showType(a.type)}`);
-  parts.push('->', showType(ret));
-  return parts.join(' ');
+/// `a:integer b:string -> bool`, as Pact prints a function signature (`hsep args <+> "->" <+> ret`,
+/// so a nullary one starts with a space: ` -> string`). A function-typed argument prints its own
+/// signature after the colon: `app:x:<b> -> <a>`.
+export function showNativeFunType(ft: FunType, user: (name: string) => string = braced): string {
+  return `${ft.args.map((a) => `${a.name}:${showType(a.type, user)}`).join(' ')} -> ${showType(ft.ret, user)}`;
 }
