@@ -209,11 +209,12 @@ class Compiler {
   }
 
   private lambda(c: Cursor): Term {
-    this.fresh++; // the lambda's internal name
+    // Pact's internal name (a backtick cannot appear in a Pact name); the checker shows it.
+    const name = `\`af${this.fresh++}`;
     const ret = this.freshTyVar();
     const args = this.argList(c);
     const body = this.body(c);
-    return { t: 'lambda', args, ret, body, info: c.list.info };
+    return { t: 'lambda', name, args, ret, body, info: c.list.info };
   }
 
   private condForm(c: Cursor): Term {

@@ -178,8 +178,15 @@ export class Linker {
   }
 
   /// Resolves a free name: natives, then the module's own members and imports (or, at the top
-  /// level, the REPL's scope), then a module of that name as a module reference.
+  /// level, the REPL's scope), then a module of that name as a module reference. In module code
+  /// the result is kept for the type checker, which reads the code as written.
   resolveGlobal(name: Name): Val {
+    const v = this.lookupGlobal(name);
+    this.scope?.module.resolved.set(name, v);
+    return v;
+  }
+
+  private lookupGlobal(name: Name): Val {
     const ctx = this.ctx;
     if (name.module !== null) return this.resolveQualified(name);
     const native = ctx.natives.get(name.name);

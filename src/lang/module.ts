@@ -249,6 +249,7 @@ function buildScope(ctx: Ctx, data: ModuleData, defs: readonly DefTerm[]): Modul
     if (native) throw evalError(d.info, `definitions cannot overlap with native names: ${name}`);
     if (data.members.has(name)) throw evalError(d.info, `definition name conflict: ${name}`);
     data.members.set(name, shell(data, d));
+    data.terms.set(name, d);
   }
   return scope;
 }
@@ -257,7 +258,7 @@ function shell(data: ModuleData, d: Exclude<DefTerm, UseTerm>): Val {
   switch (d.t) {
     case 'def': return new Def(d.kind, d.name, data, d.args.map(rarg), d.ret, d.meta, d.defcapMeta, d.info);
     case 'const': return new ConstRef(data.name, d.arg.name, d.arg.type, d.meta);
-    case 'schema': return new SchemaRef(data.name, d.name, { t: 'user', schema: { name: d.name, fields: d.fields.map(rarg) } }, d.meta);
+    case 'schema': return new SchemaRef(data.name, d.name, { t: 'user', schema: { name: d.name, module: data.name, fields: d.fields.map(rarg) } }, d.meta);
     case 'table': return new TableRef(data, d.name, d.type, d.meta, d.info);
   }
 }
@@ -373,6 +374,12 @@ export class TypeResolver {
     this.scope = scope;
   }
   resolve(t: Type, info: Info): Type {
+    const r = this.resolveType(t, info);
+    if (r !== t) this.scope?.module.resolvedTypes.set(t, r);
+    return r;
+  }
+
+  private resolveType(t: Type, info: Info): Type {
     switch (t.t) {
       case 'user': {
         if (t.schema.fields.length > 0) return t;

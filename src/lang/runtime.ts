@@ -4,7 +4,7 @@ import type { Info } from '../syntax/exp.ts';
 import type { PactValue } from '../values/value.ts';
 import type { Type } from '../values/type.ts';
 import type { ModuleMemory } from './module-memory.ts';
-import type { DefcapMeta, DefKind, Meta } from './term.ts';
+import type { DefcapMeta, DefKind, DefTerm, Meta, Name, UseTerm } from './term.ts';
 import type { Ctx } from './context.ts';
 
 /// Anything an expression can evaluate to.
@@ -247,6 +247,12 @@ export class ModuleData {
   memory: ModuleMemory | null = null;
   /// What it was built against (set at install).
   origin: ModuleOrigin | null = null;
+  /// The static type checker reads the code as written: each member's term, and what each free
+  /// name in the members' code was resolved to when they were linked.
+  readonly terms = new Map<string, Exclude<DefTerm, UseTerm>>();
+  readonly resolved = new Map<Name, Val>();
+  /// Types written in the members' code (by identity) to their resolved form, where they differ.
+  readonly resolvedTypes = new Map<Type, Type>();
   constructor(name: string, isInterface: boolean, code: string, hash: string, meta: Meta) {
     this.name = name;
     this.isInterface = isInterface;

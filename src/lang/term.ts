@@ -35,7 +35,7 @@ export type Term =
   /// `{ "col" := var, ... } body...` inside an application; the body follows the bindings.
   | { readonly t: 'binding'; readonly pairs: readonly BindPair[]; readonly body: readonly Term[]; readonly info: Info }
   | { readonly t: 'let'; readonly pairs: readonly BindPair[]; readonly body: readonly Term[]; readonly info: Info }
-  | { readonly t: 'lambda'; readonly args: readonly Arg[]; readonly ret: Type; readonly body: readonly Term[]; readonly info: Info }
+  | { readonly t: 'lambda'; readonly name: string; readonly args: readonly Arg[]; readonly ret: Type; readonly body: readonly Term[]; readonly info: Info }
   | UseTerm
   | ModuleTerm
   | InterfaceTerm;

@@ -6,17 +6,19 @@ import type { Json } from '../values/json.ts';
 import { toJson } from '../values/pact-json.ts';
 import { base64UrlDecode } from '../values/base64.ts';
 import { tyString } from '../values/type.ts';
-import { KeySet, PactTime, PList, PObject } from '../values/value.ts';
+import { KeySet, ModRef, PactTime, PList, PObject } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';
 import { resumePact } from '../lang/pacts.ts';
 import type { Info } from '../syntax/exp.ts';
 import type { ChainData, Ctx } from '../lang/context.ts';
 import { appToCap, evalCap, eventsList, tokenEq, withCapsBeingEvaluated } from '../lang/caps.ts';
 import type { CapToken } from '../lang/caps.ts';
-import { evalError } from '../lang/errors.ts';
+import { evalError, renderInfo } from '../lang/errors.ts';
+import { typecheckModule } from '../typecheck/module.ts';
+import { CheckerError } from '../typecheck/state.ts';
 import { badArgs, isPactValue } from '../lang/eval.ts';
 import type { Env, Node, Val } from '../lang/runtime.ts';
-import { Def, NativeRef } from '../lang/runtime.ts';
+import { Def } from '../lang/runtime.ts';
 import { showValCompact } from '../lang/show.ts';
 import { natives } from '../natives/registry.ts';
 import type { Native } from '../natives/registry.ts';
@@ -164,8 +166,8 @@ export function envNatives(repl: Repl): Native[] {
         return r === 'already' ? 'Capability already acquired' : r === 'new' ? 'Capability acquired' : 'Capability installed';
       },
     },
-    typecheck: { fn: typecheckModule },
-    verify: { fn: typecheckModule },
+    typecheck: { fn: (ctx, args, app, self) => typecheckNative(repl, ctx, args, app, self) },
+    verify: { fn: (ctx, args, app, self) => typecheckNative(repl, ctx, args, app, self) },
     'continue-pact': {
       fn: (ctx, args, app, self) => {
         const [step, rollback, pid, y] = args;
@@ -227,9 +229,15 @@ export function envNatives(repl: Repl): Native[] {
       },
     },
     'env-dynref': {
-      fn: (_ctx, args, app, self) => {
-        if (args.length === 0) return 'Cleared dynamic ref environment.';
-        if (args.length !== 2) throw badArgs(self, args, app.info);
+      fn: (ctx, args, app, self) => {
+        if (args.length === 0) {
+          repl.dynRefs.clear();
+          return 'Cleared dynamic ref environment.';
+        }
+        const [iface, impl] = args;
+        if (args.length !== 2 || !(iface instanceof ModRef) || !(impl instanceof ModRef)) throw badArgs(self, args, app.info);
+        if (ctx.lookupModule(impl.name) === undefined) throw evalError(app.info, `Unable to resolve module ${impl.name}`);
+        repl.dynRefs.set(iface.name, impl.name);
         return 'Added dynamic ref to environment.';
       },
     },
@@ -249,31 +257,26 @@ export function envNatives(repl: Repl): Native[] {
   }, true);
 }
 
-/// `typecheck` (and `verify`, which falls back to it): pact-ts has no static type inference; it
-/// checks what Pact's checker rejects outright — a cross-chain `yield` in a step with a rollback —
-/// and otherwise reports success.
-function typecheckModule(ctx: Ctx, args: Val[], app: Node, self: Native): Val {
-  const [m] = args;
-  if (args.length < 1 || args.length > 2 || typeof m !== 'string') throw badArgs(self, args, app.info);
-  const mod = ctx.lookupModule(m);
-  if (mod === undefined) throw evalError(app.info, `Module not found: ${m}`);
-  for (const d of mod.members.values()) {
-    if (!(d instanceof Def) || d.kind !== 'defpact') continue;
-    for (const step of d.steps) {
-      if (step.rollback !== null && containsCrossChainYield(step.exec)) {
-        throw evalError(app.info, 'Typechecker Internal Error: Illegal rollback with yield');
-      }
-    }
+/// `typecheck` (and `verify`, which falls back to it until formal verification lands): Pact's
+/// static checker over a loaded module; its findings go to stderr after the expression.
+function typecheckNative(repl: Repl, ctx: Ctx, args: Val[], app: Node, self: Native): Val {
+  const [m, debug] = args;
+  if (args.length < 1 || args.length > 2 || typeof m !== 'string' || (debug !== undefined && typeof debug !== 'boolean')) {
+    throw badArgs(self, args, app.info);
   }
-  return `Typecheck ${m}: success`;
-}
-
-function containsCrossChainYield(n: Node): boolean {
-  const head = n.fn?.global;
-  if (head instanceof NativeRef && head.native.name === 'yield' && n.args?.length === 2) return true;
-  const kids = [n.fn, ...(n.args ?? []), ...(n.items ?? []), ...(n.children ?? []), ...(n.fields ?? []).map((f) => f[1]),
-    ...(n.binding === undefined ? [] : [...n.binding.columns, n.binding.body])];
-  return kids.some((k) => k !== undefined && containsCrossChainYield(k));
+  const mod = ctx.lookupModule(m);
+  if (mod === undefined) throw evalError(app.info, `Unable to resolve module ${m}`);
+  let result;
+  try {
+    result = typecheckModule(ctx, mod, debug === true, repl.dynRefs);
+  } catch (e) {
+    if (e instanceof CheckerError) throw evalError(e.info, `Typechecker Internal Error: ${e.message}`);
+    throw e;
+  }
+  for (const line of result.log) repl.out.stdout(`${line}\n`);
+  if (result.failures.length === 0) return `Typecheck ${m}: success`;
+  repl.deferOutput(result.failures.map((f) => `${renderInfo(f.id.info, '')}:OutputFailure: ${f.message}`));
+  return `Typecheck ${m}: Unable to resolve all types`;
 }
 
 /// `[{ KEY: name, 'caps: [(mod.CAP args) ...] } ...]` as (name, capability tokens) pairs; the

@@ -47,7 +47,9 @@ type Pending =
   | { readonly kind: 'none' }
   | { readonly kind: 'env'; readonly changes: Map<string, (ctx: Ctx) => void> }
   | { readonly kind: 'print'; readonly value: Val }
-  | { readonly kind: 'load'; readonly path: string; readonly reset: boolean; readonly info: Info };
+  | { readonly kind: 'load'; readonly path: string; readonly reset: boolean; readonly info: Info }
+  /// Lines for stderr: the checker's findings (Pact's `Output`).
+  | { readonly kind: 'output'; readonly lines: readonly string[] };
 
 export class Repl {
   ctx: Ctx;
@@ -59,6 +61,8 @@ export class Repl {
   tests: TestResult[] = [];
   txId = 0;
   tx: { readonly id: number; readonly name: string | null } | null = null;
+  /// `env-dynref`: interface name to the module the checker substitutes for it.
+  readonly dynRefs = new Map<string, string>();
   private pending: Pending = { kind: 'none' };
   /// Line coverage (`-c`), kept across `(load file true)` resets.
   private coverage: Coverage | null = null;
@@ -92,6 +96,10 @@ export class Repl {
 
   deferPrint(value: Val): void {
     this.pending = { kind: 'print', value };
+  }
+
+  deferOutput(lines: readonly string[]): void {
+    this.pending = { kind: 'output', lines };
   }
 
   deferLoad(path: string, reset: boolean, info: Info): void {
@@ -190,6 +198,9 @@ export class Repl {
         return true;
       case 'print':
         this.out.stdout((typeof p.value === 'string' ? p.value : showValCompact(p.value)) + '\n');
+        return true;
+      case 'output':
+        for (const line of p.lines) this.out.stderr(`${line}\n`);
         return true;
       case 'load':
         if (p.reset) this.reset();

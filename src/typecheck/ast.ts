@@ -1,0 +1,169 @@
+/// The checker's inlined AST (Pact's `Pact.Types.Typecheck.AST`): every node carries an id and a
+/// type; user function calls carry their (inlined) bodies.
+import type { Info } from '../syntax/exp.ts';
+import type { Type } from '../values/type.ts';
+import type { PactValue } from '../values/value.ts';
+import type { FunType } from '../values/type.ts';
+import { prettyFunType, prettyType } from './types.ts';
+
+/// An AST node's id. Its printed form (`name` then number) names the node's type variable.
+export interface TcId {
+  readonly info: Info | null;
+  readonly name: string;
+  readonly id: number;
+}
+
+export function showTcId(i: TcId): string {
+  return `${i.name}${i.id}`;
+}
+
+export function compareTcId(a: TcId, b: TcId): number {
+  return a.id - b.id || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+}
+
+/// Pact's `Node`: an id and the type it was created with.
+export interface TNode {
+  readonly id: TcId;
+  readonly ty: Type;
+}
+
+export interface Named {
+  readonly name: string;
+  readonly node: TNode;
+}
+
+export type DefType = 'defun' | 'defpact' | 'defcap';
+export type SpecialForm = 'with-read' | 'with-default-read' | 'bind' | 'select' | 'where' | 'with-capability' | 'yield' | 'resume';
+
+const SPECIAL_FORMS: ReadonlySet<string> = new Set(['with-read', 'with-default-read', 'bind', 'select', 'where', 'with-capability', 'yield', 'resume']);
+
+export function specialForm(name: string): SpecialForm | null {
+  return SPECIAL_FORMS.has(name) ? name as SpecialForm : null;
+}
+
+export type Fun =
+  | { readonly k: 'native'; readonly info: Info | null; readonly name: string; readonly types: readonly FunType[];
+    /// A binding form's binding, moved out of the arguments.
+    readonly special: { readonly form: SpecialForm; readonly binding: AST } | null }
+  | { readonly k: 'defun'; readonly info: Info | null; readonly module: string; readonly name: string; readonly defType: DefType;
+    readonly type: FunType; readonly args: readonly Named[]; readonly body: readonly AST[]; readonly retId: TcId };
+
+export type BindType = { readonly k: 'let' } | { readonly k: 'schema'; readonly node: TNode } | { readonly k: 'inlined' };
+
+export interface YieldResume {
+  yield: TNode | null;
+  resume: TNode | null;
+  crossChain: boolean;
+}
+
+/// A literal or a guard (whose user-guard arguments are ASTs of their own).
+export type PrimValue = { readonly k: 'lit'; readonly value: PactValue } | { readonly k: 'guard'; readonly value: PactValue; readonly args: readonly AST[] };
+
+export type AST =
+  | { readonly k: 'app'; readonly node: TNode; readonly fun: Fun; readonly args: readonly AST[] }
+  | { readonly k: 'binding'; readonly node: TNode; readonly bindings: ReadonlyArray<readonly [Named, AST]>; readonly body: readonly AST[]; readonly bindType: BindType }
+  | { readonly k: 'list'; readonly node: TNode; readonly items: readonly AST[] }
+  | { readonly k: 'object'; readonly node: TNode; readonly fields: ReadonlyArray<readonly [string, AST]> }
+  | { readonly k: 'prim'; readonly node: TNode; readonly value: PrimValue }
+  | { readonly k: 'var'; readonly node: TNode }
+  | { readonly k: 'table'; readonly node: TNode; readonly name: string }
+  | { readonly k: 'step'; readonly node: TNode; readonly entity: AST | null; readonly exec: AST; readonly rollback: AST | null; readonly yr: YieldResume | null }
+  | { readonly k: 'dynamic'; readonly node: TNode; readonly ref: AST; readonly member: Fun }
+  | { readonly k: 'modref'; readonly node: TNode; readonly name: string; readonly spec: readonly string[] | null };
+
+export type Visit = 'pre' | 'post';
+export type Visitor = (visit: Visit, ast: AST) => AST;
+
+/// Pact's `walkAST`: `f` before and after descending into the children, rebuilding as it goes.
+/// Inlined user bodies and special-form bindings are walked too; a dynamic member is not.
+export function walkAST(f: Visitor, t: AST): AST {
+  const a = f('pre', t);
+  let b: AST;
+  switch (a.k) {
+    case 'prim': case 'var': case 'table': case 'modref': case 'dynamic':
+      return f('post', a);
+    case 'object': b = { ...a, fields: a.fields.map(([k, v]) => [k, walkAST(f, v)] as const) }; break;
+    case 'list': b = { ...a, items: a.items.map((x) => walkAST(f, x)) }; break;
+    case 'binding':
+      b = { ...a, bindings: a.bindings.map(([k, v]) => [k, walkAST(f, v)] as const), body: a.body.map((x) => walkAST(f, x)) };
+      break;
+    case 'app': {
+      const fun = walkFun(f, a.fun);
+      b = { ...a, fun, args: a.args.map((x) => walkAST(f, x)) };
+      break;
+    }
+    case 'step':
+      b = {
+        ...a, entity: a.entity === null ? null : walkAST(f, a.entity), exec: walkAST(f, a.exec),
+        rollback: a.rollback === null ? null : walkAST(f, a.rollback),
+      };
+      break;
+  }
+  return f('post', b);
+}
+
+function walkFun(f: Visitor, fun: Fun): Fun {
+  if (fun.k === 'defun') return { ...fun, body: fun.body.map((x) => walkAST(f, x)) };
+  if (fun.special === null) return fun;
+  return { ...fun, special: { ...fun.special, binding: walkAST(f, fun.special.binding) } };
+}
+
+/// Every node of a member's ASTs, in the order Pact's `Foldable` instance visits them.
+export function forEachNode(asts: readonly AST[], visit: (n: TNode) => void): void {
+  for (const a of asts) walkAST((v, x) => {
+    if (v === 'pre') visit(x.node);
+    return x;
+  }, a);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Printing, as Pact's `Pretty (AST Node)` renders in one line (its checker messages show ASTs).
+
+export function prettyNode(n: TNode): string {
+  return `${showTcId(n.id)}::${prettyType(n.ty)}`;
+}
+
+/// `sep`/`vsep` laid out on one line: the parts joined by spaces.
+function sep(parts: readonly string[]): string {
+  return parts.join(' ');
+}
+
+function indent(s: string): string {
+  return `  ${s}`;
+}
+
+export function prettyAst(a: AST, showLit: (v: PactValue) => string): string {
+  const go = (name: string, rest: readonly string[]) => sep([name, prettyNode(a.node), ...rest]);
+  const p = (x: AST) => prettyAst(x, showLit);
+  switch (a.k) {
+    case 'prim': return go('Prim', ['=', showLit(a.value.value)]);
+    case 'var': return go('Var', []);
+    case 'object': return go('Object', [`{${a.fields.map(([k, v]) => `${k}: ${p(v)}`).join(', ')}}`]);
+    case 'list': return go('List', [`[${sep([indent(sep(a.items.map(p)))])}]`]);
+    case 'binding': {
+      const bt = a.bindType.k === 'schema' ? `bind${prettyNode(a.bindType.node)}` : a.bindType.k === 'let' ? 'let' : 'inlinedCallArgs';
+      const pairs = a.bindings.map(([k, v]) => `(${sep([indent(sep([`"${k.name}" (${prettyNode(k.node)})`, sep([':', indent(p(v))])]))])})`);
+      return go('Binding', [`(${sep([bt, indent(sep(pairs)), indent(sep(a.body.map(p)))])})`]);
+    }
+    case 'app': return go('App', [indent(`(${sep([indent(sep(a.args.map(p)))])})`), indent(prettyFun(a.fun, showLit))]);
+    case 'table': return go('Table', []);
+    case 'step': {
+      const rest = [...(a.entity === null ? [] : [`Entity:${p(a.entity)}`]), indent(p(a.exec)),
+        ...(a.rollback === null ? [] : ['Rollback:', indent(p(a.rollback))])];
+      return go('Step', rest);
+    }
+    case 'dynamic': return go('Dynamic', [p(a.ref), prettyFun(a.member, showLit)]);
+    case 'modref': return go('ModRef', [a.name, a.spec === null ? '' : `[${a.spec.join(', ')}]`]);
+  }
+}
+
+function prettyFun(f: Fun, showLit: (v: PactValue) => string): string {
+  if (f.k === 'native') {
+    const types = `:: ${sep(f.types.map(prettyFunType))}`;
+    const bind = f.special === null ? '' : ` ${indent(prettyAst(f.special.binding, showLit))}`;
+    return `(${sep([`(native ${f.name}`, indent(types) + bind])})`;
+  }
+  return `(${sep([`${f.defType} ${f.name}`, indent(`:: ${prettyFunType(f.type)}`),
+    indent(sep(['(', indent(sep(f.args.map((x) => `"${x.name}" (${prettyNode(x.node)})`))), ')'])),
+    indent(sep(f.body.map((x) => prettyAst(x, showLit)))), ''])})`;
+}

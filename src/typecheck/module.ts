@@ -1,0 +1,69 @@
+/// Checking a whole module (Pact's `typecheckModule`): each member in the order Pact's module
+/// map holds them, each in a state of its own, the id supply carried on from one to the next.
+import type { Ctx } from '../lang/context.ts';
+import type { ModuleData } from '../lang/runtime.ts';
+import { Builder } from './build.ts';
+import { typecheckTop } from './phases.ts';
+import type { Checked } from './phases.ts';
+import { TcState } from './state.ts';
+import type { Failure } from './state.ts';
+
+export interface ModuleCheck {
+  readonly members: readonly Checked[];
+  readonly failures: readonly Failure[];
+  /// Pact's debug output (`(typecheck 'm true)`), one entry per line.
+  readonly log: readonly string[];
+}
+
+/// Checks every member of a module; an interface checks trivially. A `CheckerError` escapes.
+export function typecheckModule(ctx: Ctx, mod: ModuleData, debug: boolean, dynEnv: ReadonlyMap<string, string>): ModuleCheck {
+  if (mod.isInterface) return { members: [], failures: [], log: [] };
+  const members: Checked[] = [];
+  const failures: Failure[] = [];
+  const log: string[] = debug ? [`Typechecking module ${mod.name}`] : [];
+  let supply = 0;
+  for (const name of stableHashOrder([...mod.terms.keys()])) {
+    const st = new TcState(supply, debug, dynEnv);
+    const tl = new Builder(ctx, st, mod).top(name, mod.terms.get(name)!);
+    members.push(typecheckTop(st, tl));
+    failures.push(...st.sortedFailures());
+    log.push(...st.log);
+    supply = st.supply + 1;
+  }
+  return { members, failures, log };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pact 4.13's module map is a `StableHashMap`: a HashMap (32-way trie) keyed by FNV-1 hashes of
+// the names' UTF-8 bytes, salted with the FNV offset basis mixed with the length.
+
+const MASK64 = (1n << 64n) - 1n;
+const FNV_PRIME = 1099511628211n;
+const FNV_BASIS = 14695981039346656037n;
+
+/// hashable's `hashInt` on 64 bits: four FNV rounds over the 16-bit quarters of `x`.
+function hashInt(s: bigint, x: bigint): bigint {
+  let h = s;
+  for (const shift of [48n, 32n, 16n, 0n]) h = ((h * FNV_PRIME) & MASK64) ^ ((x >> shift) & 0xffffn);
+  return h;
+}
+
+export function stableHash(key: string): bigint {
+  const bytes = new TextEncoder().encode(key);
+  let h = hashInt(FNV_BASIS, BigInt(bytes.length));
+  for (const b of bytes) h = ((h * FNV_PRIME) & MASK64) ^ BigInt(b);
+  return h;
+}
+
+/// The trie's iteration order: by the hash's 5-bit groups, least significant first.
+function trieKey(h: bigint): string {
+  let k = '';
+  for (let shift = 0n; shift < 64n; shift += 5n) k += String.fromCharCode(65 + Number((h >> shift) & 31n));
+  return k;
+}
+
+export function stableHashOrder(names: readonly string[]): string[] {
+  const keyed = names.map((n) => [trieKey(stableHash(n)), n] as const);
+  keyed.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return keyed.map(([, n]) => n);
+}

@@ -1,0 +1,397 @@
+/// The checker's phases over one top-level production, in Pact's order: inline user calls,
+/// apply natives' signatures, check defpact yields and resumes, push schemas down, solve
+/// overloaded natives, resolve every node's type.
+import type { FunType, Type } from '../values/type.ts';
+import type { AST, Fun, Named, TcId, TNode, Visitor } from './ast.ts';
+import { prettyAst, showTcId, walkAST } from './ast.ts';
+import { mangleFunType, mangleType, showLiteral } from './build.ts';
+import type { TopLevel } from './build.ts';
+import { die } from './state.ts';
+import type { Overload, TcState, VarRole } from './state.ts';
+import { compareText, compareTy, isConcrete, isUnresolved, prettyList, prettyTuple, prettyType, showTypeHs, tyEq, unifyTypes } from './types.ts';
+import type { Partial, VarType } from './types.ts';
+
+const showAst = (a: AST) => prettyAst(a, showLiteral);
+
+// ---------------------------------------------------------------------------------------------
+// Inlining user calls
+
+/// Pact's `substAppDefun Nothing`: after its children, a user call's body becomes a binding of
+/// its arguments around a copy of the body with the parameters replaced.
+function substAppDefun(st: TcState): Visitor {
+  return (visit, t) => {
+    if (visit !== 'post' || t.k !== 'app' || t.fun.k !== 'defun') return t;
+    const body = inlineAppArgs(st, t.node, t.fun.type, t.fun.args, t.fun.body, t.args);
+    return { ...t, fun: { ...t.fun, body } };
+  };
+}
+
+function substVar(st: TcState, defArg: TcId, replacement: AST): Visitor {
+  return (visit, t) => {
+    if (visit !== 'pre' || t.k !== 'var' || t.node.id.id !== defArg.id || t.node.id.name !== defArg.name) return t;
+    st.assocAST(defArg, replacement);
+    return replacement;
+  };
+}
+
+function inlineAppArgs(st: TcState, appNode: TNode, defunType: FunType, defunArgs: readonly Named[], defunBody: readonly AST[], args: readonly AST[]): AST[] {
+  const ft = mangleFunType(appNode.id, defunType);
+  st.assocAstTy(appNode, ft.ret);
+  const letId = st.freshId(appNode.id.info, 'inlinedCallArgs');
+  const letNode = st.trackIdNode(letId);
+  st.assocAstTy(letNode, ft.ret);
+  const n = Math.min(args.length, ft.args.length);
+  const binders: Named[] = [];
+  for (let i = 0; i < n; i++) {
+    const a = defunType.args[i]!;
+    const info = defunArgs[i]?.node.id.info ?? appNode.id.info;
+    const varId = st.freshId(info, `${showTcId(letId)}_${a.name}`);
+    const node = st.trackNode(mangleType(varId, ft.args[i]!.type), varId);
+    st.assocAST(varId, args[i]!);
+    binders.push({ name: a.name, node });
+  }
+  const subs = defunArgs.slice(0, n).map((d, i) => [d.node.id, { k: 'var', node: binders[i]!.node } as AST] as const);
+  const body = defunBody.map((b) => subs.reduce((acc, [id, v]) => walkAST(substVar(st, id, v), acc), b));
+  const bindings = binders.map((b, i) => [b, args[i]!] as const);
+  return [{ k: 'binding', node: letNode, bindings, body, bindType: { k: 'inlined' } }];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Natives
+
+/// Pact's `processNatives`: a native with one signature has it associated with its arguments
+/// and result; an overloaded one is recorded for the solver.
+function processNatives(st: TcState): Visitor {
+  return (visit, a) => {
+    if (visit !== 'pre' || a.k !== 'app' || a.fun.k !== 'native') return a;
+    const fun = a.fun;
+    if (fun.types.length === 1) singleNative(st, a, fun, mangleFunType(a.node.id, fun.types[0]!));
+    else {
+      const roles: Array<readonly [VarRole, AST]> = a.args.map((x, i) => [i, x] as const);
+      roles.push(['ret', a]);
+      const special = fun.name === 'at' ? 'at' : fun.name === 'select' ? 'select' : null;
+      st.overloads.set(a.node.id.id, { funName: fun.name, roles, types: fun.types.map((f) => mangleFunType(a.node.id, f)), solved: null, special });
+      st.overloadOrder.unshift(a.node.id);
+    }
+    return a;
+  };
+}
+
+function singleNative(st: TcState, a: Extract<AST, { k: 'app' }>, fun: Extract<Fun, { k: 'native' }>, ft: FunType): void {
+  if (fun.special === null && ft.args.length !== a.args.length) {
+    const few = ft.args.length < a.args.length;
+    st.addFailure(a.node.id, `native function supplied ${few ? 'too few' : 'too many'} args: ${prettyList(a.args.map(showAst))}`);
+  }
+  const n = Math.min(ft.args.length, a.args.length);
+  const typed: Array<readonly [AST, Type]> = [];
+  for (let i = 0; i < n; i++) {
+    const argTy = ft.args[i]!.type;
+    const arg = a.args[i]!;
+    if (argTy.t === 'fun') {
+      if (arg.k !== 'app') die(arg.node.id.info, `App required: ${showTypeHs(argTy)}`);
+      // A partial application: its result is the function type's, its trailing arguments are
+      // the function type's arguments.
+      st.assocAstTy(arg.node, argTy.ret);
+      const saturated = arg.args.length - argTy.args.length;
+      if (saturated < 0) die(arg.node.id.info, `Invalid/unsaturated partial application: ${showTypeHs(argTy)}`);
+      argTy.args.forEach((la, j) => st.assocAstTy(arg.args[saturated + j]!.node, la.type));
+    } else st.assocAstTy(arg.node, argTy);
+    typed.push([arg, argTy]);
+  }
+  st.assocAstTy(a.node, ft.ret);
+  if (fun.special !== null) {
+    const b = fun.special.binding;
+    if (b.k === 'binding' && b.bindType.k === 'schema') {
+      st.assocAstTy(b.node, ft.ret);
+      st.assocAstTy(b.bindType.node, ft.args[ft.args.length - 1]!.type);
+    } else if (b.k === 'list') {
+      st.assocAstTy(b.items[b.items.length - 1]!.node, ft.ret);
+    } else die(fun.info, `Invalid special form, expected binding: ${showAst(b)}`);
+  } else if (fun.name === 'where' && typed.length === 3) {
+    // `(where field (op ...) row)`: the field's schema type goes to the partial's last argument.
+    const [field, partial, row] = typed as [readonly [AST, Type], readonly [AST, Type], readonly [AST, Type]];
+    if (row[1].t === 'schema' && row[1].kind === 'object') {
+      const fld = asPrimString(field[0]);
+      const fty = row[1].schema.t === 'user' ? schemaField(row[1].schema, fld) : null;
+      if (fty !== null && partial[0].k === 'app' && partial[0].args.length > 0) {
+        st.assocAstTy(partial[0].args[partial[0].args.length - 1]!.node, fty);
+      }
+    }
+  }
+}
+
+function asPrimString(a: AST): string {
+  if (a.k === 'prim' && a.value.k === 'lit' && typeof a.value.value === 'string') return a.value.value;
+  return die(a.node.id.info, `Expected literal string: ${showAst(a)}`);
+}
+
+function schemaField(u: Extract<Type, { t: 'user' }>, name: string): Type | null {
+  // Pact folds from the first field keeping the last match.
+  let r: Type | null = null;
+  for (const f of u.schema.fields) if (f.name === name) r = f.type;
+  return r;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Defpact steps
+
+/// Pact's `assocStepYieldReturns`: every step has the defpact's return type; a yield must be
+/// followed by a resume in the next step and the two share their object type.
+function assocStepYieldReturns(st: TcState, tl: TopLevel, steps: readonly AST[]): void {
+  if (tl.k !== 'fun' || tl.fun.defType !== 'defpact') return;
+  const rty = tl.fun.retId;
+  const yrs = steps.map((step) => {
+    if (step.k !== 'step') return die(step.node.id.info, 'Non-step in defpact');
+    st.assocNode(rty, step.node);
+    if (step.yr !== null && step.rollback !== null && step.yr.crossChain) die(step.node.id.info, 'Illegal rollback with yield');
+    return [step.node, step.yr] as const;
+  });
+  const last = steps.length - 1;
+  let prev: (typeof yrs)[number][1] = null;
+  yrs.forEach(([n, curr], idx) => {
+    const py = prev?.yield ?? null;
+    const cy = curr?.yield ?? null;
+    const cr = curr?.resume ?? null;
+    if (cr !== null && idx === 0) die(n.id.info, 'Illegal resume in first step');
+    if (cy !== null && idx === last) die(n.id.info, 'Illegal yield in last step');
+    if (py !== null && cr === null) die(n.id.info, 'Missing resume after yield');
+    if (py === null && cr !== null) die(n.id.info, 'Missing yield before resume');
+    if (py !== null && cr !== null) {
+      const a = st.resolveTy(st.lookupAst('assocStepYieldReturns', py.id).ty);
+      const b = st.resolveTy(st.lookupAst('assocStepYieldReturns', cr.id).ty);
+      st.assocParams(py.id, a, b);
+    }
+    prev = curr;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Schemas
+
+/// Pact's `applySchemas`: objects and schema bindings whose type is a schema have their fields
+/// checked and typed; lists of a declared type have their elements checked.
+function applySchemas(st: TcState): Visitor {
+  return (visit, ast) => {
+    if (visit !== 'pre') return ast;
+    if (ast.k === 'object') {
+      const ty = st.lookupAndResolveTy(ast.node);
+      if (ty.t !== 'schema' || ty.schema.t !== 'user') return ast;
+      const fields = ast.fields.map(([k, v]) => [k, v, v.node.id, st.lookupAndResolveTy(v.node)] as const);
+      const pks = validateSchema(st, ty.schema, ty.partial, fields);
+      if (pks !== null) {
+        if (ty.partial === null) st.addFailure(ast.node.id, 'Invalid partial schema found');
+        else st.assocAstTy(ast.node, { t: 'schema', kind: 'object', schema: ty.schema, partial: pks });
+      }
+    } else if (ast.k === 'binding' && ast.bindType.k === 'schema') {
+      const sn = ast.bindType.node;
+      const ty = st.lookupAndResolveTy(sn);
+      if (ty.t !== 'schema' || ty.schema.t !== 'user') return ast;
+      const fields: Array<readonly [string, AST, TcId, Type]> = [];
+      let ok = true;
+      for (const [named, bv] of ast.bindings) {
+        if (bv.k === 'prim' && bv.value.k === 'lit' && typeof bv.value.value === 'string') {
+          fields.push([bv.value.value, { k: 'var', node: named.node }, named.node.id, st.lookupAndResolveTy(named.node)]);
+        } else {
+          st.addFailure(named.node.id, `Found non-string key in schema binding: ${showAst(bv)}`);
+          ok = false;
+        }
+      }
+      if (!ok) return ast;
+      // Pact keys the bindings by column: the last binding of a repeated column counts.
+      const byKey = new Map<string, readonly [string, AST, TcId, Type]>();
+      for (const f of fields) byKey.set(f[0], f);
+      const pks = validateSchema(st, ty.schema, ty.partial, [...byKey.values()].sort((a, b) => compareText(a[0], b[0])));
+      if (pks !== null && ty.partial !== null && ty.partial !== 'any') {
+        st.assocAstTy(sn, { t: 'schema', kind: 'object', schema: ty.schema, partial: pks });
+      }
+    } else if (ast.k === 'list') {
+      const lty = st.lookupAndResolveTy(ast.node);
+      if (lty.t !== 'list' || lty.elem.t === 'any') return ast;
+      for (const item of ast.items) {
+        const aty = st.lookupAndResolveTy(item.node);
+        const u = unifyTypes(lty.elem, aty);
+        if (u === null) {
+          st.addFailure(item.node.id, `Unable to unify list member type: ${prettyTuple([prettyType(lty.elem), prettyType(aty), showAst(item)])}`);
+        } else if (u.left) st.assocAstTy(item.node, u.ty);
+        else st.assocAstTy(ast.node, { t: 'list', elem: u.ty });
+      }
+    }
+    return ast;
+  };
+}
+
+/// The fields (sorted by key) against the schema (restricted to a partial's keys): unknown
+/// fields and field types that do not unify fail. Returns the keys given when they are fewer
+/// than the schema's.
+function validateSchema(st: TcState, u: Extract<Type, { t: 'user' }>, partial: Partial,
+  fields: ReadonlyArray<readonly [string, AST, TcId, Type]>): string[] | null {
+  let smap = u.schema.fields.map((f) => [f.name, f.type] as const);
+  if (partial !== null && partial !== 'any') smap = smap.filter(([n]) => partial.includes(n));
+  const byName = new Map(smap);
+  const keys = [...byName.keys()].sort(compareText);
+  const given: string[] = [];
+  for (const [k, v, ki, vty] of fields) {
+    const aty = byName.get(k);
+    if (aty === undefined) {
+      st.addFailure(ki, `Invalid field in schema object: ${k}, expected ${prettyList(keys)}`);
+      continue;
+    }
+    const r = unifyTypes(aty, vty);
+    if (r === null) {
+      st.addFailure(v.node.id, `Unable to unify field type: ${prettyTuple([k, prettyType(aty), prettyTuple([prettyType(vty), showAst(v)])])}`);
+    } else st.assocAstTy(v.node, r.ty);
+    given.push(k);
+  }
+  const distinct = [...new Set(given)].sort(compareText);
+  return distinct.length < byName.size ? distinct : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Overloads
+
+interface RoleTys {
+  readonly candArgTy: Type;
+  readonly ast: AST;
+  readonly tyVar: VarType;
+  resolvedTy: Type;
+}
+
+/// Pact's `solveOverloads`: each unsolved overload tries its candidate types in order, newest
+/// application first, until a round changes nothing; the unsolved ones fail.
+function solveOverloads(st: TcState): void {
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (const oid of st.overloadOrder) {
+      const o = st.overloads.get(oid.id)!;
+      if (o.solved !== null) continue;
+      for (const cand of o.types) {
+        if (tryFunType(st, o, cand)) {
+          o.solved = cand;
+          changed = true;
+          break;
+        }
+      }
+    }
+  }
+  for (const oid of st.overloadOrder) {
+    const o = st.overloads.get(oid.id)!;
+    if (o.solved === null) st.addFailure(oid, `Unable to solve overloaded function: ${o.funName}`);
+  }
+}
+
+function tryFunType(st: TcState, o: Overload, cand: FunType): boolean {
+  const roleOf = (role: VarRole): AST | undefined => o.roles.find(([r]) => r === role)?.[1];
+  const tryRole = (role: VarRole, candArgTy: Type): RoleTys | null => {
+    const ast = roleOf(role);
+    if (ast === undefined) return null;
+    const tyVar = st.lookupAstVar('solveOverloads', ast.node.id);
+    const found = st.varToTypes.get(`${tyVar.schemaVar ? 's' : 't'}:${tyVar.name}`);
+    if (found === undefined) die(ast.node.id.info, `Bad var in overload solver: ${prettyType(tyVar)}`);
+    const resolvedTy = st.resolveTy(found);
+    return unifyTypes(candArgTy, resolvedTy) === null ? null : { candArgTy, ast, tyVar, resolvedTy };
+  };
+  // Pact tries the return role first, then the arguments (all of them, even after a failure).
+  const ret = tryRole('ret', cand.ret);
+  const argRoles = cand.args.map((a, i) => tryRole(i, a.type));
+  if (ret === null || argRoles.some((r) => r === null)) return false;
+  const byRole = new Map<VarRole, RoleTys>(argRoles.map((r, i) => [i, r!] as const));
+  byRole.set('ret', ret);
+  if (o.special === 'at') specialAt(byRole);
+  // Roles grouped by their candidate type (a shared type variable is one group), in type order.
+  const groups: Array<{ fty: Type; tvs: RoleTys[] }> = [];
+  for (const r of byRole.values()) {
+    const g = groups.find((x) => tyEq(x.fty, r.candArgTy));
+    if (g === undefined) groups.push({ fty: r.candArgTy, tvs: [r] });
+    else g.tvs.unshift(r);
+  }
+  groups.sort((a, b) => compareTy(a.fty, b.fty));
+  const solved: Array<{ fty: Type; uty: Type; tvs: RoleTys[] }> = [];
+  for (const g of groups) {
+    let acc: Type | null = g.fty;
+    for (const r of g.tvs) {
+      if (acc === null) break;
+      acc = unifyTypes(acc, r.resolvedTy)?.ty ?? null;
+    }
+    if (acc === null) return false;
+    solved.push({ fty: g.fty, uty: acc, tvs: g.tvs });
+  }
+  if (!solved.every((s) => isConcrete(s.uty))) return false;
+  for (const s of solved) {
+    for (const r of s.tvs) {
+      st.assocTy(r.ast.node.id, r.tyVar, s.fty);
+      st.assocTy(r.ast.node.id, r.tyVar, s.uty);
+    }
+  }
+  return true;
+}
+
+/// `at` with a literal field name on a schema object, or an index into a typed list, returns
+/// that field's or element's type.
+function specialAt(m: Map<VarRole, RoleTys>): void {
+  const key = m.get(0);
+  const src = m.get(1);
+  const ret = m.get('ret');
+  if (key === undefined || src === undefined || ret === undefined) return;
+  let t: Type | null = null;
+  const kt = key.resolvedTy;
+  const st = src.resolvedTy;
+  if (kt.t === 'prim' && kt.name === 'string' && key.ast.k === 'prim' && key.ast.value.k === 'lit' &&
+    typeof key.ast.value.value === 'string' && st.t === 'schema' && st.kind === 'object' && st.schema.t === 'user') {
+    t = schemaField(st.schema, key.ast.value.value);
+  } else if (kt.t === 'prim' && kt.name === 'integer' && st.t === 'list') t = st.elem;
+  if (t === null) return;
+  const u = unifyTypes(ret.resolvedTy, t);
+  if (u !== null) ret.resolvedTy = u.ty;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Resolution
+
+/// Pact's `resolveAllTypes`: every node's final type; a node left with a variable fails.
+function resolveAllTypes(st: TcState): Map<number, Type> {
+  const out = new Map<number, Type>();
+  const ids = [...st.astToVar.values()].sort((a, b) => a.id.id - b.id.id || compareText(a.id.name, b.id.name));
+  for (const { id, v } of ids) {
+    const tys = st.varToTypes.get(`${v.schemaVar ? 's' : 't'}:${v.name}`);
+    if (tys === undefined) die(null, `resolveAllTypes: untracked type var: (${showTcId(id)},${prettyType(v)})`);
+    const t = st.resolveTy(tys);
+    out.set(id.id, t);
+    if (!isUnresolved(t)) continue;
+    let detail = '';
+    if (t.t === 'var') detail = t.constraint.length === 0 ? '' : ` ${prettyList(t.constraint.map(prettyType))}`;
+    else detail = ` (${showTypeHs(t)})`;
+    st.addFailure(id, `Unable to resolve type${detail}`);
+  }
+  return out;
+}
+
+/// Runs the phases over a body; returns the nodes' resolved types and the rewritten body.
+function typecheckBody(st: TcState, tl: TopLevel, body: readonly AST[]): { body: AST[]; types: Map<number, Type> } {
+  const appSub = body.map((b) => walkAST(substAppDefun(st), b));
+  const natives = appSub.map((b) => walkAST(processNatives(st), b));
+  assocStepYieldReturns(st, tl, natives);
+  const schemas = natives.map((b) => walkAST(applySchemas(st), b));
+  solveOverloads(st);
+  return { body: schemas, types: resolveAllTypes(st) };
+}
+
+export interface Checked {
+  readonly top: TopLevel;
+  readonly body: readonly AST[];
+  readonly types: ReadonlyMap<number, Type>;
+}
+
+/// Pact's `typecheck` of one top-level production.
+export function typecheckTop(st: TcState, tl: TopLevel): Checked {
+  if (tl.k === 'fun') {
+    const r = typecheckBody(st, tl, tl.fun.body);
+    return { top: tl, body: r.body, types: r.types };
+  }
+  if (tl.k === 'const') {
+    st.assocAstTy(tl.value.node, tl.type);
+    const r = typecheckBody(st, tl, [tl.value]);
+    return { top: tl, body: r.body, types: r.types };
+  }
+  return { top: tl, body: [], types: new Map() };
+}

@@ -1,0 +1,256 @@
+/// The checker's state (Pact's `TcState`) and its substitution machinery: which type variable
+/// tracks each AST node, what each variable stands for, and how new facts are associated.
+import type { Info } from '../syntax/exp.ts';
+import type { FunType, Type } from '../values/type.ts';
+import type { AST, Fun, TcId, TNode, YieldResume } from './ast.ts';
+import { showTcId } from './ast.ts';
+import type { SpecialForm } from './ast.ts';
+import { prettyTuple, prettyType, showTypeHs, tyEq, tyVarNamed, unifyTypes, varKey } from './types.ts';
+import type { Unified, VarType } from './types.ts';
+
+/// A fatal checker error (Pact's `CheckerException`): `typecheck` fails with
+/// `Typechecker Internal Error: <message>` at `info`.
+export class CheckerError extends Error {
+  readonly info: Info | null;
+  constructor(info: Info | null, message: string) {
+    super(message);
+    this.info = info;
+  }
+}
+
+export function die(info: Info | null, message: string): never {
+  throw new CheckerError(info, message);
+}
+
+export interface Failure {
+  readonly id: TcId;
+  readonly message: string;
+}
+
+export type VarRole = number | 'ret';
+
+/// A node and the type variable that tracks it.
+interface AstVar {
+  readonly id: TcId;
+  v: VarType;
+}
+
+/// A native application with several candidate types, solved after the walk.
+export interface Overload {
+  readonly funName: string;
+  /// Argument positions (and `ret`) to the ASTs that fill them, in role order.
+  readonly roles: ReadonlyArray<readonly [VarRole, AST]>;
+  readonly types: readonly FunType[];
+  solved: FunType | null;
+  readonly special: 'at' | 'select' | null;
+}
+
+export class TcState {
+  supply: number;
+  readonly debug: boolean;
+  readonly overloads = new Map<number, Overload>();
+  /// Newest first, as Pact conses them.
+  readonly overloadOrder: TcId[] = [];
+  private readonly failures = new Map<string, Failure>();
+  readonly astToVar = new Map<number, AstVar>();
+  /// The nodes tracked by each variable (by `varKey`): re-pointing a variable's nodes is then
+  /// proportional to their number, not to all nodes.
+  private readonly varNodes = new Map<string, AstVar[]>();
+  readonly varToTypes = new Map<string, Type>();
+  yieldResume: YieldResume | null = null;
+  readonly boundLambdas = new Map<number, Fun>();
+  /// Interface name to the module that stands for it (`env-dynref`).
+  readonly dynEnv: ReadonlyMap<string, string>;
+  readonly log: string[] = [];
+
+  constructor(supply: number, debug: boolean, dynEnv: ReadonlyMap<string, string>) {
+    this.supply = supply;
+    this.debug = debug;
+    this.dynEnv = dynEnv;
+  }
+
+  trace(msg: () => string): void {
+    if (this.debug) this.log.push(msg());
+  }
+
+  freshId(info: Info | null, name: string): TcId {
+    return { info, name, id: this.supply++ };
+  }
+
+  addFailure(id: TcId, message: string): void {
+    this.trace(() => `Failure: (${showTcId(id)},${JSON.stringify(message)})`);
+    this.failures.set(`${id.id}\u0000${id.name}\u0000${message}`, { id, message });
+  }
+
+  /// The failures in Pact's `Set` order: by node id, then name, then message.
+  sortedFailures(): Failure[] {
+    return [...this.failures.values()].sort((a, b) =>
+      a.id.id - b.id.id || cmp(a.id.name, b.id.name) || cmp(a.message, b.message));
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Tracking
+
+  /// Tracks a node: its own type variable if its type is one, else a variable named after it.
+  trackNode(ty: Type, id: TcId): TNode {
+    if (this.astToVar.has(id.id)) die(id.info, `trackAST: ast already tracked: (${showTcId(id)},${showTypeHs(ty)})`);
+    const v = ty.t === 'var' ? ty : tyVarNamed(showTcId(id));
+    const e = { id, v };
+    this.astToVar.set(id.id, e);
+    this.nodesOf(v).push(e);
+    if (this.varToTypes.has(varKey(v))) die(id.info, `trackAST: var already tracked: (${showTcId(id)},${showTypeHs(ty)})`);
+    this.varToTypes.set(varKey(v), ty);
+    return { id, ty };
+  }
+
+  /// A node whose type is a variable of its own.
+  trackIdNode(id: TcId): TNode {
+    return this.trackNode(tyVarNamed(showTcId(id)), id);
+  }
+
+  private nodesOf(v: VarType): AstVar[] {
+    const k = varKey(v);
+    let list = this.varNodes.get(k);
+    if (list === undefined) this.varNodes.set(k, list = []);
+    return list;
+  }
+
+  lookupAstVar(msg: string, id: TcId): VarType {
+    const e = this.astToVar.get(id.id);
+    if (e === undefined) die(id.info, `${msg}: ast not already tracked: ${showTcId(id)}`);
+    return e.v;
+  }
+
+  lookupTypes(msg: string, id: TcId, v: VarType): Type {
+    const t = this.varToTypes.get(varKey(v));
+    if (t === undefined) die(id.info, `${msg}:  var not already tracked: ${prettyType(v)}`);
+    return t;
+  }
+
+  lookupAst(msg: string, id: TcId): { v: VarType; ty: Type } {
+    const v = this.lookupAstVar(msg, id);
+    return { v, ty: this.lookupTypes(msg, id, v) };
+  }
+
+  lookupAndResolveTy(n: TNode): Type {
+    return this.resolveTy(this.lookupAst('lookupTy', n.id).ty);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Association
+
+  private unify(id: TcId, a: Type, b: Type, act: (r: Unified) => void): void {
+    const r = unifyTypes(a, b);
+    if (r === null) this.addFailure(id, `Cannot unify: ${prettyTuple([prettyType(a), prettyType(b)])}`);
+    else act(r);
+  }
+
+  /// Substitution between a type from outside the AST (a native's, a schema's) and a node's.
+  assocAstTy(n: TNode, ty: Type): void {
+    this.assocTy(n.id, this.lookupAstVar('assocAstTy', n.id), ty);
+  }
+
+  assocTy(ai: TcId, av: VarType, ty0: Type): void {
+    const aty = this.resolveTy(this.lookupTypes('assocTy', ai, av));
+    const ty = this.resolveTy(ty0);
+    this.trace(() => `assocTy: (${prettyType(av)}, ${prettyType(aty)}) <=> ${prettyType(ty)}`);
+    this.unify(ai, aty, ty, (r) => {
+      if (r.left) {
+        // The node's type is the more specialised: a variable on the other side now points at it.
+        this.assocParams(ai, ty, aty);
+        if (ty.t === 'var') {
+          const tracked = this.varToTypes.get(varKey(ty));
+          if (tracked === undefined) this.varToTypes.set(varKey(ty), aty);
+          else this.unify(ai, aty, tracked, (r2) => this.varToTypes.set(varKey(ty), r2.ty));
+        } else if (ty.t === 'list' && ty.elem.t === 'any') {
+          // A list declared heterogeneous stays so.
+          this.varToTypes.set(varKey(av), ty);
+        }
+        return;
+      }
+      this.varToTypes.set(varKey(av), r.ty);
+      this.assocParams(ai, r.ty, aty);
+      if (aty.t === 'var' && !tyEq(r.ty, aty)) this.alterTypes(aty, r.ty, () => r.ty);
+    });
+  }
+
+  private alterTypes(v: VarType, value: Type, update: (old: Type) => Type): void {
+    const old = this.varToTypes.get(varKey(v));
+    this.varToTypes.set(varKey(v), old === undefined ? value : update(old));
+  }
+
+  /// Looks inside lists and schemas for variables to associate.
+  assocParams(i: TcId, x: Type, y: Type): void {
+    if (tyEq(x, y)) return;
+    const assoc = (a: Type, b: Type) => {
+      if (a.t === 'var' && b.t !== 'any') {
+        this.alterTypes(a, a, (o) => o);
+        this.assocTy(i, a, b);
+      } else if (b.t === 'var' && a.t !== 'any') {
+        this.alterTypes(b, b, (o) => o);
+        this.assocTy(i, b, a);
+      }
+    };
+    if (x.t === 'schema' && y.t === 'schema') assoc(x.schema, y.schema);
+    else if (x.t === 'list' && y.t === 'list') assoc(x.elem, y.elem);
+  }
+
+  assocAST(ai: TcId, b: AST): void {
+    this.assocNode(ai, b.node);
+  }
+
+  /// Makes two nodes share the variable of the more specialised one.
+  assocNode(ai: TcId, bn: TNode): void {
+    const bi = bn.id;
+    const a = this.lookupAst('assocAST', ai);
+    const b = this.lookupAst('assocAST', bi);
+    const sub = (sv: VarType, fv: VarType) => {
+      const from = this.nodesOf(fv);
+      for (const e of from) e.v = sv;
+      if (varKey(sv) === varKey(fv)) return;
+      this.nodesOf(sv).push(...from);
+      this.varNodes.delete(varKey(fv));
+      this.varToTypes.delete(varKey(fv));
+    };
+    const r = unifyTypes(a.ty, b.ty);
+    if (r === null) this.addFailure(bi, `assocAST: cannot unify: ${prettyTuple([prettyType(a.ty), prettyType(b.ty)])}`);
+    else if (r.left) sub(a.v, b.v);
+    else sub(b.v, a.v);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Resolution
+
+  /// A type with its variables followed to what they stand for, inside lists and schemas too.
+  resolveTy(rt: Type): Type {
+    const seen: Type[] = [];
+    const go = (t: Type): Type | null => {
+      if (seen.some((s) => tyEq(s, t))) return null;
+      seen.push(t);
+      switch (t.t) {
+        case 'var': {
+          const found = this.varToTypes.get(varKey(t));
+          return found !== undefined && !tyEq(found, t) ? go(found) : t;
+        }
+        case 'schema': {
+          const s = go(t.schema);
+          return s === null ? null : { ...t, schema: s };
+        }
+        case 'list': {
+          const e = go(t.elem);
+          return e === null ? null : { t: 'list', elem: e };
+        }
+        default: return t;
+      }
+    };
+    const r = go(rt);
+    if (r === null) die(null, `Error: recursive type vars: [${seen.reverse().map((s) => showTypeHs(s)).join(',')}]`);
+    return r;
+  }
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export type { SpecialForm };
