@@ -266,14 +266,17 @@ function typecheckNative(repl: Repl, ctx: Ctx, args: Val[], app: Node, self: Nat
   }
   const mod = ctx.lookupModule(m);
   if (mod === undefined) throw evalError(app.info, `Unable to resolve module ${m}`);
+  // Pact's debug lines go straight to stdout, those of a check that failed too.
+  const log = debug === true ? [] : null;
   let result;
   try {
-    result = typecheckModule(ctx, mod, debug === true, repl.dynRefs);
+    result = typecheckModule(ctx, mod, log, repl.dynRefs);
   } catch (e) {
     if (e instanceof CheckerError) throw evalError(e.info, `Typechecker Internal Error: ${e.message}`);
     throw e;
+  } finally {
+    for (const line of log ?? []) repl.out.stdout(`${line}\n`);
   }
-  for (const line of result.log) repl.out.stdout(`${line}\n`);
   if (result.failures.length === 0) return `Typecheck ${m}: success`;
   repl.deferOutput(result.failures.map((f) => `${renderInfo(f.id.info, '')}:OutputFailure: ${f.message}`));
   return `Typecheck ${m}: Unable to resolve all types`;

@@ -74,6 +74,11 @@ export type AST =
 export type Visit = 'pre' | 'post';
 export type Visitor = (visit: Visit, ast: AST) => AST;
 
+/// A function's name for debugging: a user function's qualified by its module.
+export function funName(f: Fun): string {
+  return f.k === 'defun' ? `${f.module}.${f.name}` : f.name;
+}
+
 /// Pact's `walkAST`: `f` before and after descending into the children, rebuilding as it goes.
 /// Inlined user bodies and special-form bindings are walked too; a dynamic member is not.
 export function walkAST(f: Visitor, t: AST): AST {
@@ -106,14 +111,6 @@ function walkFun(f: Visitor, fun: Fun): Fun {
   if (fun.k === 'defun') return { ...fun, body: fun.body.map((x) => walkAST(f, x)) };
   if (fun.special === null) return fun;
   return { ...fun, special: { ...fun.special, binding: walkAST(f, fun.special.binding) } };
-}
-
-/// Every node of a member's ASTs, in the order Pact's `Foldable` instance visits them.
-export function forEachNode(asts: readonly AST[], visit: (n: TNode) => void): void {
-  for (const a of asts) walkAST((v, x) => {
-    if (v === 'pre') visit(x.node);
-    return x;
-  }, a);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -11,7 +11,8 @@ import { ConstRef, Def, NativeRef, SchemaRef, TableRef } from '../lang/runtime.t
 import type { ModuleData, Val } from '../lang/runtime.ts';
 import type { BindPair, DefTerm, Step, Term, UseTerm } from '../lang/term.ts';
 import type { AST, DefType, Fun, Named, TcId, TNode } from './ast.ts';
-import { showTcId, specialForm } from './ast.ts';
+import { funName, prettyNode, showTcId, specialForm } from './ast.ts';
+import { showString } from '../values/haskell-show.ts';
 import { die } from './state.ts';
 import type { TcState } from './state.ts';
 import { TY_ANY, prettyType } from './types.ts';
@@ -63,7 +64,7 @@ export function mangleFunType(id: TcId, f: FunType): FunType {
 /// show ASTs).
 export function showLiteral(v: PactValue): string {
   if (typeof v === 'bigint') return `LInteger {_lInteger = ${v}}`;
-  if (typeof v === 'string') return `LString {_lString = ${JSON.stringify(v)}}`;
+  if (typeof v === 'string') return `LString {_lString = ${showString(v)}}`;
   if (typeof v === 'boolean') return `LBool {_lBool = ${v ? 'True' : 'False'}}`;
   if (v instanceof Decimal) return `LDecimal {_lDecimal = ${v.toString()}}`;
   return `${String(v)}`;
@@ -171,7 +172,7 @@ export class Builder {
         if (local !== undefined) {
           const lam = local.k === 'var' ? this.st.boundLambdas.get(local.node.id.id) : undefined;
           if (lam === undefined) die(t.info, local.k === 'var' ? 'Var in fun position' : 'Value in fun position');
-          this.st.trace(() => `toFun: substituting lambda: ${showTcId(local.node.id)} -> ${lam.name}`);
+          this.st.trace(() => `toFun: substituting lambda: ${showTcId(local.node.id)} -> ${funName(lam)}`);
           return lam;
         }
         const g = this.global(t);
@@ -238,6 +239,7 @@ export class Builder {
         return { k: 'list', node, items: t.items.map((x) => this.ast(x, scope)) };
       }
       case 'object': {
+        this.st.trace(() => 'TObject: TyAny');
         const node = this.st.trackNode({ t: 'schema', kind: 'object', schema: TY_ANY, partial: null }, this.st.freshId(t.info, 'object'));
         return { k: 'object', node, fields: sortedFields(t.pairs).map(([k, v]) => [k, this.ast(v, scope)] as const) };
       }
@@ -331,7 +333,10 @@ export class Builder {
     const v = isLet && p.value.t === 'lambda'
       ? this.appOf(this.lambdaFun(p.value, arg.name, type, scope), [], p.value.info)
       : this.ast(p.value, scope);
-    if (p.value.t === 'lambda' && v.k === 'app') this.st.boundLambdas.set(id.id, v.fun);
+    if (p.value.t === 'lambda' && v.k === 'app') {
+      this.st.trace(() => `toAST: Tracking bound lambda ${showTcId(id)} -> ${funName(v.fun)}`);
+      this.st.boundLambdas.set(id.id, v.fun);
+    }
     if (isLet) this.st.assocAST(id, v);
     else if (v.k !== 'prim' || typeof v.value.value !== 'string') die(v.node.id.info, `Expected literal string: ${showTcId(v.node.id)}`);
     return [{ name: arg.name, node }, v];
@@ -412,7 +417,9 @@ export class Builder {
       let extra: AST[] = [];
       for (const la of argTy.args) {
         const id = this.st.freshId(arg.node.id.info, `${arg.fun.name}_${la.name}_p`);
-        extra = [...extra, { k: 'var', node: this.st.trackIdNode(id) }];
+        const node = this.st.trackIdNode(id);
+        this.st.trace(() => `Adding fresh arg to partial application: ${prettyNode(node)}`);
+        extra = [...extra, { k: 'var', node }];
       }
       return { ...arg, args: [...arg.args, ...extra] };
     });

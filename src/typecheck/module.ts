@@ -2,6 +2,9 @@
 /// map holds them, each in a state of its own, the id supply carried on from one to the next.
 import type { Ctx } from '../lang/context.ts';
 import type { ModuleData } from '../lang/runtime.ts';
+import { abbrev } from '../lang/errors.ts';
+import { cycleTermText } from '../lang/show.ts';
+import { showString } from '../values/haskell-show.ts';
 import { Builder } from './build.ts';
 import { typecheckTop } from './phases.ts';
 import type { Checked } from './phases.ts';
@@ -11,26 +14,37 @@ import type { Failure } from './state.ts';
 export interface ModuleCheck {
   readonly members: readonly Checked[];
   readonly failures: readonly Failure[];
-  /// Pact's debug output (`(typecheck 'm true)`), one entry per line.
-  readonly log: readonly string[];
 }
 
 /// Checks every member of a module; an interface checks trivially. A `CheckerError` escapes.
-export function typecheckModule(ctx: Ctx, mod: ModuleData, debug: boolean, dynEnv: ReadonlyMap<string, string>): ModuleCheck {
-  if (mod.isInterface) return { members: [], failures: [], log: [] };
+/// With `log`, Pact's debug lines are appended to it as the check goes.
+export function typecheckModule(ctx: Ctx, mod: ModuleData, log: string[] | null, dynEnv: ReadonlyMap<string, string>): ModuleCheck {
+  if (mod.isInterface) return { members: [], failures: [] };
+  log?.push(`Typechecking module ${showModuleName(mod.name)}`);
   const members: Checked[] = [];
   const failures: Failure[] = [];
-  const log: string[] = debug ? [`Typechecking module ${mod.name}`] : [];
   let supply = 0;
   for (const name of stableHashOrder([...mod.terms.keys()])) {
-    const st = new TcState(supply, debug, dynEnv);
-    const tl = new Builder(ctx, st, mod).top(name, mod.terms.get(name)!);
-    members.push(typecheckTop(st, tl));
+    const st = new TcState(supply, log, dynEnv);
+    const term = mod.terms.get(name)!;
+    const shown = abbrev(cycleTermText(mod.members.get(name)!, mod));
+    log?.push(`===== ${TOP_KIND[term.t]}: ${shown}`);
+    members.push(typecheckTop(st, new Builder(ctx, st, mod).top(name, term)));
+    log?.push(`\n===== Done: ${shown}`);
     failures.push(...st.sortedFailures());
-    log.push(...st.log);
     supply = st.supply + 1;
   }
-  return { members, failures, log };
+  return { members, failures };
+}
+
+const TOP_KIND = { def: 'Fun', const: 'Const', table: 'Table', schema: 'Schema' } as const;
+
+/// GHC's `show` of a `ModuleName`.
+function showModuleName(name: string): string {
+  const dot = name.indexOf('.');
+  if (dot < 0) return `ModuleName {_mnName = ${showString(name)}, _mnNamespace = Nothing}`;
+  const ns = `Just (NamespaceName {_namespaceName = ${showString(name.slice(0, dot))}})`;
+  return `ModuleName {_mnName = ${showString(name.slice(dot + 1))}, _mnNamespace = ${ns}}`;
 }
 
 // ---------------------------------------------------------------------------------------------

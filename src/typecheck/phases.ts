@@ -3,12 +3,13 @@
 /// overloaded natives, resolve every node's type.
 import type { FunType, Type } from '../values/type.ts';
 import type { AST, Fun, Named, TcId, TNode, Visitor } from './ast.ts';
-import { prettyAst, showTcId, walkAST } from './ast.ts';
+import { prettyAst, prettyNode, showTcId, walkAST } from './ast.ts';
 import { mangleFunType, mangleType, showLiteral } from './build.ts';
 import type { TopLevel } from './build.ts';
 import { die } from './state.ts';
+import { showString } from '../values/haskell-show.ts';
 import type { Overload, TcState, VarRole } from './state.ts';
-import { compareText, compareTy, isConcrete, isUnresolved, prettyList, prettyTuple, prettyType, showTypeHs, tyEq, unifyTypes } from './types.ts';
+import { compareText, compareTy, isConcrete, isUnresolved, prettyFunType, prettyList, prettyTuple, prettyType, showTypeHs, showTypeVarHs, tyEq, unifyTypes, varKey } from './types.ts';
 import type { Partial, VarType } from './types.ts';
 
 const showAst = (a: AST) => prettyAst(a, showLiteral);
@@ -65,7 +66,11 @@ function processNatives(st: TcState): Visitor {
   return (visit, a) => {
     if (visit !== 'pre' || a.k !== 'app' || a.fun.k !== 'native') return a;
     const fun = a.fun;
-    if (fun.types.length === 1) singleNative(st, a, fun, mangleFunType(a.node.id, fun.types[0]!));
+    if (fun.types.length === 1) {
+      const mangled = mangleFunType(a.node.id, fun.types[0]!);
+      st.trace(() => `Mangled funtype: ${prettyFunType(fun.types[0]!)} -> ${prettyFunType(mangled)}`);
+      singleNative(st, a, fun, mangled);
+    }
     else {
       const roles: Array<readonly [VarRole, AST]> = a.args.map((x, i) => [i, x] as const);
       roles.push(['ret', a]);
@@ -91,7 +96,9 @@ function singleNative(st: TcState, a: Extract<AST, { k: 'app' }>, fun: Extract<F
       if (arg.k !== 'app') die(arg.node.id.info, `App required: ${showTypeHs(argTy)}`);
       // A partial application: its result is the function type's, its trailing arguments are
       // the function type's arguments.
+      st.trace(() => `associating partial AST app with lambda return type: ${showFunTypeHs(argTy)}`);
       st.assocAstTy(arg.node, argTy.ret);
+      st.trace(() => 'associating partial AST args with lambda arg types');
       const saturated = arg.args.length - argTy.args.length;
       if (saturated < 0) die(arg.node.id.info, `Invalid/unsaturated partial application: ${showTypeHs(argTy)}`);
       argTy.args.forEach((la, j) => st.assocAstTy(arg.args[saturated + j]!.node, la.type));
@@ -159,6 +166,7 @@ function assocStepYieldReturns(st: TcState, tl: TopLevel, steps: readonly AST[])
     if (py !== null && cr !== null) {
       const a = st.resolveTy(st.lookupAst('assocStepYieldReturns', py.id).ty);
       const b = st.resolveTy(st.lookupAst('assocStepYieldReturns', cr.id).ty);
+      st.trace(() => `assocYRSchemas: ${prettyTuple([prettyTuple([prettyNode(py), prettyType(a)]), prettyTuple([prettyNode(cr), prettyType(b)])])}`);
       st.assocParams(py.id, a, b);
     }
     prev = curr;
@@ -176,16 +184,21 @@ function applySchemas(st: TcState): Visitor {
     if (ast.k === 'object') {
       const ty = st.lookupAndResolveTy(ast.node);
       if (ty.t !== 'schema' || ty.schema.t !== 'user') return ast;
+      st.trace(() => `applySchemas [object]: ${prettyTuple([prettyNode(ast.node), prettyType(ty.schema), prettyPartial(ty.partial)])}`);
       const fields = ast.fields.map(([k, v]) => [k, v, v.node.id, st.lookupAndResolveTy(v.node)] as const);
       const pks = validateSchema(st, ty.schema, ty.partial, fields);
       if (pks !== null) {
         if (ty.partial === null) st.addFailure(ast.node.id, 'Invalid partial schema found');
-        else st.assocAstTy(ast.node, { t: 'schema', kind: 'object', schema: ty.schema, partial: pks });
+        else {
+          st.trace(() => `Specializing schema ty for sublist: ${showSetHs(pks)}`);
+          st.assocAstTy(ast.node, { t: 'schema', kind: 'object', schema: ty.schema, partial: pks });
+        }
       }
     } else if (ast.k === 'binding' && ast.bindType.k === 'schema') {
       const sn = ast.bindType.node;
       const ty = st.lookupAndResolveTy(sn);
       if (ty.t !== 'schema' || ty.schema.t !== 'user') return ast;
+      st.trace(() => `applySchemas [binding]: ${prettyTuple([prettyNode(sn), prettyType(ty.schema)])}`);
       const fields: Array<readonly [string, AST, TcId, Type]> = [];
       let ok = true;
       for (const [named, bv] of ast.bindings) {
@@ -202,11 +215,17 @@ function applySchemas(st: TcState): Visitor {
       for (const f of fields) byKey.set(f[0], f);
       const pks = validateSchema(st, ty.schema, ty.partial, [...byKey.values()].sort((a, b) => compareText(a[0], b[0])));
       if (pks !== null && ty.partial !== null && ty.partial !== 'any') {
+        st.trace(() => `Specializing schema ty for sublist: ${showSetHs(pks)}`);
         st.assocAstTy(sn, { t: 'schema', kind: 'object', schema: ty.schema, partial: pks });
       }
     } else if (ast.k === 'list') {
       const lty = st.lookupAndResolveTy(ast.node);
-      if (lty.t !== 'list' || lty.elem.t === 'any') return ast;
+      if (lty.t !== 'list') return ast;
+      if (lty.elem.t === 'any') {
+        st.trace(() => `Skipping TC on specified heterogenous list for node: ${showTcId(ast.node.id)}::${showTypeHs(ast.node.ty)}`);
+        return ast;
+      }
+      st.trace(() => `validateList: ${showTypeHs(lty.elem)}`);
       for (const item of ast.items) {
         const aty = st.lookupAndResolveTy(item.node);
         const u = unifyTypes(lty.elem, aty);
@@ -276,7 +295,10 @@ function solveOverloads(st: TcState): void {
   }
   for (const oid of st.overloadOrder) {
     const o = st.overloads.get(oid.id)!;
-    if (o.solved === null) st.addFailure(oid, `Unable to solve overloaded function: ${o.funName}`);
+    if (o.solved === null) {
+      st.trace(() => `Unable to solve overload: (${showTcId(oid)},Overload {_oFunName = ${showString(o.funName)}})`);
+      st.addFailure(oid, `Unable to solve overloaded function: ${o.funName}`);
+    }
   }
 }
 
@@ -286,15 +308,21 @@ function tryFunType(st: TcState, o: Overload, cand: FunType): boolean {
     const ast = roleOf(role);
     if (ast === undefined) return null;
     const tyVar = st.lookupAstVar('solveOverloads', ast.node.id);
-    const found = st.varToTypes.get(`${tyVar.schemaVar ? 's' : 't'}:${tyVar.name}`);
+    const found = st.varToTypes.get(varKey(tyVar));
     if (found === undefined) die(ast.node.id.info, `Bad var in overload solver: ${prettyType(tyVar)}`);
     const resolvedTy = st.resolveTy(found);
+    st.trace(() => `tryFunType: unify role: role=${showRole(role)}, candTy=${prettyType(candArgTy)}, roleTy=${prettyType(resolvedTy)}`);
     return unifyTypes(candArgTy, resolvedTy) === null ? null : { candArgTy, ast, tyVar, resolvedTy };
   };
-  // Pact tries the return role first, then the arguments (all of them, even after a failure).
-  const ret = tryRole('ret', cand.ret);
   const argRoles = cand.args.map((a, i) => tryRole(i, a.type));
-  if (ret === null || argRoles.some((r) => r === null)) return false;
+  const ret = tryRole('ret', cand.ret);
+  const all: Array<readonly [VarRole, RoleTys | null]> = [['ret', ret], ...argRoles.map((r, i) => [i, r] as const)];
+  const shownRoles = () => prettyList(all.map(([r, t]) => (t === null ? '' : prettyTuple([showRole(r), prettyRoleTys(t)]))));
+  if (ret === null || argRoles.some((r) => r === null)) {
+    st.trace(() => `tryFunType: failed: ${prettyFunType(cand)}: roles=${shownRoles()}`);
+    return false;
+  }
+  st.trace(() => `tryFunType: cand: ${prettyFunType(cand)}, roles=${shownRoles()}`);
   const byRole = new Map<VarRole, RoleTys>(argRoles.map((r, i) => [i, r!] as const));
   byRole.set('ret', ret);
   if (o.special === 'at') specialAt(byRole);
@@ -306,6 +334,8 @@ function tryFunType(st: TcState, o: Overload, cand: FunType): boolean {
     else g.tvs.unshift(r);
   }
   groups.sort((a, b) => compareTy(a.fty, b.fty));
+  st.trace(() => `tryFunType: trying ${prettyFunType(cand)} with ${prettyList(groups.map((g) => prettyTuple([prettyType(g.fty),
+    prettyList(g.tvs.map((r) => prettyTuple([showTcId(r.ast.node.id), prettyType(r.tyVar), prettyType(r.resolvedTy)])))])))}`);
   const solved: Array<{ fty: Type; uty: Type; tvs: RoleTys[] }> = [];
   for (const g of groups) {
     let acc: Type | null = g.fty;
@@ -316,14 +346,29 @@ function tryFunType(st: TcState, o: Overload, cand: FunType): boolean {
     if (acc === null) return false;
     solved.push({ fty: g.fty, uty: acc, tvs: g.tvs });
   }
-  if (!solved.every((s) => isConcrete(s.uty))) return false;
-  for (const s of solved) {
-    for (const r of s.tvs) {
-      st.assocTy(r.ast.node.id, r.tyVar, s.fty);
-      st.assocTy(r.ast.node.id, r.tyVar, s.uty);
+  if (!solved.every((x) => isConcrete(x.uty))) {
+    st.trace(() => `tryFunType: not all concrete: [${solved.map((x) => `(${showTypeHs(x.fty)},(${showTypeHs(x.uty)},[${
+      x.tvs.map((r) => `(${showTcId(r.ast.node.id)},${showTypeVarHs(r.tyVar)})`).join(',')}]))`).join(',')}]`);
+    return false;
+  }
+  st.trace(() => `Solved overload with ${prettyFunType(cand)}: ${prettyList(solved.map((x) => prettyTuple([prettyType(x.fty),
+    prettyTuple([prettyType(x.uty), prettyList(x.tvs.map((r) => prettyTuple([showTcId(r.ast.node.id), prettyType(r.tyVar)])))])])))}`);
+  for (const x of solved) {
+    for (const r of x.tvs) {
+      st.trace(() => `Adjusting type for solution: ${prettyTuple([prettyTuple([showTcId(r.ast.node.id), prettyType(r.tyVar)]), prettyType(x.fty), prettyType(x.uty)])}`);
+      st.assocTy(r.ast.node.id, r.tyVar, x.fty);
+      st.assocTy(r.ast.node.id, r.tyVar, x.uty);
     }
   }
   return true;
+}
+
+function showRole(r: VarRole): string {
+  return r === 'ret' ? 'RetVar' : `ArgVar ${r}`;
+}
+
+function prettyRoleTys(r: RoleTys): string {
+  return `RoleTys { candArgTy=${prettyType(r.candArgTy)}, AST=${prettyNode(r.ast.node)}, tyVar=${prettyType(r.tyVar)}, resolvedTy=${prettyType(r.resolvedTy)}}`;
 }
 
 /// `at` with a literal field name on a schema object, or an index into a typed list, returns
@@ -353,7 +398,7 @@ function resolveAllTypes(st: TcState): Map<number, Type> {
   const out = new Map<number, Type>();
   const ids = [...st.astToVar.values()].sort((a, b) => a.id.id - b.id.id || compareText(a.id.name, b.id.name));
   for (const { id, v } of ids) {
-    const tys = st.varToTypes.get(`${v.schemaVar ? 's' : 't'}:${v.name}`);
+    const tys = st.varToTypes.get(varKey(v));
     if (tys === undefined) die(null, `resolveAllTypes: untracked type var: (${showTcId(id)},${prettyType(v)})`);
     const t = st.resolveTy(tys);
     out.set(id.id, t);
@@ -363,17 +408,28 @@ function resolveAllTypes(st: TcState): Map<number, Type> {
     else detail = ` (${showTypeHs(t)})`;
     st.addFailure(id, `Unable to resolve type${detail}`);
   }
+  if ([...out.values()].every((t) => !isUnresolved(t))) st.trace(() => 'Successfully resolved all types');
   return out;
 }
 
 /// Runs the phases over a body; returns the nodes' resolved types and the rewritten body.
 function typecheckBody(st: TcState, tl: TopLevel, body: readonly AST[]): { body: AST[]; types: Map<number, Type> } {
+  const phase = (name: string) => st.trace(() => `--------------------------------\n${name}:\n`);
+  phase(' Substitute defuns');
   const appSub = body.map((b) => walkAST(substAppDefun(st), b));
+  phase('Substitute natives');
   const natives = appSub.map((b) => walkAST(processNatives(st), b));
+  phase('Assoc Yield/Resume');
   assocStepYieldReturns(st, tl, natives);
+  phase('Apply Schemas');
   const schemas = natives.map((b) => walkAST(applySchemas(st), b));
+  phase('Solve Overloads');
   solveOverloads(st);
-  return { body: schemas, types: resolveAllTypes(st) };
+  phase('Resolve types');
+  const types = resolveAllTypes(st);
+  const fails = st.sortedFailures();
+  if (fails.length > 0) st.trace(() => ['Failures:', ...fails.map((f) => `  Failure ${showTcId(f.id)} ${showString(f.message)}`)].join('\n'));
+  return { body: schemas, types };
 }
 
 export interface Checked {
@@ -394,4 +450,22 @@ export function typecheckTop(st: TcState, tl: TopLevel): Checked {
     return { top: tl, body: r.body, types: r.types };
   }
   return { top: tl, body: [], types: new Map() };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Debug output (`(typecheck 'm true)`) in Pact's notation
+
+function prettyPartial(p: Partial): string {
+  if (p === null) return 'FullSchema';
+  if (p === 'any') return 'AnySubschema';
+  return `PartialSchema ${prettyList([...p].sort(compareText))}`;
+}
+
+function showSetHs(keys: readonly string[]): string {
+  return `fromList [${[...keys].sort(compareText).map(showString).join(',')}]`;
+}
+
+function showFunTypeHs(f: FunType): string {
+  const args = f.args.map((a) => `Arg {_aName = ${showString(a.name)}, _aType = ${showTypeHs(a.type)}, _aInfo = }`);
+  return `FunType {_ftArgs = [${args.join(',')}], _ftReturn = ${showTypeHs(f.ret)}}`;
 }

@@ -4,6 +4,7 @@ import type { Info } from '../syntax/exp.ts';
 import type { FunType, Type } from '../values/type.ts';
 import type { AST, Fun, TcId, TNode, YieldResume } from './ast.ts';
 import { showTcId } from './ast.ts';
+import { showString } from '../values/haskell-show.ts';
 import type { SpecialForm } from './ast.ts';
 import { prettyTuple, prettyType, showTypeHs, tyEq, tyVarNamed, unifyTypes, varKey } from './types.ts';
 import type { Unified, VarType } from './types.ts';
@@ -47,7 +48,6 @@ export interface Overload {
 
 export class TcState {
   supply: number;
-  readonly debug: boolean;
   readonly overloads = new Map<number, Overload>();
   /// Newest first, as Pact conses them.
   readonly overloadOrder: TcId[] = [];
@@ -61,16 +61,17 @@ export class TcState {
   readonly boundLambdas = new Map<number, Fun>();
   /// Interface name to the module that stands for it (`env-dynref`).
   readonly dynEnv: ReadonlyMap<string, string>;
-  readonly log: string[] = [];
+  /// Where debug lines go (`(typecheck 'm true)`); null when not debugging.
+  readonly log: string[] | null;
 
-  constructor(supply: number, debug: boolean, dynEnv: ReadonlyMap<string, string>) {
+  constructor(supply: number, log: string[] | null, dynEnv: ReadonlyMap<string, string>) {
     this.supply = supply;
-    this.debug = debug;
+    this.log = log;
     this.dynEnv = dynEnv;
   }
 
   trace(msg: () => string): void {
-    if (this.debug) this.log.push(msg());
+    this.log?.push(msg());
   }
 
   freshId(info: Info | null, name: string): TcId {
@@ -78,7 +79,7 @@ export class TcState {
   }
 
   addFailure(id: TcId, message: string): void {
-    this.trace(() => `Failure: (${showTcId(id)},${JSON.stringify(message)})`);
+    this.trace(() => `Failure: (${showTcId(id)},${showString(message)})`);
     this.failures.set(`${id.id}\u0000${id.name}\u0000${message}`, { id, message });
   }
 
@@ -93,6 +94,7 @@ export class TcState {
 
   /// Tracks a node: its own type variable if its type is one, else a variable named after it.
   trackNode(ty: Type, id: TcId): TNode {
+    this.trace(() => `trackAST: ${prettyTuple([showTcId(id), prettyType(ty)])}`);
     if (this.astToVar.has(id.id)) die(id.info, `trackAST: ast already tracked: (${showTcId(id)},${showTypeHs(ty)})`);
     const v = ty.t === 'var' ? ty : tyVarNamed(showTcId(id));
     const e = { id, v };
@@ -153,24 +155,31 @@ export class TcState {
   assocTy(ai: TcId, av: VarType, ty0: Type): void {
     const aty = this.resolveTy(this.lookupTypes('assocTy', ai, av));
     const ty = this.resolveTy(ty0);
-    this.trace(() => `assocTy: (${prettyType(av)}, ${prettyType(aty)}) <=> ${prettyType(ty)}`);
+    this.trace(() => `assocTy: ${prettyTuple([prettyType(av), prettyType(aty)])} <=> ${prettyType(ty)}`);
     this.unify(ai, aty, ty, (r) => {
       if (r.left) {
         // The node's type is the more specialised: a variable on the other side now points at it.
         this.assocParams(ai, ty, aty);
         if (ty.t === 'var') {
           const tracked = this.varToTypes.get(varKey(ty));
-          if (tracked === undefined) this.varToTypes.set(varKey(ty), aty);
-          else this.unify(ai, aty, tracked, (r2) => this.varToTypes.set(varKey(ty), r2.ty));
+          if (tracked === undefined) {
+            this.trace(() => `assocTy: ${prettyType(aty)} => ${prettyType(ty)}`);
+            this.varToTypes.set(varKey(ty), aty);
+          } else this.unify(ai, aty, tracked, (r2) => this.varToTypes.set(varKey(ty), r2.ty));
         } else if (ty.t === 'list' && ty.elem.t === 'any') {
           // A list declared heterogeneous stays so.
+          this.trace(() => `assocTy: specified heterogenous list, ${prettyType(aty)} <= ${prettyType(ty)}`);
           this.varToTypes.set(varKey(av), ty);
-        }
+        } else this.trace(() => `assocTy: noop: ${prettyTuple([prettyType(aty), prettyType(ty)])}`);
         return;
       }
+      this.trace(() => `assocTy: ${prettyTuple([prettyType(av), prettyType(aty)])} <= ${prettyType(r.ty)}`);
       this.varToTypes.set(varKey(av), r.ty);
       this.assocParams(ai, r.ty, aty);
-      if (aty.t === 'var' && !tyEq(r.ty, aty)) this.alterTypes(aty, r.ty, () => r.ty);
+      if (aty.t === 'var' && !tyEq(r.ty, aty)) {
+        this.trace(() => `assocTy: tracking/updating type variable ${prettyType(aty)} <= ${prettyType(r.ty)}`);
+        this.alterTypes(aty, r.ty, () => r.ty);
+      }
     });
   }
 
@@ -204,7 +213,8 @@ export class TcState {
     const bi = bn.id;
     const a = this.lookupAst('assocAST', ai);
     const b = this.lookupAst('assocAST', bi);
-    const sub = (sv: VarType, fv: VarType) => {
+    const sub = (si: TcId, sv: VarType, sty: Type, fi: TcId, fv: VarType, fty: Type) => {
+      this.trace(() => `assocAST: ${prettyTuple([showTcId(si), prettyType(sv), prettyType(sty)])} => ${prettyTuple([showTcId(fi), prettyType(fv), prettyType(fty)])}`);
       const from = this.nodesOf(fv);
       for (const e of from) e.v = sv;
       if (varKey(sv) === varKey(fv)) return;
@@ -214,8 +224,8 @@ export class TcState {
     };
     const r = unifyTypes(a.ty, b.ty);
     if (r === null) this.addFailure(bi, `assocAST: cannot unify: ${prettyTuple([prettyType(a.ty), prettyType(b.ty)])}`);
-    else if (r.left) sub(a.v, b.v);
-    else sub(b.v, a.v);
+    else if (r.left) sub(ai, a.v, a.ty, bi, b.v, b.ty);
+    else sub(bi, b.v, b.ty, ai, a.v, a.ty);
   }
 
   // -------------------------------------------------------------------------------------------

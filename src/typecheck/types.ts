@@ -271,7 +271,7 @@ function showPartialHs(p: Partial): string {
   return `PartialSchema (fromList [${[...p].sort(compareText).map(showString).join(',')}])`;
 }
 
-function showTypeVarHs(t: VarType): string {
+export function showTypeVarHs(t: VarType): string {
   if (t.schemaVar) return `SchemaVar {_tvName = ${showString(t.name)}}`;
   return `TypeVar {_tvName = ${showString(t.name)}, _tvConstraint = [${t.constraint.map((c) => showTypeHs(c)).join(',')}]}`;
 }

@@ -7,7 +7,7 @@ import { Builder } from '../../src/typecheck/build.ts';
 import { typecheckTop } from '../../src/typecheck/phases.ts';
 import { TcState } from '../../src/typecheck/state.ts';
 import { isUnresolved, prettyType } from '../../src/typecheck/types.ts';
-import { Recorder, assertError, newRepl, printed } from '../helpers/pact.ts';
+import { Recorder, assertError, newRepl, piped, printed } from '../helpers/pact.ts';
 
 const FIXTURES = 'test/fixtures/typecheck';
 
@@ -50,7 +50,7 @@ function checkMembers(): Map<string, { failures: string[]; unresolved: number; t
   const mod = repl.ctx.lookupModule('tcmembers')!;
   const out = new Map<string, { failures: string[]; unresolved: number; types: ReadonlyMap<number, string> }>();
   for (const [name, term] of mod.terms) {
-    const st = new TcState(0, false, repl.dynRefs);
+    const st = new TcState(0, null, repl.dynRefs);
     const checked = typecheckTop(st, new Builder(repl.ctx, st, mod).top(name, term));
     out.set(name, {
       failures: st.sortedFailures().map((f) => f.message),
@@ -87,4 +87,9 @@ test('failures name what did not fit', () => {
   assert.deepEqual(m.get('fails-pass-wrong')!.failures, ['assocAST: cannot unify: (module{greeter}, module{counter})']);
   assert.deepEqual(m.get('fails-mixed-list')!.failures,
     ['Unable to unify list member type: (integer, string, Prim string2::string = LString {_lString = "two"})']);
+});
+
+test('(typecheck m true) prints the checker\'s progress as Pact does', () => {
+  const { out } = piped('(module m G (defcap G () true) (defun one:integer () 1))\n(typecheck "m" true)\n');
+  assert.equal(out, readFileSync(`${FIXTURES}/debug.expected`, 'utf8'));
 });
