@@ -57,6 +57,7 @@ bench: dist/pact $(CHROMIUM)
 	node bench/run.ts
 	node bench/transfers.ts
 	node bench/load.ts
+	node bench/typecheck.ts
 	node bench/hash.ts
 	node bench/server.ts
 	node bench/explorer.ts

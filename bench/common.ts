@@ -2,6 +2,8 @@
 // send them, and starting a process that prints its URL first (dist/pact --serve, the echo server).
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { hexEncode } from '../src/api/bytes.ts';
 import { hashCmd, signHash } from '../src/api/command.ts';
@@ -59,4 +61,71 @@ export function start(cmd: string, args: string[]): Promise<{ child: ChildProces
     });
     child.once('exit', (code) => reject(new Error(`${cmd} exited with ${code}`)));
   });
+}
+
+export const PROTOCOL_MODULES = 28;
+
+/// A generated multi-file protocol (28 modules in 28 files, about 6,000 lines: schemas, tables,
+/// managed capabilities, events, defuns calling the module before).
+/// One module of the protocol; module i calls module i−1.
+function protocolModule(i: number): string {
+  const prev = i === 0 ? null : `proto${i - 1}`;
+  const lines = [
+    `(module proto${i} GOV`,
+    `  @doc "Module ${i} of a generated protocol."`,
+    '  (defcap GOV () true)',
+    '  (defschema account',
+    '    @doc "An account."',
+    '    balance:decimal',
+    '    guard:guard',
+    '    note:string)',
+    '  (deftable accounts:{account})',
+    '  (defcap TRANSFER:bool (sender:string receiver:string amount:decimal)',
+    '    @managed amount TRANSFER-mgr',
+    '    (enforce (!= sender receiver) "same account")',
+    '    (enforce-guard (at "guard" (read accounts sender))))',
+    '  (defun TRANSFER-mgr:decimal (managed:decimal requested:decimal)',
+    '    (let ((rest (- managed requested)))',
+    '      (enforce (>= rest 0.0) "over the managed amount")',
+    '      rest))',
+    '  (defcap CREDITED:bool (account:string amount:decimal) @event true)',
+  ];
+  for (let f = 0; f < 31; f++) {
+    lines.push(
+      `  (defun helper-${f}:decimal (amount:decimal factor:integer)`,
+      `    @doc "Helper ${f}: scales an amount."`,
+      '    (let* ((scaled (* amount (dec factor)))',
+      `           (capped (if (> scaled 1000000.0) 1000000.0 scaled)))`,
+      `      (enforce (>= capped 0.0) "negative amount")`,
+      prev === null ? '      capped))' : `      (+ capped (${prev}.helper-${f} 0.0 1))))`,
+    );
+  }
+  lines.push(
+    '  (defun transfer:string (sender:string receiver:string amount:decimal)',
+    '    (with-capability (TRANSFER sender receiver amount)',
+    '      (with-read accounts sender { "balance" := sb }',
+    '        (update accounts sender { "balance": (- sb amount) }))',
+    '      (with-read accounts receiver { "balance" := rb }',
+    '        (update accounts receiver { "balance": (+ rb amount) }))',
+    '      (emit-event (CREDITED receiver amount))',
+    '      "transferred"))',
+    ')',
+    '(create-table accounts)',
+  );
+  return lines.join('\n') + '\n';
+}
+
+/// Writes the protocol's files and `protocol.repl`, which loads them in one transaction; returns
+/// the number of lines of Pact.
+export function writeProtocol(dir: string): number {
+  let lines = 0;
+  const loads: string[] = [];
+  for (let i = 0; i < PROTOCOL_MODULES; i++) {
+    const text = protocolModule(i);
+    lines += text.split('\n').length - 1;
+    writeFileSync(join(dir, `proto${i}.pact`), text);
+    loads.push(`(load "proto${i}.pact")`);
+  }
+  writeFileSync(join(dir, 'protocol.repl'), `(begin-tx)\n${loads.join('\n')}\n(commit-tx)\n`);
+  return lines;
 }

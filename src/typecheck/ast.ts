@@ -80,37 +80,70 @@ export function funName(f: Fun): string {
 }
 
 /// Pact's `walkAST`: `f` before and after descending into the children, rebuilding as it goes.
-/// Inlined user bodies and special-form bindings are walked too; a dynamic member is not.
+/// Inlined user bodies and special-form bindings are walked too; a dynamic member is not. A node
+/// whose children all come back unchanged is kept as it is (walks mostly change nothing).
 export function walkAST(f: Visitor, t: AST): AST {
   const a = f('pre', t);
-  let b: AST;
+  let b: AST = a;
   switch (a.k) {
-    case 'prim': case 'var': case 'table': case 'modref': case 'dynamic':
-      return f('post', a);
-    case 'object': b = { ...a, fields: a.fields.map(([k, v]) => [k, walkAST(f, v)] as const) }; break;
-    case 'list': b = { ...a, items: a.items.map((x) => walkAST(f, x)) }; break;
-    case 'binding':
-      b = { ...a, bindings: a.bindings.map(([k, v]) => [k, walkAST(f, v)] as const), body: a.body.map((x) => walkAST(f, x)) };
-      break;
-    case 'app': {
-      const fun = walkFun(f, a.fun);
-      b = { ...a, fun, args: a.args.map((x) => walkAST(f, x)) };
+    case 'object': {
+      const fields = mapKept(a.fields, (p) => walkPair(f, p));
+      if (fields !== a.fields) b = { ...a, fields };
       break;
     }
-    case 'step':
-      b = {
-        ...a, entity: a.entity === null ? null : walkAST(f, a.entity), exec: walkAST(f, a.exec),
-        rollback: a.rollback === null ? null : walkAST(f, a.rollback),
-      };
+    case 'list': {
+      const items = mapKept(a.items, (x) => walkAST(f, x));
+      if (items !== a.items) b = { ...a, items };
       break;
+    }
+    case 'binding': {
+      const bindings = mapKept(a.bindings, (p) => walkPair(f, p));
+      const body = mapKept(a.body, (x) => walkAST(f, x));
+      if (bindings !== a.bindings || body !== a.body) b = { ...a, bindings, body };
+      break;
+    }
+    case 'app': {
+      const fun = walkFun(f, a.fun);
+      const args = mapKept(a.args, (x) => walkAST(f, x));
+      if (fun !== a.fun || args !== a.args) b = { ...a, fun, args };
+      break;
+    }
+    case 'step': {
+      const entity = a.entity === null ? null : walkAST(f, a.entity);
+      const exec = walkAST(f, a.exec);
+      const rollback = a.rollback === null ? null : walkAST(f, a.rollback);
+      if (entity !== a.entity || exec !== a.exec || rollback !== a.rollback) b = { ...a, entity, exec, rollback };
+      break;
+    }
+    default: break;
   }
   return f('post', b);
 }
 
+function walkPair<K>(f: Visitor, p: readonly [K, AST]): readonly [K, AST] {
+  const w = walkAST(f, p[1]);
+  return w === p[1] ? p : [p[0], w] as const;
+}
+
+/// `xs.map(g)`, or `xs` itself when `g` returned every element unchanged.
+function mapKept<T>(xs: readonly T[], g: (x: T) => T): readonly T[] {
+  let out: T[] | null = null;
+  for (let i = 0; i < xs.length; i++) {
+    const y = g(xs[i]!);
+    if (out === null && y !== xs[i]) out = xs.slice(0, i);
+    out?.push(y);
+  }
+  return out ?? xs;
+}
+
 function walkFun(f: Visitor, fun: Fun): Fun {
-  if (fun.k === 'defun') return { ...fun, body: fun.body.map((x) => walkAST(f, x)) };
+  if (fun.k === 'defun') {
+    const body = mapKept(fun.body, (x) => walkAST(f, x));
+    return body === fun.body ? fun : { ...fun, body };
+  }
   if (fun.special === null) return fun;
-  return { ...fun, special: { ...fun.special, binding: walkAST(f, fun.special.binding) } };
+  const binding = walkAST(f, fun.special.binding);
+  return binding === fun.special.binding ? fun : { ...fun, special: { ...fun.special, binding } };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -172,7 +172,7 @@ export class Builder {
         if (local !== undefined) {
           const lam = local.k === 'var' ? this.st.boundLambdas.get(local.node.id.id) : undefined;
           if (lam === undefined) die(t.info, local.k === 'var' ? 'Var in fun position' : 'Value in fun position');
-          this.st.trace(() => `toFun: substituting lambda: ${showTcId(local.node.id)} -> ${funName(lam)}`);
+          this.st.log?.push(`toFun: substituting lambda: ${showTcId(local.node.id)} -> ${funName(lam)}`);
           return lam;
         }
         const g = this.global(t);
@@ -239,7 +239,7 @@ export class Builder {
         return { k: 'list', node, items: t.items.map((x) => this.ast(x, scope)) };
       }
       case 'object': {
-        this.st.trace(() => 'TObject: TyAny');
+        this.st.log?.push('TObject: TyAny');
         const node = this.st.trackNode({ t: 'schema', kind: 'object', schema: TY_ANY, partial: null }, this.st.freshId(t.info, 'object'));
         return { k: 'object', node, fields: sortedFields(t.pairs).map(([k, v]) => [k, this.ast(v, scope)] as const) };
       }
@@ -334,7 +334,7 @@ export class Builder {
       ? this.appOf(this.lambdaFun(p.value, arg.name, type, scope), [], p.value.info)
       : this.ast(p.value, scope);
     if (p.value.t === 'lambda' && v.k === 'app') {
-      this.st.trace(() => `toAST: Tracking bound lambda ${showTcId(id)} -> ${funName(v.fun)}`);
+      this.st.log?.push(`toAST: Tracking bound lambda ${showTcId(id)} -> ${funName(v.fun)}`);
       this.st.boundLambdas.set(id.id, v.fun);
     }
     if (isLet) this.st.assocAST(id, v);
@@ -418,7 +418,7 @@ export class Builder {
       for (const la of argTy.args) {
         const id = this.st.freshId(arg.node.id.info, `${arg.fun.name}_${la.name}_p`);
         const node = this.st.trackIdNode(id);
-        this.st.trace(() => `Adding fresh arg to partial application: ${prettyNode(node)}`);
+        this.st.log?.push(`Adding fresh arg to partial application: ${prettyNode(node)}`);
         extra = [...extra, { k: 'var', node }];
       }
       return { ...arg, args: [...arg.args, ...extra] };

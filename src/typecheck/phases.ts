@@ -9,7 +9,7 @@ import type { TopLevel } from './build.ts';
 import { die } from './state.ts';
 import { showString } from '../values/haskell-show.ts';
 import type { Overload, TcState, VarRole } from './state.ts';
-import { compareText, compareTy, isConcrete, isUnresolved, prettyFunType, prettyList, prettyTuple, prettyType, showTypeHs, showTypeVarHs, tyEq, unifyTypes, varKey } from './types.ts';
+import { compareText, compareTy, isConcrete, isUnresolved, prettyFunType, prettyList, prettyTuple, prettyType, showTypeHs, showTypeVarHs, tyEq, unifyTypes } from './types.ts';
 import type { Partial, VarType } from './types.ts';
 
 const showAst = (a: AST) => prettyAst(a, showLiteral);
@@ -27,12 +27,21 @@ function substAppDefun(st: TcState): Visitor {
   };
 }
 
-function substVar(st: TcState, defArg: TcId, replacement: AST): Visitor {
-  return (visit, t) => {
-    if (visit !== 'pre' || t.k !== 'var' || t.node.id.id !== defArg.id || t.node.id.name !== defArg.name) return t;
-    st.assocAST(defArg, replacement);
-    return replacement;
-  };
+/// Replaces the parameters' variables (by id) with the binders' in one walk. Pact walks once
+/// per parameter; the associations are made in that order (each parameter's occurrences in
+/// walk order), which is all the walks' order can be seen in.
+function substParams(st: TcState, body: AST, params: ReadonlyMap<number, readonly [TcId, AST]>): AST {
+  const seen: Array<Array<readonly [TcId, AST]>> = [...params.keys()].map(() => []);
+  const index = new Map([...params.keys()].map((k, i) => [k, i] as const));
+  const out = walkAST((visit, t) => {
+    if (visit !== 'pre' || t.k !== 'var') return t;
+    const p = params.get(t.node.id.id);
+    if (p === undefined || p[0].name !== t.node.id.name) return t;
+    seen[index.get(t.node.id.id)!]!.push(p);
+    return p[1];
+  }, body);
+  for (const occurrences of seen) for (const [id, v] of occurrences) st.assocAST(id, v);
+  return out;
 }
 
 function inlineAppArgs(st: TcState, appNode: TNode, defunType: FunType, defunArgs: readonly Named[], defunBody: readonly AST[], args: readonly AST[]): AST[] {
@@ -51,8 +60,8 @@ function inlineAppArgs(st: TcState, appNode: TNode, defunType: FunType, defunArg
     st.assocAST(varId, args[i]!);
     binders.push({ name: a.name, node });
   }
-  const subs = defunArgs.slice(0, n).map((d, i) => [d.node.id, { k: 'var', node: binders[i]!.node } as AST] as const);
-  const body = defunBody.map((b) => subs.reduce((acc, [id, v]) => walkAST(substVar(st, id, v), acc), b));
+  const params = new Map(defunArgs.slice(0, n).map((d, i) => [d.node.id.id, [d.node.id, { k: 'var', node: binders[i]!.node } as AST] as const]));
+  const body = defunBody.map((b) => substParams(st, b, params));
   const bindings = binders.map((b, i) => [b, args[i]!] as const);
   return [{ k: 'binding', node: letNode, bindings, body, bindType: { k: 'inlined' } }];
 }
@@ -68,7 +77,7 @@ function processNatives(st: TcState): Visitor {
     const fun = a.fun;
     if (fun.types.length === 1) {
       const mangled = mangleFunType(a.node.id, fun.types[0]!);
-      st.trace(() => `Mangled funtype: ${prettyFunType(fun.types[0]!)} -> ${prettyFunType(mangled)}`);
+      st.log?.push(`Mangled funtype: ${prettyFunType(fun.types[0]!)} -> ${prettyFunType(mangled)}`);
       singleNative(st, a, fun, mangled);
     }
     else {
@@ -96,9 +105,9 @@ function singleNative(st: TcState, a: Extract<AST, { k: 'app' }>, fun: Extract<F
       if (arg.k !== 'app') die(arg.node.id.info, `App required: ${showTypeHs(argTy)}`);
       // A partial application: its result is the function type's, its trailing arguments are
       // the function type's arguments.
-      st.trace(() => `associating partial AST app with lambda return type: ${showFunTypeHs(argTy)}`);
+      st.log?.push(`associating partial AST app with lambda return type: ${showFunTypeHs(argTy)}`);
       st.assocAstTy(arg.node, argTy.ret);
-      st.trace(() => 'associating partial AST args with lambda arg types');
+      st.log?.push('associating partial AST args with lambda arg types');
       const saturated = arg.args.length - argTy.args.length;
       if (saturated < 0) die(arg.node.id.info, `Invalid/unsaturated partial application: ${showTypeHs(argTy)}`);
       argTy.args.forEach((la, j) => st.assocAstTy(arg.args[saturated + j]!.node, la.type));
@@ -166,7 +175,7 @@ function assocStepYieldReturns(st: TcState, tl: TopLevel, steps: readonly AST[])
     if (py !== null && cr !== null) {
       const a = st.resolveTy(st.lookupAst('assocStepYieldReturns', py.id).ty);
       const b = st.resolveTy(st.lookupAst('assocStepYieldReturns', cr.id).ty);
-      st.trace(() => `assocYRSchemas: ${prettyTuple([prettyTuple([prettyNode(py), prettyType(a)]), prettyTuple([prettyNode(cr), prettyType(b)])])}`);
+      st.log?.push(`assocYRSchemas: ${prettyTuple([prettyTuple([prettyNode(py), prettyType(a)]), prettyTuple([prettyNode(cr), prettyType(b)])])}`);
       st.assocParams(py.id, a, b);
     }
     prev = curr;
@@ -184,13 +193,13 @@ function applySchemas(st: TcState): Visitor {
     if (ast.k === 'object') {
       const ty = st.lookupAndResolveTy(ast.node);
       if (ty.t !== 'schema' || ty.schema.t !== 'user') return ast;
-      st.trace(() => `applySchemas [object]: ${prettyTuple([prettyNode(ast.node), prettyType(ty.schema), prettyPartial(ty.partial)])}`);
+      st.log?.push(`applySchemas [object]: ${prettyTuple([prettyNode(ast.node), prettyType(ty.schema), prettyPartial(ty.partial)])}`);
       const fields = ast.fields.map(([k, v]) => [k, v, v.node.id, st.lookupAndResolveTy(v.node)] as const);
       const pks = validateSchema(st, ty.schema, ty.partial, fields);
       if (pks !== null) {
         if (ty.partial === null) st.addFailure(ast.node.id, 'Invalid partial schema found');
         else {
-          st.trace(() => `Specializing schema ty for sublist: ${showSetHs(pks)}`);
+          st.log?.push(`Specializing schema ty for sublist: ${showSetHs(pks)}`);
           st.assocAstTy(ast.node, { t: 'schema', kind: 'object', schema: ty.schema, partial: pks });
         }
       }
@@ -198,7 +207,7 @@ function applySchemas(st: TcState): Visitor {
       const sn = ast.bindType.node;
       const ty = st.lookupAndResolveTy(sn);
       if (ty.t !== 'schema' || ty.schema.t !== 'user') return ast;
-      st.trace(() => `applySchemas [binding]: ${prettyTuple([prettyNode(sn), prettyType(ty.schema)])}`);
+      st.log?.push(`applySchemas [binding]: ${prettyTuple([prettyNode(sn), prettyType(ty.schema)])}`);
       const fields: Array<readonly [string, AST, TcId, Type]> = [];
       let ok = true;
       for (const [named, bv] of ast.bindings) {
@@ -215,17 +224,17 @@ function applySchemas(st: TcState): Visitor {
       for (const f of fields) byKey.set(f[0], f);
       const pks = validateSchema(st, ty.schema, ty.partial, [...byKey.values()].sort((a, b) => compareText(a[0], b[0])));
       if (pks !== null && ty.partial !== null && ty.partial !== 'any') {
-        st.trace(() => `Specializing schema ty for sublist: ${showSetHs(pks)}`);
+        st.log?.push(`Specializing schema ty for sublist: ${showSetHs(pks)}`);
         st.assocAstTy(sn, { t: 'schema', kind: 'object', schema: ty.schema, partial: pks });
       }
     } else if (ast.k === 'list') {
       const lty = st.lookupAndResolveTy(ast.node);
       if (lty.t !== 'list') return ast;
       if (lty.elem.t === 'any') {
-        st.trace(() => `Skipping TC on specified heterogenous list for node: ${showTcId(ast.node.id)}::${showTypeHs(ast.node.ty)}`);
+        st.log?.push(`Skipping TC on specified heterogenous list for node: ${showTcId(ast.node.id)}::${showTypeHs(ast.node.ty)}`);
         return ast;
       }
-      st.trace(() => `validateList: ${showTypeHs(lty.elem)}`);
+      st.log?.push(`validateList: ${showTypeHs(lty.elem)}`);
       for (const item of ast.items) {
         const aty = st.lookupAndResolveTy(item.node);
         const u = unifyTypes(lty.elem, aty);
@@ -296,7 +305,7 @@ function solveOverloads(st: TcState): void {
   for (const oid of st.overloadOrder) {
     const o = st.overloads.get(oid.id)!;
     if (o.solved === null) {
-      st.trace(() => `Unable to solve overload: (${showTcId(oid)},Overload {_oFunName = ${showString(o.funName)}})`);
+      st.log?.push(`Unable to solve overload: (${showTcId(oid)},Overload {_oFunName = ${showString(o.funName)}})`);
       st.addFailure(oid, `Unable to solve overloaded function: ${o.funName}`);
     }
   }
@@ -308,10 +317,10 @@ function tryFunType(st: TcState, o: Overload, cand: FunType): boolean {
     const ast = roleOf(role);
     if (ast === undefined) return null;
     const tyVar = st.lookupAstVar('solveOverloads', ast.node.id);
-    const found = st.varToTypes.get(varKey(tyVar));
+    const found = st.varToTypes.get(tyVar);
     if (found === undefined) die(ast.node.id.info, `Bad var in overload solver: ${prettyType(tyVar)}`);
     const resolvedTy = st.resolveTy(found);
-    st.trace(() => `tryFunType: unify role: role=${showRole(role)}, candTy=${prettyType(candArgTy)}, roleTy=${prettyType(resolvedTy)}`);
+    st.log?.push(`tryFunType: unify role: role=${showRole(role)}, candTy=${prettyType(candArgTy)}, roleTy=${prettyType(resolvedTy)}`);
     return unifyTypes(candArgTy, resolvedTy) === null ? null : { candArgTy, ast, tyVar, resolvedTy };
   };
   const argRoles = cand.args.map((a, i) => tryRole(i, a.type));
@@ -319,10 +328,10 @@ function tryFunType(st: TcState, o: Overload, cand: FunType): boolean {
   const all: Array<readonly [VarRole, RoleTys | null]> = [['ret', ret], ...argRoles.map((r, i) => [i, r] as const)];
   const shownRoles = () => prettyList(all.map(([r, t]) => (t === null ? '' : prettyTuple([showRole(r), prettyRoleTys(t)]))));
   if (ret === null || argRoles.some((r) => r === null)) {
-    st.trace(() => `tryFunType: failed: ${prettyFunType(cand)}: roles=${shownRoles()}`);
+    st.log?.push(`tryFunType: failed: ${prettyFunType(cand)}: roles=${shownRoles()}`);
     return false;
   }
-  st.trace(() => `tryFunType: cand: ${prettyFunType(cand)}, roles=${shownRoles()}`);
+  st.log?.push(`tryFunType: cand: ${prettyFunType(cand)}, roles=${shownRoles()}`);
   const byRole = new Map<VarRole, RoleTys>(argRoles.map((r, i) => [i, r!] as const));
   byRole.set('ret', ret);
   if (o.special === 'at') specialAt(byRole);
@@ -334,7 +343,7 @@ function tryFunType(st: TcState, o: Overload, cand: FunType): boolean {
     else g.tvs.unshift(r);
   }
   groups.sort((a, b) => compareTy(a.fty, b.fty));
-  st.trace(() => `tryFunType: trying ${prettyFunType(cand)} with ${prettyList(groups.map((g) => prettyTuple([prettyType(g.fty),
+  st.log?.push(`tryFunType: trying ${prettyFunType(cand)} with ${prettyList(groups.map((g) => prettyTuple([prettyType(g.fty),
     prettyList(g.tvs.map((r) => prettyTuple([showTcId(r.ast.node.id), prettyType(r.tyVar), prettyType(r.resolvedTy)])))])))}`);
   const solved: Array<{ fty: Type; uty: Type; tvs: RoleTys[] }> = [];
   for (const g of groups) {
@@ -347,15 +356,15 @@ function tryFunType(st: TcState, o: Overload, cand: FunType): boolean {
     solved.push({ fty: g.fty, uty: acc, tvs: g.tvs });
   }
   if (!solved.every((x) => isConcrete(x.uty))) {
-    st.trace(() => `tryFunType: not all concrete: [${solved.map((x) => `(${showTypeHs(x.fty)},(${showTypeHs(x.uty)},[${
+    st.log?.push(`tryFunType: not all concrete: [${solved.map((x) => `(${showTypeHs(x.fty)},(${showTypeHs(x.uty)},[${
       x.tvs.map((r) => `(${showTcId(r.ast.node.id)},${showTypeVarHs(r.tyVar)})`).join(',')}]))`).join(',')}]`);
     return false;
   }
-  st.trace(() => `Solved overload with ${prettyFunType(cand)}: ${prettyList(solved.map((x) => prettyTuple([prettyType(x.fty),
+  st.log?.push(`Solved overload with ${prettyFunType(cand)}: ${prettyList(solved.map((x) => prettyTuple([prettyType(x.fty),
     prettyTuple([prettyType(x.uty), prettyList(x.tvs.map((r) => prettyTuple([showTcId(r.ast.node.id), prettyType(r.tyVar)])))])])))}`);
   for (const x of solved) {
     for (const r of x.tvs) {
-      st.trace(() => `Adjusting type for solution: ${prettyTuple([prettyTuple([showTcId(r.ast.node.id), prettyType(r.tyVar)]), prettyType(x.fty), prettyType(x.uty)])}`);
+      st.log?.push(`Adjusting type for solution: ${prettyTuple([prettyTuple([showTcId(r.ast.node.id), prettyType(r.tyVar)]), prettyType(x.fty), prettyType(x.uty)])}`);
       st.assocTy(r.ast.node.id, r.tyVar, x.fty);
       st.assocTy(r.ast.node.id, r.tyVar, x.uty);
     }
@@ -398,7 +407,7 @@ function resolveAllTypes(st: TcState): Map<number, Type> {
   const out = new Map<number, Type>();
   const ids = [...st.astToVar.values()].sort((a, b) => a.id.id - b.id.id || compareText(a.id.name, b.id.name));
   for (const { id, v } of ids) {
-    const tys = st.varToTypes.get(varKey(v));
+    const tys = st.varToTypes.get(v);
     if (tys === undefined) die(null, `resolveAllTypes: untracked type var: (${showTcId(id)},${prettyType(v)})`);
     const t = st.resolveTy(tys);
     out.set(id.id, t);
@@ -408,13 +417,13 @@ function resolveAllTypes(st: TcState): Map<number, Type> {
     else detail = ` (${showTypeHs(t)})`;
     st.addFailure(id, `Unable to resolve type${detail}`);
   }
-  if ([...out.values()].every((t) => !isUnresolved(t))) st.trace(() => 'Successfully resolved all types');
+  if ([...out.values()].every((t) => !isUnresolved(t))) st.log?.push('Successfully resolved all types');
   return out;
 }
 
 /// Runs the phases over a body; returns the nodes' resolved types and the rewritten body.
 function typecheckBody(st: TcState, tl: TopLevel, body: readonly AST[]): { body: AST[]; types: Map<number, Type> } {
-  const phase = (name: string) => st.trace(() => `--------------------------------\n${name}:\n`);
+  const phase = (name: string) => st.log?.push(`--------------------------------\n${name}:\n`);
   phase(' Substitute defuns');
   const appSub = body.map((b) => walkAST(substAppDefun(st), b));
   phase('Substitute natives');
@@ -428,7 +437,7 @@ function typecheckBody(st: TcState, tl: TopLevel, body: readonly AST[]): { body:
   phase('Resolve types');
   const types = resolveAllTypes(st);
   const fails = st.sortedFailures();
-  if (fails.length > 0) st.trace(() => ['Failures:', ...fails.map((f) => `  Failure ${showTcId(f.id)} ${showString(f.message)}`)].join('\n'));
+  if (fails.length > 0) st.log?.push(['Failures:', ...fails.map((f) => `  Failure ${showTcId(f.id)} ${showString(f.message)}`)].join('\n'));
   return { body: schemas, types };
 }
 

@@ -6,7 +6,7 @@ import type { AST, Fun, TcId, TNode, YieldResume } from './ast.ts';
 import { showTcId } from './ast.ts';
 import { showString } from '../values/haskell-show.ts';
 import type { SpecialForm } from './ast.ts';
-import { prettyTuple, prettyType, showTypeHs, tyEq, tyVarNamed, unifyTypes, varKey } from './types.ts';
+import { VarMap, prettyTuple, prettyType, sameVar, showTypeHs, tyEq, tyVarNamed, unifyTypes } from './types.ts';
 import type { Unified, VarType } from './types.ts';
 
 /// A fatal checker error (Pact's `CheckerException`): `typecheck` fails with
@@ -53,10 +53,10 @@ export class TcState {
   readonly overloadOrder: TcId[] = [];
   private readonly failures = new Map<string, Failure>();
   readonly astToVar = new Map<number, AstVar>();
-  /// The nodes tracked by each variable (by `varKey`): re-pointing a variable's nodes is then
+  /// The nodes tracked by each variable: re-pointing a variable's nodes is then
   /// proportional to their number, not to all nodes.
-  private readonly varNodes = new Map<string, AstVar[]>();
-  readonly varToTypes = new Map<string, Type>();
+  private readonly varNodes = new VarMap<AstVar[]>();
+  readonly varToTypes = new VarMap<Type>();
   yieldResume: YieldResume | null = null;
   readonly boundLambdas = new Map<number, Fun>();
   /// Interface name to the module that stands for it (`env-dynref`).
@@ -70,16 +70,12 @@ export class TcState {
     this.dynEnv = dynEnv;
   }
 
-  trace(msg: () => string): void {
-    this.log?.push(msg());
-  }
-
   freshId(info: Info | null, name: string): TcId {
     return { info, name, id: this.supply++ };
   }
 
   addFailure(id: TcId, message: string): void {
-    this.trace(() => `Failure: (${showTcId(id)},${showString(message)})`);
+    this.log?.push(`Failure: (${showTcId(id)},${showString(message)})`);
     this.failures.set(`${id.id}\u0000${id.name}\u0000${message}`, { id, message });
   }
 
@@ -94,14 +90,14 @@ export class TcState {
 
   /// Tracks a node: its own type variable if its type is one, else a variable named after it.
   trackNode(ty: Type, id: TcId): TNode {
-    this.trace(() => `trackAST: ${prettyTuple([showTcId(id), prettyType(ty)])}`);
+    this.log?.push(`trackAST: ${prettyTuple([showTcId(id), prettyType(ty)])}`);
     if (this.astToVar.has(id.id)) die(id.info, `trackAST: ast already tracked: (${showTcId(id)},${showTypeHs(ty)})`);
     const v = ty.t === 'var' ? ty : tyVarNamed(showTcId(id));
     const e = { id, v };
     this.astToVar.set(id.id, e);
     this.nodesOf(v).push(e);
-    if (this.varToTypes.has(varKey(v))) die(id.info, `trackAST: var already tracked: (${showTcId(id)},${showTypeHs(ty)})`);
-    this.varToTypes.set(varKey(v), ty);
+    if (this.varToTypes.has(v)) die(id.info, `trackAST: var already tracked: (${showTcId(id)},${showTypeHs(ty)})`);
+    this.varToTypes.set(v, ty);
     return { id, ty };
   }
 
@@ -111,9 +107,8 @@ export class TcState {
   }
 
   private nodesOf(v: VarType): AstVar[] {
-    const k = varKey(v);
-    let list = this.varNodes.get(k);
-    if (list === undefined) this.varNodes.set(k, list = []);
+    let list = this.varNodes.get(v);
+    if (list === undefined) this.varNodes.set(v, list = []);
     return list;
   }
 
@@ -124,7 +119,7 @@ export class TcState {
   }
 
   lookupTypes(msg: string, id: TcId, v: VarType): Type {
-    const t = this.varToTypes.get(varKey(v));
+    const t = this.varToTypes.get(v);
     if (t === undefined) die(id.info, `${msg}:  var not already tracked: ${prettyType(v)}`);
     return t;
   }
@@ -155,37 +150,37 @@ export class TcState {
   assocTy(ai: TcId, av: VarType, ty0: Type): void {
     const aty = this.resolveTy(this.lookupTypes('assocTy', ai, av));
     const ty = this.resolveTy(ty0);
-    this.trace(() => `assocTy: ${prettyTuple([prettyType(av), prettyType(aty)])} <=> ${prettyType(ty)}`);
+    this.log?.push(`assocTy: ${prettyTuple([prettyType(av), prettyType(aty)])} <=> ${prettyType(ty)}`);
     this.unify(ai, aty, ty, (r) => {
       if (r.left) {
         // The node's type is the more specialised: a variable on the other side now points at it.
         this.assocParams(ai, ty, aty);
         if (ty.t === 'var') {
-          const tracked = this.varToTypes.get(varKey(ty));
+          const tracked = this.varToTypes.get(ty);
           if (tracked === undefined) {
-            this.trace(() => `assocTy: ${prettyType(aty)} => ${prettyType(ty)}`);
-            this.varToTypes.set(varKey(ty), aty);
-          } else this.unify(ai, aty, tracked, (r2) => this.varToTypes.set(varKey(ty), r2.ty));
+            this.log?.push(`assocTy: ${prettyType(aty)} => ${prettyType(ty)}`);
+            this.varToTypes.set(ty, aty);
+          } else this.unify(ai, aty, tracked, (r2) => this.varToTypes.set(ty, r2.ty));
         } else if (ty.t === 'list' && ty.elem.t === 'any') {
           // A list declared heterogeneous stays so.
-          this.trace(() => `assocTy: specified heterogenous list, ${prettyType(aty)} <= ${prettyType(ty)}`);
-          this.varToTypes.set(varKey(av), ty);
-        } else this.trace(() => `assocTy: noop: ${prettyTuple([prettyType(aty), prettyType(ty)])}`);
+          this.log?.push(`assocTy: specified heterogenous list, ${prettyType(aty)} <= ${prettyType(ty)}`);
+          this.varToTypes.set(av, ty);
+        } else this.log?.push(`assocTy: noop: ${prettyTuple([prettyType(aty), prettyType(ty)])}`);
         return;
       }
-      this.trace(() => `assocTy: ${prettyTuple([prettyType(av), prettyType(aty)])} <= ${prettyType(r.ty)}`);
-      this.varToTypes.set(varKey(av), r.ty);
+      this.log?.push(`assocTy: ${prettyTuple([prettyType(av), prettyType(aty)])} <= ${prettyType(r.ty)}`);
+      this.varToTypes.set(av, r.ty);
       this.assocParams(ai, r.ty, aty);
       if (aty.t === 'var' && !tyEq(r.ty, aty)) {
-        this.trace(() => `assocTy: tracking/updating type variable ${prettyType(aty)} <= ${prettyType(r.ty)}`);
+        this.log?.push(`assocTy: tracking/updating type variable ${prettyType(aty)} <= ${prettyType(r.ty)}`);
         this.alterTypes(aty, r.ty, () => r.ty);
       }
     });
   }
 
   private alterTypes(v: VarType, value: Type, update: (old: Type) => Type): void {
-    const old = this.varToTypes.get(varKey(v));
-    this.varToTypes.set(varKey(v), old === undefined ? value : update(old));
+    const old = this.varToTypes.get(v);
+    this.varToTypes.set(v, old === undefined ? value : update(old));
   }
 
   /// Looks inside lists and schemas for variables to associate.
@@ -214,13 +209,13 @@ export class TcState {
     const a = this.lookupAst('assocAST', ai);
     const b = this.lookupAst('assocAST', bi);
     const sub = (si: TcId, sv: VarType, sty: Type, fi: TcId, fv: VarType, fty: Type) => {
-      this.trace(() => `assocAST: ${prettyTuple([showTcId(si), prettyType(sv), prettyType(sty)])} => ${prettyTuple([showTcId(fi), prettyType(fv), prettyType(fty)])}`);
+      this.log?.push(`assocAST: ${prettyTuple([showTcId(si), prettyType(sv), prettyType(sty)])} => ${prettyTuple([showTcId(fi), prettyType(fv), prettyType(fty)])}`);
       const from = this.nodesOf(fv);
       for (const e of from) e.v = sv;
-      if (varKey(sv) === varKey(fv)) return;
+      if (sameVar(sv, fv)) return;
       this.nodesOf(sv).push(...from);
-      this.varNodes.delete(varKey(fv));
-      this.varToTypes.delete(varKey(fv));
+      this.varNodes.delete(fv);
+      this.varToTypes.delete(fv);
     };
     const r = unifyTypes(a.ty, b.ty);
     if (r === null) this.addFailure(bi, `assocAST: cannot unify: ${prettyTuple([prettyType(a.ty), prettyType(b.ty)])}`);
@@ -239,7 +234,7 @@ export class TcState {
       seen.push(t);
       switch (t.t) {
         case 'var': {
-          const found = this.varToTypes.get(varKey(t));
+          const found = this.varToTypes.get(t);
           return found !== undefined && !tyEq(found, t) ? go(found) : t;
         }
         case 'schema': {

@@ -14,9 +14,30 @@ export function tyVarNamed(name: string, constraint: readonly Type[] = []): VarT
   return { t: 'var', name, constraint, schemaVar: false };
 }
 
-/// A type variable's identity: Pact's `Eq (TypeVar v)` compares names only, never constraints.
-export function varKey(v: VarType): string {
-  return (v.schemaVar ? 's:' : 't:') + v.name;
+/// A map keyed by type variables. Pact's `Eq (TypeVar v)` compares names only (never
+/// constraints), and a type variable never equals a schema variable of the same name.
+export class VarMap<T> {
+  private readonly typeVars = new Map<string, T>();
+  private readonly schemaVars = new Map<string, T>();
+  private of(v: VarType): Map<string, T> {
+    return v.schemaVar ? this.schemaVars : this.typeVars;
+  }
+  get(v: VarType): T | undefined {
+    return this.of(v).get(v.name);
+  }
+  has(v: VarType): boolean {
+    return this.of(v).has(v.name);
+  }
+  set(v: VarType, x: T): void {
+    this.of(v).set(v.name, x);
+  }
+  delete(v: VarType): void {
+    this.of(v).delete(v.name);
+  }
+}
+
+export function sameVar(a: VarType, b: VarType): boolean {
+  return a.name === b.name && a.schemaVar === b.schemaVar;
 }
 
 export function isUnresolved(t: Type): boolean {
