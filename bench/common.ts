@@ -1,6 +1,6 @@
 // What the benchmarks share: a coin-style token module, signed or unsigned commands as clients
 // send them, and starting a process that prints its URL first (dist/pact --serve, the echo server).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -128,4 +128,15 @@ export function writeProtocol(dir: string): number {
   }
   writeFileSync(join(dir, 'protocol.repl'), `(begin-tx)\n${loads.join('\n')}\n(commit-tx)\n`);
   return lines;
+}
+
+/// The best of five runs of a script in `dir` through dist/pact, in milliseconds.
+export function bestRun(dir: string, script: string): number {
+  const run = (): number => {
+    const t = performance.now();
+    const r = spawnSync(new URL('../dist/pact', import.meta.url).pathname, [join(dir, script)], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(r.stdout + r.stderr);
+    return performance.now() - t;
+  };
+  return Math.min(...Array.from({ length: 5 }, run));
 }

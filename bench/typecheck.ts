@@ -2,15 +2,13 @@
 // of the generated protocol (whose helpers each inline a chain of 28 calls), in process (the
 // first check, with the checker's code still cold, and the best of ten) and through dist/pact
 // (the run with the check minus the run without it).
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Repl } from '../src/repl/repl.ts';
 import { typecheckModule } from '../src/typecheck/module.ts';
-import { PROTOCOL_MODULES, TOKEN_MODULE, writeProtocol } from './common.ts';
+import { PROTOCOL_MODULES, TOKEN_MODULE, bestRun, writeProtocol } from './common.ts';
 
-const ROOT = new URL('..', import.meta.url).pathname;
 const LAST = `proto${PROTOCOL_MODULES - 1}`;
 
 function inProcess(dir: string, name: string): void {
@@ -30,14 +28,7 @@ function inProcess(dir: string, name: string): void {
 
 function throughCli(dir: string, name: string): void {
   writeFileSync(join(dir, 'checked.repl'), `(load "protocol.repl")\n(typecheck "${name}")\n`);
-  const run = (script: string): number => {
-    const t = performance.now();
-    const r = spawnSync(join(ROOT, 'dist/pact'), [join(dir, script)], { encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(r.stdout + r.stderr);
-    return performance.now() - t;
-  };
-  const best = (script: string): number => Math.min(...Array.from({ length: 5 }, () => run(script)));
-  console.log(`typecheck ${name} through dist/pact: ${(best('checked.repl') - best('protocol.repl')).toFixed(0)} ms`);
+  console.log(`typecheck ${name} through dist/pact: ${(bestRun(dir, 'checked.repl') - bestRun(dir, 'protocol.repl')).toFixed(0)} ms`);
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'pact-tc-bench-'));
