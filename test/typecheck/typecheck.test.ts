@@ -93,3 +93,10 @@ test('(typecheck m true) prints the checker\'s progress as Pact does', () => {
   const { out } = piped('(module m G (defcap G () true) (defun one:integer () 1))\n(typecheck "m" true)\n');
   assert.equal(out, readFileSync(`${FIXTURES}/debug.expected`, 'utf8'));
 });
+
+test('contracts written as real Pact code is (capabilities, a cross-chain defpact, accounts) check clean', () => {
+  const rec = new Recorder();
+  assert.equal(runScript(`${FIXTURES}/contracts.repl`, true, rec), 0);
+  const verdicts = rec.err.split('\n').filter((l) => l.includes('Typecheck') || l.includes('OutputFailure')).map((l) => l.replace(/^.*Trace: /, ''));
+  assert.deepEqual(verdicts, ['Typecheck vault: success', 'Typecheck relay: success', 'Typecheck bank: success']);
+});
