@@ -69,8 +69,10 @@ function moduleName(code: string): string | undefined {
   return /^\s*\(\s*(?:module|interface)\s+([^\s()]+)/.exec(code)?.[1];
 }
 
-/// One REPL error line (`<interactive>:1:0:Error: message`) as Pact's rendered output.
+/// One REPL line as Pact's rendered output: an error (`<interactive>:1:0:Error: message`) is a
+/// failure; the checker's lines (`<interactive>:1:4:OutputFailure: message`) keep their type.
 function renderedOutput(line: string): JsonObject {
-  const m = /^(.*?:\d+:\d+):Error: (.*)$/.exec(line);
-  return new JsonObject([['text', m?.[2] ?? line], ['type', 'OutputFailure'], ['info', m?.[1] ?? '']]);
+  const m = /^(.*?:\d+:\d+):(Error|OutputFailure|OutputWarning|OutputTrace): (.*)$/.exec(line);
+  const type = m === null || m[2] === 'Error' ? 'OutputFailure' : m[2]!;
+  return new JsonObject([['text', m?.[3] ?? line], ['type', type], ['info', m?.[1] ?? '']]);
 }

@@ -61,6 +61,10 @@ describe('routes and methods', () => {
     const b = '(module b G (defcap G () true) (use a) (defun g:integer () (a.f)))';
     await expectText(await h.post('/verify', { modules: [{ code: b }, { code: a }], verify: 'b' }), 200,
       '{"output":[]}', 'application/json;charset=utf-8');
+    // A module the checker rejects: its failures, each with its location.
+    await expectText(await h.post('/verify', { modules: [{ code: '(module w G (defcap G () true) (defun f:bool () 1))' }], verify: 'w' }), 200,
+      '{"output":[{"text":"assocAST: cannot unify: (bool, integer)","type":"OutputFailure","info":"<interactive>:0:58"}]}',
+      'application/json;charset=utf-8');
     await expectText(await h.post('/verify', { modules: [{ code: '(module m G (defcap G () true) (defun f () (nope)))' }], verify: 'm' }), 400,
       '<interactive>:0:54:Error: Cannot resolve "nope"', 'text/plain;charset=utf-8');
   });
