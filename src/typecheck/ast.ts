@@ -168,7 +168,7 @@ export function prettyAst(a: AST, showLit: (v: PactValue) => string): string {
   switch (a.k) {
     case 'prim': return go('Prim', ['=', showLit(a.value.value)]);
     case 'var': return go('Var', []);
-    case 'object': return go('Object', [`{${a.fields.map(([k, v]) => `${k}: ${p(v)}`).join(', ')}}`]);
+    case 'object': return go('Object', [`{${a.fields.map(([k, v]) => `"${k}": ${p(v)}`).join(',')}}`]);
     case 'list': return go('List', [`[${sep([indent(sep(a.items.map(p)))])}]`]);
     case 'binding': {
       const bt = a.bindType.k === 'schema' ? `bind${prettyNode(a.bindType.node)}` : a.bindType.k === 'let' ? 'let' : 'inlinedCallArgs';

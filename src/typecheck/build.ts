@@ -4,18 +4,18 @@
 import type { Info } from '../syntax/exp.ts';
 import type { FunType, Type } from '../values/type.ts';
 import { Decimal } from '../values/decimal.ts';
-import { KeySet, ModRef, PactTime, PList, PObject, UserGuard, isGuard } from '../values/value.ts';
+import { CapabilityGuard, KeySet, ModRef, PactTime, PList, PObject, UserGuard, isGuard } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';
 import type { Ctx } from '../lang/context.ts';
 import { ConstRef, Def, NativeRef, SchemaRef, TableRef } from '../lang/runtime.ts';
 import type { ModuleData, Val } from '../lang/runtime.ts';
 import type { BindPair, DefTerm, Step, Term, UseTerm } from '../lang/term.ts';
 import type { AST, DefType, Fun, Named, TcId, TNode } from './ast.ts';
-import { funName, prettyNode, showTcId, specialForm } from './ast.ts';
+import { funName, prettyAst, prettyNode, showTcId, specialForm } from './ast.ts';
 import { showString } from '../values/haskell-show.ts';
 import { die } from './state.ts';
 import type { TcState } from './state.ts';
-import { TY_ANY, prettyType } from './types.ts';
+import { TY_ANY, prettyFunType, prettyType } from './types.ts';
 
 /// A module's top-level production (Pact's `TopLevel`).
 export type TopLevel =
@@ -290,7 +290,8 @@ export class Builder {
   /// Pact's `trackPrim`: a literal or a guard, its id named after its type.
   private prim(info: Info, v: PactValue): AST {
     if (isGuard(v)) {
-      const args = v instanceof UserGuard ? v.args.map((a) => this.valueAst(a, info)) : [];
+      // A guard's own terms (a user guard's or capability guard's arguments) are read too.
+      const args = v instanceof UserGuard || v instanceof CapabilityGuard ? v.args.map((a) => this.valueAst(a, info)) : [];
       const ty: Type = { t: 'prim', name: v instanceof KeySet ? 'keyset' : 'guard' };
       return { k: 'prim', node: this.st.trackNode(ty, this.st.freshId(info, prettyType(ty))), value: { k: 'guard', value: v, args } };
     }
@@ -413,7 +414,7 @@ export class Builder {
     return args.slice(0, ft.args.length).map((arg, i) => {
       const argTy = ft.args[i]!.type;
       if (argTy.t !== 'fun') return arg;
-      if (arg.k !== 'app') die(arg.node.id.info, `App required for funtype argument: ${prettyType(argTy)}, found: ${arg.k}`);
+      if (arg.k !== 'app') die(arg.node.id.info, `App required for funtype argument: ${prettyFunType(argTy)}, found: ${prettyAst(arg, showLiteral)}`);
       let extra: AST[] = [];
       for (const la of argTy.args) {
         const id = this.st.freshId(arg.node.id.info, `${arg.fun.name}_${la.name}_p`);
