@@ -7,6 +7,7 @@ import { Decimal } from '../values/decimal.ts';
 import { CapabilityGuard, KeySet, ModRef, PactTime, PList, PObject, UserGuard, isGuard } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';
 import type { Ctx } from '../lang/context.ts';
+import { showValCompact } from '../lang/show.ts';
 import { ConstRef, Def, NativeRef, SchemaRef, TableRef } from '../lang/runtime.ts';
 import type { ModuleData, Val } from '../lang/runtime.ts';
 import type { BindPair, DefTerm, Step, Term, UseTerm } from '../lang/term.ts';
@@ -60,14 +61,14 @@ export function mangleFunType(id: TcId, f: FunType): FunType {
   return { args: f.args.map((a) => ({ name: a.name, type: mangleType(id, a.type) })), ret: mangleType(id, f.ret) };
 }
 
-/// Prints a literal as GHC's derived `Show` of Pact's `Literal` (it appears in messages that
-/// show ASTs).
+/// Prints a literal as GHC's derived `Show` of Pact's `Literal`, a guard as Pact prints it (both
+/// appear in messages that show ASTs).
 export function showLiteral(v: PactValue): string {
   if (typeof v === 'bigint') return `LInteger {_lInteger = ${v}}`;
   if (typeof v === 'string') return `LString {_lString = ${showString(v)}}`;
   if (typeof v === 'boolean') return `LBool {_lBool = ${v ? 'True' : 'False'}}`;
   if (v instanceof Decimal) return `LDecimal {_lDecimal = ${v.toString()}}`;
-  return `${String(v)}`;
+  return showValCompact(v);
 }
 
 export class Builder {
