@@ -10,13 +10,15 @@ import type { Output } from '../../src/repl/repl.ts';
 import type { Ctx } from '../../src/lang/context.ts';
 import { PactError, engineLimitError } from '../../src/lang/errors.ts';
 import { gasToMilli, tableGasModel } from '../../src/lang/gas.ts';
-import type { Node } from '../../src/lang/runtime.ts';
+import type { ModuleData, Node } from '../../src/lang/runtime.ts';
 import type { Native } from '../../src/natives/registry.ts';
 import { pieces } from '../../src/syntax/pieces.ts';
 import { pactCorpus, corpusPaths } from './corpus.ts';
 import { describeException, jsIsm, problem } from './oracles.ts';
 import type { Problem } from './oracles.ts';
 import { mutant, pactProgram, tokenSoup } from './generators.ts';
+import { typecheckModule } from '../../src/typecheck/module.ts';
+import { CheckerError } from '../../src/typecheck/state.ts';
 
 /// Gas limit of every case (Pact's mainnet block limit is 150000; modules cost ~120000 to install).
 export const GAS_LIMIT = 1_000_000n;
@@ -194,12 +196,33 @@ export function runCase(c: EvalCase): { output: string; converted: string[]; swa
       repl.runSource(c.text, c.mode === 'script' ? 'fuzz.repl' : '<interactive>');
     }
     repl.reportTestFailures();
+    typecheckAll(repl, rec);
   } catch (e) {
     thrown = e;
   } finally {
     running = false;
   }
   return { output: rec.text, converted, swallowed, thrown };
+}
+
+/// Runs the static checker (with its debug output) over every module the case left installed:
+/// it may fail only with its own error; its findings join the output the oracles read.
+function typecheckAll(repl: Repl, rec: Recorder): void {
+  for (const name of repl.ctx.db.keys('SYS_modules')) {
+    // Read as stored: looking a module up through the context would charge gas for it.
+    const mod = repl.ctx.db.read('SYS_modules', name) as ModuleData | undefined;
+    if (mod === undefined) continue;
+    const log: string[] = [];
+    try {
+      const r = typecheckModule(repl.ctx, mod, log, repl.dynRefs);
+      for (const f of r.failures) rec.text += `${f.message}\n`;
+    } catch (e) {
+      if (!(e instanceof CheckerError)) throw e;
+      rec.text += `${e.message}\n`;
+    }
+    // The debug notation's arrows (`a => b`, `a <=> b`) are not JavaScript source.
+    rec.text += log.join('\n').replaceAll('<=> {', '<=>{').replaceAll('=> {', '=>{');
+  }
 }
 
 export function evaluatorCase(c: EvalCase): Problem | null {
