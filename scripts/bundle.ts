@@ -13,4 +13,8 @@ await build({
   minify: true,
   legalComments: 'none',
   outfile: 'dist/pact.cjs',
+  // `import.meta.url` (a module finding its package's files when not in the single executable,
+  // as src/analyze/solver.ts does) is the bundle's own file in CommonJS.
+  banner: { js: '"use strict";var importMetaUrl=require("node:url").pathToFileURL(__filename).href;' },
+  define: { 'import.meta.url': 'importMetaUrl' },
 });

@@ -155,6 +155,7 @@ async function start(): Promise<void> {
   guardStandardStreams();
   try {
     if (process.env[EVALUATOR_ENV] === '1') (await import('../repl/evaluator.ts')).runEvaluator();
+    else if (process.env.PACT_Z3_SELFTEST === '1') process.exitCode = (await import('../analyze/selftest.ts')).z3SelfTest();
     else process.exitCode = await cli(process.argv.slice(2));
   } catch (e) {
     // A JavaScript exception reaching the user is a bug; still answer the Pact way.
