@@ -12,7 +12,7 @@ import type { StackFrame } from './errors.ts';
 import { Closure, Def, Env, NativeRef, Partial } from './runtime.ts';
 import type { Node, Val } from './runtime.ts';
 import { showValCompact } from './show.ts';
-import { checkArgs, checkType, typeName } from './typecheck.ts';
+import { checkArgs, checkType, resultOk, typeName } from './typecheck.ts';
 import { nodeText } from './nodetext.ts';
 import { initPact } from './pacts.ts';
 import { GUNREDUCED, GUSERAPP_DEFCAP, GUSERAPP_DEFPACT, GUSERAPP_DEFUN } from './gas.ts';
@@ -58,7 +58,7 @@ export function callDef(ctx: Ctx, def: Def, args: Val[], info: Info, acquiring =
   if (def.body === null) throw evalError(info, `${def.qualifiedName}: definition has no body`);
   const result = def.body.ev(ctx, env);
   ctx.stack.pop();
-  if (def.ret.t !== 'any' && !ctx.flag('DisableRuntimeReturnTypeChecking')) checkType(info, def.ret, result);
+  if (!resultOk(def.ret, result) && !ctx.flag('DisableRuntimeReturnTypeChecking')) checkType(info, def.ret, result);
   return result;
 }
 
@@ -86,7 +86,7 @@ export function callClosure(ctx: Ctx, c: Closure, args: Val[], info: Info): Val 
   ctx.stack.pushCall(c.name, info, null, null, args);
   const result = c.body.ev(ctx, env);
   ctx.stack.pop();
-  checkType(info, c.ret, result);
+  if (!resultOk(c.ret, result)) checkType(info, c.ret, result);
   return result;
 }
 

@@ -124,6 +124,13 @@ function plainlyOk(spec: Type, v: Val): boolean {
   }
 }
 
+/// Does `v` pass as a function's result of type `spec` without a full check? An untyped result
+/// (a fresh variable without constraints) takes any data, and nothing it binds is used.
+export function resultOk(spec: Type, v: Val): boolean {
+  return spec.t === 'any' || plainlyOk(spec, v) ||
+    (spec.t === 'var' && !spec.schemaVar && spec.constraint.length === 0 && isData(v));
+}
+
 /// Checks `v` against `spec`; returns the type bound to a type variable, if `spec` is one.
 export function checkType(info: Info | null, spec: Type, v: Val): Type | null {
   if (spec.t === 'any' || plainlyOk(spec, v)) return null;
@@ -189,6 +196,9 @@ export function checkArgs(args: readonly RArg[], vals: readonly Val[]): void {
     const arg = args[i]!;
     if (arg.type.t === 'any') continue;
     const v = vals[i]!;
+    // A primitive or unparameterised spec met as it says binds nothing: decided without
+    // building the value's type.
+    if (plainlyOk(arg.type, v)) continue;
     // An unconstrained variable no other argument shares takes any data (the common untyped
     // argument): nothing to unify, nothing to allocate.
     if (isData(v) && freeVariable(args, i)) continue;
