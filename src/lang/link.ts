@@ -2,7 +2,7 @@
 /// slots, globals to the native, definition, constant, table or module they denote.
 import type { Info } from '../syntax/exp.ts';
 import type { Type } from '../values/type.ts';
-import { ModRef, NotAValue, PList, PObject } from '../values/value.ts';
+import { LiteralFields, ModRef, NotAValue, PList, PObject } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';
 import type { Native } from '../natives/registry.ts';
 import type { Ctx } from './context.ts';
@@ -115,13 +115,7 @@ export class Linker {
       case 'object': {
         const keys = t.pairs.map((p) => p[0]);
         const vals = t.pairs.map((p) => this.node(p[1]));
-        return {
-          kind: 'object', info: t.info, fields: keys.map((k, i) => [k, vals[i]!] as const), ev: (ctx, env) => {
-            const m = new Map<string, PactValue>();
-            for (let i = 0; i < keys.length; i++) m.set(keys[i]!, vals[i]!.ev(ctx, env) as PactValue);
-            return new PObject(m, true);
-          },
-        };
+        return { kind: 'object', info: t.info, fields: keys.map((k, i) => [k, vals[i]!] as const), ev: objectLiteral(keys, vals) };
       }
       case 'app': return this.appNode(t.fn, t.args, t.info);
       case 'let': return this.letNode(t.pairs, t.body, t.info);
@@ -320,6 +314,27 @@ export class Linker {
     };
     return { kind: 'binding', info, binding, ev: () => { throw evalError(info, 'Unexpected binding form'); } };
   }
+}
+
+/// Keys up to which an object literal's fields are scanned rather than hashed.
+const LITERAL_SCAN_KEYS = 8;
+
+/// Evaluates an object literal. A literal with a few distinct keys shares its key list among
+/// the objects it makes; others (a repeated key keeps its first place and last value) get a Map.
+function objectLiteral(keys: readonly string[], vals: readonly Node[]): Node['ev'] {
+  const n = keys.length;
+  if (n <= LITERAL_SCAN_KEYS && new Set(keys).size === n) {
+    return (ctx, env) => {
+      const values = new Array<PactValue>(n);
+      for (let i = 0; i < n; i++) values[i] = vals[i]!.ev(ctx, env) as PactValue;
+      return new PObject(new LiteralFields(keys, values), true);
+    };
+  }
+  return (ctx, env) => {
+    const m = new Map<string, PactValue>();
+    for (let i = 0; i < n; i++) m.set(keys[i]!, vals[i]!.ev(ctx, env) as PactValue);
+    return new PObject(m, true);
+  };
 }
 
 /// Checks let-bound values (in their slots) against the declared types.
