@@ -171,13 +171,16 @@ export function checkObject(info: Info | null, spec: Extract<Type, { t: 'schema'
   const schemaTy = spec.schema;
   if (schemaTy.t !== 'user') throw evalError(info, `Invalid reference in user type: ${showType(schemaTy)}`);
   const fields = schemaTy.schema.fields;
-  const fieldArgs: RArg[] = [];
-  const vals: Val[] = [];
+  // Only fields that plainlyOk cannot pass are checked together (as checkArgs would skip the
+  // rest): every row written is checked, and most need nothing built.
+  let fieldArgs: RArg[] | null = null;
+  let vals: Val[] | null = null;
   for (const [k, v] of o.fields) {
-    const f = fields.find((x) => x.name === k);
+    const f = schemaField(fields, k);
     if (f === undefined) throw evalError(info, `Invalid field for {${schemaTy.schema.name}}: ${k}`);
-    fieldArgs.push({ name: f.name, type: f.type, info: info! });
-    vals.push(v);
+    if (plainlyOk(f.type, v)) continue;
+    (fieldArgs ??= []).push({ name: f.name, type: f.type, info: info! });
+    (vals ??= []).push(v);
   }
   const required = spec.partial === null ? fields : spec.partial === 'any' ? [] : fields.filter((f) => (spec.partial as readonly string[]).includes(f.name));
   const missing = required.filter((f) => !o.fields.has(f.name));
@@ -185,8 +188,14 @@ export function checkObject(info: Info | null, spec: Extract<Type, { t: 'schema'
     const sorted = [...missing].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     throw evalError(info, `Missing fields for {${schemaTy.schema.name}}: [${sorted.map((f) => `${f.name}:${showType(f.type)}`).join(', ')}]`);
   }
-  checkArgs(fieldArgs, vals);
+  if (fieldArgs !== null) checkArgs(fieldArgs, vals!);
   return { t: 'schema', kind: 'object', schema: schemaTy, partial: spec.partial };
+}
+
+/// The schema's field of that name (a loop: no closure per lookup).
+function schemaField<F extends { readonly name: string }>(fields: readonly F[], name: string): F | undefined {
+  for (const f of fields) if (f.name === name) return f;
+  return undefined;
 }
 
 /// Checks each value against its declared argument type; a type variable must get one type.
