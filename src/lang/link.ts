@@ -373,7 +373,6 @@ function nativeNode(native: Native, fn: Node, args: readonly Node[], info: Info)
   const strict = native.strict!;
   const topLevelOnly = native.topLevelOnly;
   const charged = chargedOnEntry(native);
-  const n = args.length;
   const node: Node = {
     kind: 'app', info, fn, args,
     ev: special !== null
@@ -389,14 +388,26 @@ function nativeNode(native: Native, fn: Node, args: readonly Node[], info: Info)
         if (topLevelOnly) enforceTopLevel(ctx, native, info);
         enterNative(ctx, native, charged, info);
         ctx.stack.pushNative(native.name, node, env);
-        const vals = new Array<Val>(n);
-        for (let i = 0; i < n; i++) vals[i] = args[i]!.ev(ctx, env);
-        const r = strict(ctx, vals, node, native);
+        const r = strict(ctx, evalArgs(ctx, env, args), node, native);
         ctx.stack.pop();
         return r;
       },
   };
   return node;
+}
+
+/// Evaluates argument nodes in order into a new array. The common arities get an array
+/// literal: packed, where `new Array(n)` filled in a loop is holey, which natives then read more
+/// slowly.
+function evalArgs(ctx: Ctx, env: Env, args: readonly Node[]): Val[] {
+  switch (args.length) {
+    case 1: return [args[0]!.ev(ctx, env)];
+    case 2: return [args[0]!.ev(ctx, env), args[1]!.ev(ctx, env)];
+    case 3: return [args[0]!.ev(ctx, env), args[1]!.ev(ctx, env), args[2]!.ev(ctx, env)];
+  }
+  const vals = new Array<Val>(args.length);
+  for (let i = 0; i < args.length; i++) vals[i] = args[i]!.ev(ctx, env);
+  return vals;
 }
 
 function enforceTopLevel(ctx: Ctx, native: Native, info: Info): void {
@@ -405,13 +416,10 @@ function enforceTopLevel(ctx: Ctx, native: Native, info: Info): void {
 }
 
 function defNode(def: Def, fn: Node, args: readonly Node[], info: Info): Node {
-  const n = args.length;
   return {
     kind: 'app', info, fn, args, ev: (ctx, env) => {
       if (ctx.gas.active) chargeUserApp(ctx, def, info);
-      const vals = new Array<Val>(n);
-      for (let i = 0; i < n; i++) vals[i] = args[i]!.ev(ctx, env);
-      return callDef(ctx, def, vals, info);
+      return callDef(ctx, def, evalArgs(ctx, env, args), info);
     },
   };
 }
