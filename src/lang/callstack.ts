@@ -6,15 +6,26 @@ import type { Def, Env, Node, Val } from './runtime.ts';
 
 export class Frame {
   name = '';
-  info: Info | null = null;
-  /// The module whose code runs in this frame (user functions only).
-  module: string | null = null;
-  /// The user definition being run, for recursion detection and defcap checks.
-  def: Def | null = null;
-  /// Evaluated arguments (user functions) or unevaluated argument nodes (natives).
-  argVals: readonly Val[] | null = null;
-  argNodes: readonly Node[] | null = null;
+  /// A native application's node (its source span and argument nodes come from it); null in
+  /// a function application's frame. Pushing a native frame, the commonest push, then writes
+  /// three fields.
+  node: Node | null = null;
+  /// The environment a native's argument nodes are shown in.
   env: Env | null = null;
+  /// A function application's source span, module, definition and evaluated arguments.
+  callInfo: Info | null = null;
+  callModule: string | null = null;
+  callDef: Def | null = null;
+  callArgs: readonly Val[] | null = null;
+
+  get info(): Info | null { return this.node !== null ? this.node.info : this.callInfo; }
+  /// The module whose code runs in this frame (user functions only).
+  get module(): string | null { return this.node !== null ? null : this.callModule; }
+  /// The user definition being run, for recursion detection and defcap checks.
+  get def(): Def | null { return this.node !== null ? null : this.callDef; }
+  /// Evaluated arguments (user functions) or unevaluated argument nodes (natives).
+  get argVals(): readonly Val[] | null { return this.node !== null ? null : this.callArgs; }
+  get argNodes(): readonly Node[] | null { return this.node !== null ? this.node.args ?? [] : null; }
 }
 
 export class CallStack {
@@ -35,11 +46,7 @@ export class CallStack {
   pushNative(name: string, node: Node, env: Env): void {
     const f = this.next();
     f.name = name;
-    f.info = node.info;
-    f.module = null;
-    f.def = null;
-    f.argVals = null;
-    f.argNodes = node.args ?? [];
+    f.node = node;
     f.env = env;
   }
 
@@ -47,12 +54,11 @@ export class CallStack {
   pushCall(name: string, info: Info | null, module: string | null, def: Def | null, args: readonly Val[]): void {
     const f = this.next();
     f.name = name;
-    f.info = info;
-    f.module = module;
-    f.def = def;
-    f.argVals = args;
-    f.argNodes = null;
-    f.env = null;
+    f.node = null;
+    f.callInfo = info;
+    f.callModule = module;
+    f.callDef = def;
+    f.callArgs = args;
   }
 
   pop(): void {

@@ -12,7 +12,7 @@ import type { StackFrame } from './errors.ts';
 import { Closure, Def, Env, NativeRef, Partial } from './runtime.ts';
 import type { Node, Val } from './runtime.ts';
 import { showValCompact } from './show.ts';
-import { checkArgs, checkType, typeName } from './typecheck.ts';
+import { checkArgs, checkType, resultOk, typeName } from './typecheck.ts';
 import { nodeText } from './nodetext.ts';
 import { initPact } from './pacts.ts';
 import { GUNREDUCED, GUSERAPP_DEFCAP, GUSERAPP_DEFPACT, GUSERAPP_DEFUN } from './gas.ts';
@@ -50,15 +50,14 @@ export function callDef(ctx: Ctx, def: Def, args: Val[], info: Info, acquiring =
   if (def.kind === 'defpact') return initPact(ctx, def, args, info);
   checkArity(def.name, def.args.length, args.length, info);
   checkArgs(def.args, args);
-  const env = new Env(def.slots, null);
-  for (let i = 0; i < args.length; i++) env.slots[i] = args[i]!;
+  const env = callEnv(def.slots, args, null);
   guardRecursion(ctx, def, info);
   def.activeAt = ctx.stack.depth;
   ctx.stack.pushCall(def.name, info, def.module.name, def, args);
   if (def.body === null) throw evalError(info, `${def.qualifiedName}: definition has no body`);
   const result = def.body.ev(ctx, env);
   ctx.stack.pop();
-  if (def.ret.t !== 'any' && !ctx.flag('DisableRuntimeReturnTypeChecking')) checkType(info, def.ret, result);
+  if (!resultOk(def.ret, result) && !ctx.flag('DisableRuntimeReturnTypeChecking')) checkType(info, def.ret, result);
   return result;
 }
 
@@ -81,13 +80,21 @@ function guardRecursion(ctx: Ctx, def: Def, info: Info): void {
 export function callClosure(ctx: Ctx, c: Closure, args: Val[], info: Info): Val {
   checkArity(c.name, c.args.length, args.length, info);
   checkArgs(c.args, args);
-  const env = new Env(c.slots, c.env);
-  for (let i = 0; i < args.length; i++) env.slots[i] = args[i]!;
+  const env = callEnv(c.slots, args, c.env);
   ctx.stack.pushCall(c.name, info, null, null, args);
   const result = c.body.ev(ctx, env);
   ctx.stack.pop();
-  checkType(info, c.ret, result);
+  if (!resultOk(c.ret, result)) checkType(info, c.ret, result);
   return result;
+}
+
+/// A call's environment with the (arity-checked) arguments in its first slots. The arguments
+/// array is the caller's to give: every caller builds it for the call.
+function callEnv(size: number, args: Val[], up: Env | null): Env {
+  if (size === args.length) return new Env(args, up);
+  const env = new Env(size, up);
+  for (let i = 0; i < args.length; i++) env.slots[i] = args[i]!;
+  return env;
 }
 
 /// Applies a function value to arguments: used by higher-order natives.

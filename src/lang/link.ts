@@ -2,7 +2,7 @@
 /// slots, globals to the native, definition, constant, table or module they denote.
 import type { Info } from '../syntax/exp.ts';
 import type { Type } from '../values/type.ts';
-import { ModRef, NotAValue, PList, PObject } from '../values/value.ts';
+import { LiteralFields, ModRef, NotAValue, PList, PObject } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';
 import type { Native } from '../natives/registry.ts';
 import type { Ctx } from './context.ts';
@@ -115,13 +115,7 @@ export class Linker {
       case 'object': {
         const keys = t.pairs.map((p) => p[0]);
         const vals = t.pairs.map((p) => this.node(p[1]));
-        return {
-          kind: 'object', info: t.info, fields: keys.map((k, i) => [k, vals[i]!] as const), ev: (ctx, env) => {
-            const m = new Map<string, PactValue>();
-            for (let i = 0; i < keys.length; i++) m.set(keys[i]!, vals[i]!.ev(ctx, env) as PactValue);
-            return new PObject(m, true);
-          },
-        };
+        return { kind: 'object', info: t.info, fields: keys.map((k, i) => [k, vals[i]!] as const), ev: objectLiteral(keys, vals) };
       }
       case 'app': return this.appNode(t.fn, t.args, t.info);
       case 'let': return this.letNode(t.pairs, t.body, t.info);
@@ -329,6 +323,27 @@ export class Linker {
   }
 }
 
+/// Keys up to which an object literal's fields are scanned rather than hashed.
+const LITERAL_SCAN_KEYS = 8;
+
+/// Evaluates an object literal. A literal with a few distinct keys shares its key list among
+/// the objects it makes; others (a repeated key keeps its first place and last value) get a Map.
+function objectLiteral(keys: readonly string[], vals: readonly Node[]): Node['ev'] {
+  const n = keys.length;
+  if (n <= LITERAL_SCAN_KEYS && new Set(keys).size === n) {
+    return (ctx, env) => {
+      const values = new Array<PactValue>(n);
+      for (let i = 0; i < n; i++) values[i] = vals[i]!.ev(ctx, env) as PactValue;
+      return new PObject(new LiteralFields(keys, values), true);
+    };
+  }
+  return (ctx, env) => {
+    const m = new Map<string, PactValue>();
+    for (let i = 0; i < n; i++) m.set(keys[i]!, vals[i]!.ev(ctx, env) as PactValue);
+    return new PObject(m, true);
+  };
+}
+
 /// Checks let-bound values (in their slots) against the declared types.
 function checkSlots(args: readonly RArg[], slots: readonly number[], env: Env): void {
   checkArgs(args, slots.map((s) => env.slots[s]!));
@@ -365,7 +380,6 @@ function nativeNode(native: Native, fn: Node, args: readonly Node[], info: Info)
   const strict = native.strict!;
   const topLevelOnly = native.topLevelOnly;
   const charged = chargedOnEntry(native);
-  const n = args.length;
   const node: Node = {
     kind: 'app', info, fn, args,
     ev: special !== null
@@ -381,14 +395,26 @@ function nativeNode(native: Native, fn: Node, args: readonly Node[], info: Info)
         if (topLevelOnly) enforceTopLevel(ctx, native, info);
         enterNative(ctx, native, charged, info);
         ctx.stack.pushNative(native.name, node, env);
-        const vals = new Array<Val>(n);
-        for (let i = 0; i < n; i++) vals[i] = args[i]!.ev(ctx, env);
-        const r = strict(ctx, vals, node, native);
+        const r = strict(ctx, evalArgs(ctx, env, args), node, native);
         ctx.stack.pop();
         return r;
       },
   };
   return node;
+}
+
+/// Evaluates argument nodes in order into a new array. The common arities get an array
+/// literal: packed, where `new Array(n)` filled in a loop is holey, which natives then read more
+/// slowly.
+function evalArgs(ctx: Ctx, env: Env, args: readonly Node[]): Val[] {
+  switch (args.length) {
+    case 1: return [args[0]!.ev(ctx, env)];
+    case 2: return [args[0]!.ev(ctx, env), args[1]!.ev(ctx, env)];
+    case 3: return [args[0]!.ev(ctx, env), args[1]!.ev(ctx, env), args[2]!.ev(ctx, env)];
+  }
+  const vals = new Array<Val>(args.length);
+  for (let i = 0; i < args.length; i++) vals[i] = args[i]!.ev(ctx, env);
+  return vals;
 }
 
 function enforceTopLevel(ctx: Ctx, native: Native, info: Info): void {
@@ -397,13 +423,10 @@ function enforceTopLevel(ctx: Ctx, native: Native, info: Info): void {
 }
 
 function defNode(def: Def, fn: Node, args: readonly Node[], info: Info): Node {
-  const n = args.length;
   return {
     kind: 'app', info, fn, args, ev: (ctx, env) => {
       if (ctx.gas.active) chargeUserApp(ctx, def, info);
-      const vals = new Array<Val>(n);
-      for (let i = 0; i < n; i++) vals[i] = args[i]!.ev(ctx, env);
-      return callDef(ctx, def, vals, info);
+      return callDef(ctx, def, evalArgs(ctx, env, args), info);
     },
   };
 }

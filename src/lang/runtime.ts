@@ -15,8 +15,10 @@ export type Val = PactValue | Def | Closure | Partial | NativeRef | TableRef | S
 export class Env {
   readonly slots: Val[];
   readonly up: Env | null;
-  constructor(size: number, up: Env | null) {
-    this.slots = new Array<Val>(size);
+  /// `size` empty slots, or (for a call whose body binds nothing but its arguments) the
+  /// argument values themselves: nothing writes to argument slots, so no copy is needed.
+  constructor(size: number | Val[], up: Env | null) {
+    this.slots = typeof size === 'number' ? new Array<Val>(size) : size;
     this.up = up;
   }
 }

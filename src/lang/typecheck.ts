@@ -124,6 +124,13 @@ function plainlyOk(spec: Type, v: Val): boolean {
   }
 }
 
+/// Does `v` pass as a function's result of type `spec` without a full check? An untyped result
+/// (a fresh variable without constraints) takes any data, and nothing it binds is used.
+export function resultOk(spec: Type, v: Val): boolean {
+  return spec.t === 'any' || plainlyOk(spec, v) ||
+    (spec.t === 'var' && !spec.schemaVar && spec.constraint.length === 0 && isData(v));
+}
+
 /// Checks `v` against `spec`; returns the type bound to a type variable, if `spec` is one.
 export function checkType(info: Info | null, spec: Type, v: Val): Type | null {
   if (spec.t === 'any' || plainlyOk(spec, v)) return null;
@@ -164,13 +171,16 @@ export function checkObject(info: Info | null, spec: Extract<Type, { t: 'schema'
   const schemaTy = spec.schema;
   if (schemaTy.t !== 'user') throw evalError(info, `Invalid reference in user type: ${showType(schemaTy)}`);
   const fields = schemaTy.schema.fields;
-  const fieldArgs: RArg[] = [];
-  const vals: Val[] = [];
+  // Only fields that plainlyOk cannot pass are checked together (as checkArgs would skip the
+  // rest): every row written is checked, and most need nothing built.
+  let fieldArgs: RArg[] | null = null;
+  let vals: Val[] | null = null;
   for (const [k, v] of o.fields) {
-    const f = fields.find((x) => x.name === k);
+    const f = schemaField(fields, k);
     if (f === undefined) throw evalError(info, `Invalid field for {${schemaTy.schema.name}}: ${k}`);
-    fieldArgs.push({ name: f.name, type: f.type, info: info! });
-    vals.push(v);
+    if (plainlyOk(f.type, v)) continue;
+    (fieldArgs ??= []).push({ name: f.name, type: f.type, info: info! });
+    (vals ??= []).push(v);
   }
   const required = spec.partial === null ? fields : spec.partial === 'any' ? [] : fields.filter((f) => (spec.partial as readonly string[]).includes(f.name));
   const missing = required.filter((f) => !o.fields.has(f.name));
@@ -178,8 +188,14 @@ export function checkObject(info: Info | null, spec: Extract<Type, { t: 'schema'
     const sorted = [...missing].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     throw evalError(info, `Missing fields for {${schemaTy.schema.name}}: [${sorted.map((f) => `${f.name}:${showType(f.type)}`).join(', ')}]`);
   }
-  checkArgs(fieldArgs, vals);
+  if (fieldArgs !== null) checkArgs(fieldArgs, vals!);
   return { t: 'schema', kind: 'object', schema: schemaTy, partial: spec.partial };
+}
+
+/// The schema's field of that name (a loop: no closure per lookup).
+function schemaField<F extends { readonly name: string }>(fields: readonly F[], name: string): F | undefined {
+  for (const f of fields) if (f.name === name) return f;
+  return undefined;
 }
 
 /// Checks each value against its declared argument type; a type variable must get one type.
@@ -189,6 +205,9 @@ export function checkArgs(args: readonly RArg[], vals: readonly Val[]): void {
     const arg = args[i]!;
     if (arg.type.t === 'any') continue;
     const v = vals[i]!;
+    // A primitive or unparameterised spec met as it says binds nothing: decided without
+    // building the value's type.
+    if (plainlyOk(arg.type, v)) continue;
     // An unconstrained variable no other argument shares takes any data (the common untyped
     // argument): nothing to unify, nothing to allocate.
     if (isData(v) && freeVariable(args, i)) continue;

@@ -367,8 +367,11 @@ function enumerate(ctx: Ctx, args: Val[], app: Node, self: Native): Val {
   const count = abs(to - from) / abs(inc) + 1n;
   if (ctx.gas.active) chargeMakeList(ctx, self, count, bigMax(abs(from), abs(to)), app);
   ensureListFits(count, app.info);
-  const out: PactValue[] = [];
-  for (let x = from; inc > 0n ? x <= to : x >= to; x += inc) out.push(x);
+  // `count` is exact, so the list is allocated once and filled without bound tests.
+  const n = Number(count);
+  const out = new Array<PactValue>(n);
+  let x = from;
+  for (let i = 0; i < n; i++, x += inc) out[i] = x;
   return new PList(out, tyInteger);
 }
 

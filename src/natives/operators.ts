@@ -178,6 +178,8 @@ function equality(negate: boolean): StrictFn {
   return (_ctx, args, app, self) => {
     if (args.length !== 2) throw badArgs(self, args, app.info);
     const [a, b] = args as [Val, Val];
+    // Two primitives (integers, strings, booleans) are always comparable and equal only when identical.
+    if (typeof a !== 'object' && typeof b !== 'object') return (a === b) !== negate;
     if (!isPactValue(a) || !isPactValue(b) || !comparableKinds(a, b)) {
       throw evalError(app.info, `cannot compare incompatible types: ${typeName(a)}, ${typeName(b)}`);
     }

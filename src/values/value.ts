@@ -38,6 +38,34 @@ export class PObject {
   }
 }
 
+/// The fields of an object made by a literal with a few distinct keys: the literal's key list
+/// (shared by every object it makes) and the values in that order. Building one costs an array
+/// instead of a hash table (object literals are made in loops); lookups scan the few keys.
+export class LiteralFields implements ReadonlyMap<string, PactValue> {
+  private readonly keyList: readonly string[];
+  private readonly valueList: readonly PactValue[];
+  constructor(keys: readonly string[], values: readonly PactValue[]) {
+    this.keyList = keys;
+    this.valueList = values;
+  }
+  get size(): number { return this.keyList.length; }
+  get(key: string): PactValue | undefined {
+    const keys = this.keyList;
+    for (let i = 0; i < keys.length; i++) if (keys[i] === key) return this.valueList[i];
+    return undefined;
+  }
+  has(key: string): boolean { return this.keyList.includes(key); }
+  forEach(f: (value: PactValue, key: string, map: ReadonlyMap<string, PactValue>) => void, thisArg?: unknown): void {
+    for (let i = 0; i < this.keyList.length; i++) f.call(thisArg, this.valueList[i]!, this.keyList[i]!, this);
+  }
+  * entries(): MapIterator<[string, PactValue]> {
+    for (let i = 0; i < this.keyList.length; i++) yield [this.keyList[i]!, this.valueList[i]!];
+  }
+  keys(): MapIterator<string> { return this.keyList.values(); }
+  values(): MapIterator<PactValue> { return this.valueList.values(); }
+  [Symbol.iterator](): MapIterator<[string, PactValue]> { return this.entries(); }
+}
+
 /// A set of public keys plus the name of the predicate that decides how many must sign.
 export class KeySet {
   readonly kind = 'keyset';
