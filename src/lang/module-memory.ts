@@ -453,7 +453,8 @@ class Sizer {
 
   /// Size of the `n` a free name resolves to. `resolved` as in `defSize`.
   free(name: Name, resolved: boolean): number {
-    const v: Val = this.linker.resolveGlobal(name);
+    // Names in the code were resolved when it was linked, just before; made-up names were not.
+    const v: Val = this.data.resolved.get(name) ?? this.linker.resolveGlobal(name);
     const own = this.ownMember(name, v);
     if (own !== null) {
       if (this.fq) {
