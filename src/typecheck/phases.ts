@@ -97,7 +97,6 @@ function singleNative(st: TcState, a: Extract<AST, { k: 'app' }>, fun: Extract<F
     st.addFailure(a.node.id, `native function supplied ${few ? 'too few' : 'too many'} args: ${prettyList(a.args.map(showAst))}`);
   }
   const n = Math.min(ft.args.length, a.args.length);
-  const typed: Array<readonly [AST, Type]> = [];
   for (let i = 0; i < n; i++) {
     const argTy = ft.args[i]!.type;
     const arg = a.args[i]!;
@@ -112,7 +111,6 @@ function singleNative(st: TcState, a: Extract<AST, { k: 'app' }>, fun: Extract<F
       if (saturated < 0) die(arg.node.id.info, `Invalid/unsaturated partial application: ${showTypeHs(argTy)}`);
       argTy.args.forEach((la, j) => st.assocAstTy(arg.args[saturated + j]!.node, la.type));
     } else st.assocAstTy(arg.node, argTy);
-    typed.push([arg, argTy]);
   }
   st.assocAstTy(a.node, ft.ret);
   if (fun.special !== null) {
@@ -123,22 +121,10 @@ function singleNative(st: TcState, a: Extract<AST, { k: 'app' }>, fun: Extract<F
     } else if (b.k === 'list') {
       st.assocAstTy(b.items[b.items.length - 1]!.node, ft.ret);
     } else die(fun.info, `Invalid special form, expected binding: ${showAst(b)}`);
-  } else if (fun.name === 'where' && typed.length === 3) {
-    // `(where field (op ...) row)`: the field's schema type goes to the partial's last argument.
-    const [field, partial, row] = typed as [readonly [AST, Type], readonly [AST, Type], readonly [AST, Type]];
-    if (row[1].t === 'schema' && row[1].kind === 'object') {
-      const fld = asPrimString(field[0]);
-      const fty = row[1].schema.t === 'user' ? schemaField(row[1].schema, fld) : null;
-      if (fty !== null && partial[0].k === 'app' && partial[0].args.length > 0) {
-        st.assocAstTy(partial[0].args[partial[0].args.length - 1]!.node, fty);
-      }
-    }
   }
-}
-
-function asPrimString(a: AST): string {
-  if (a.k === 'prim' && a.value.k === 'lit' && typeof a.value.value === 'string') return a.value.value;
-  return die(a.node.id.info, `Expected literal string: ${showAst(a)}`);
+  // Pact's `(Where, ...)` case (Typechecker.hs:448) is never reached: `_fSpecial` only ever holds
+  // an `SBinding`, whose case comes first. So `where` gets no field-type association, and a field
+  // that is no literal string is no error.
 }
 
 function schemaField(u: Extract<Type, { t: 'user' }>, name: string): Type | null {
