@@ -273,22 +273,35 @@ interface RoleTys {
 /// Pact's `solveOverloads`: each unsolved overload tries its candidate types in order, newest
 /// application first, until a round changes nothing; the unsolved ones fail.
 function solveOverloads(st: TcState): void {
-  let changed = true;
-  while (changed) {
-    changed = false;
+  // Pact's `rptSolve` (Typechecker.hs:167-175): each round walks tcOverloadOrder, which holds an
+  // application once per visit (an inlined call's argument is visited twice), and tries every
+  // entry whose overload was unsolved when the round began; the last entry of an id wins.
+  for (;;) {
+    const before = new Map([...st.overloads].map(([id, o]) => [id, o.solved] as const));
+    const after = new Map<number, FunType | null>();
     for (const oid of st.overloadOrder) {
       const o = st.overloads.get(oid.id)!;
-      if (o.solved !== null) continue;
-      for (const cand of o.types) {
-        if (tryFunType(st, o, cand)) {
-          o.solved = cand;
-          changed = true;
-          break;
+      let solved = before.get(oid.id)!;
+      if (solved === null) {
+        for (const cand of o.types) {
+          if (tryFunType(st, o, cand)) {
+            solved = cand;
+            break;
+          }
         }
       }
+      after.set(oid.id, solved);
     }
+    let changed = false;
+    for (const [id, solved] of after) {
+      if (solved !== before.get(id)) changed = true;
+      st.overloads.get(id)!.solved = solved;
+    }
+    if (!changed) break;
   }
-  for (const oid of st.overloadOrder) {
+  // The unsolved ones fail in the order of Pact's Map: by node id.
+  const ids = [...new Map(st.overloadOrder.map((i) => [i.id, i] as const)).values()].sort((a, b) => a.id - b.id);
+  for (const oid of ids) {
     const o = st.overloads.get(oid.id)!;
     if (o.solved === null) {
       st.log?.push(`Unable to solve overload: (${showTcId(oid)},Overload {_oFunName = ${showString(o.funName)}})`);

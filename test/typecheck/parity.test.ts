@@ -18,3 +18,12 @@ test('where with a field that is no literal is not an error (Pact never reaches 
   assert.equal(err, '');
   assert.match(out, /"Typecheck m: success"/);
 });
+
+test('an overloaded native visited twice (a user call\'s argument) is solved twice in the first round', () => {
+  // The argument of an inlined call sits both in the call's arguments and in its let-binding, so
+  // processNatives records its overload twice in tcOverloadOrder; each round of runSolve
+  // (Typechecker.hs:167) tries every entry whose overload was unsolved when the round began.
+  const { out } = check(`(defun f:integer (x:integer) x) (defun g () (f (+ 1 2)))`, true);
+  const solved = out.split('\n').filter((l) => l.startsWith('Solved overload with'));
+  assert.equal(solved.length, 2, out);
+});
