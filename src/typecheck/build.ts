@@ -106,7 +106,8 @@ export class Builder {
     if (impl !== undefined) {
       const m = this.ctx.lookupModule(impl);
       const d = m?.members.get(def.name);
-      if (!(d instanceof Def)) die(def.info, `Dynamic substitution failed, module does not have member: ${JSON.stringify(impl)}::${JSON.stringify(def.name)}`);
+      // Typechecker.hs:814 shows both names with GHC's derived Show.
+      if (!(d instanceof Def)) die(def.info, `Dynamic substitution failed, module does not have member: ${showModuleName(impl)}::DefName {_unDefName = ${showString(def.name)}}`);
       return this.defFun(d);
     }
     const term = def.module.terms.get(def.name);
@@ -426,6 +427,14 @@ export class Builder {
       return { ...arg, args: [...arg.args, ...extra] };
     });
   }
+}
+
+/// GHC's `show` of a `ModuleName`.
+export function showModuleName(name: string): string {
+  const dot = name.indexOf('.');
+  if (dot < 0) return `ModuleName {_mnName = ${showString(name)}, _mnNamespace = Nothing}`;
+  const ns = `Just (NamespaceName {_namespaceName = ${showString(name.slice(0, dot))}})`;
+  return `ModuleName {_mnName = ${showString(name.slice(dot + 1))}, _mnNamespace = ${ns}}`;
 }
 
 function prettyFunTypeHs(ft: FunType): string {

@@ -4,8 +4,7 @@ import type { Ctx } from '../lang/context.ts';
 import type { ModuleData } from '../lang/runtime.ts';
 import { abbrev } from '../lang/errors.ts';
 import { cycleTermText } from '../lang/show.ts';
-import { showString } from '../values/haskell-show.ts';
-import { Builder } from './build.ts';
+import { Builder, showModuleName } from './build.ts';
 import { typecheckTop } from './phases.ts';
 import type { Checked } from './phases.ts';
 import { TcState } from './state.ts';
@@ -38,14 +37,6 @@ export function typecheckModule(ctx: Ctx, mod: ModuleData, log: string[] | null,
 }
 
 const TOP_KIND = { def: 'Fun', const: 'Const', table: 'Table', schema: 'Schema' } as const;
-
-/// GHC's `show` of a `ModuleName`.
-function showModuleName(name: string): string {
-  const dot = name.indexOf('.');
-  if (dot < 0) return `ModuleName {_mnName = ${showString(name)}, _mnNamespace = Nothing}`;
-  const ns = `Just (NamespaceName {_namespaceName = ${showString(name.slice(0, dot))}})`;
-  return `ModuleName {_mnName = ${showString(name.slice(dot + 1))}, _mnNamespace = ${ns}}`;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Pact 4.13's module map is a `StableHashMap`: a HashMap (32-way trie) keyed by FNV-1 hashes of

@@ -27,3 +27,16 @@ test('an overloaded native visited twice (a user call\'s argument) is solved twi
   const solved = out.split('\n').filter((l) => l.startsWith('Solved overload with'));
   assert.equal(solved.length, 2, out);
 });
+
+test('env-dynref to a module without the member: Pact shows the module and member names', () => {
+  // Typechecker.hs:814: `show (moduleDefName _mdModule) ++ "::" ++ show _dDefName`, GHC's Show
+  // of ModuleName and DefName.
+  const { err } = piped([
+    '(interface i (defun h:integer ()))',
+    '(module n G (defcap G () true) (defun other () 1))',
+    '(module m G (defcap G () true) (defun g (r:module{i}) (r::h)))',
+    '(env-dynref i n)',
+    '(typecheck "m")',
+  ].join('\n') + '\n');
+  assert.match(err, /:Error: Typechecker Internal Error: Dynamic substitution failed, module does not have member: ModuleName \{_mnName = "n", _mnNamespace = Nothing\}::DefName \{_unDefName = "h"\}\n/);
+});
