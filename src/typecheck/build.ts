@@ -16,7 +16,7 @@ import { funName, prettyAst, prettyNode, showTcId, specialForm } from './ast.ts'
 import { showString } from '../values/haskell-show.ts';
 import { die } from './state.ts';
 import type { TcState } from './state.ts';
-import { TY_ANY, prettyFunType, prettyType } from './types.ts';
+import { TY_ANY, prettyFunType, prettyType, showFunTypeHs } from './types.ts';
 
 /// A module's top-level production (Pact's `TopLevel`).
 export type TopLevel =
@@ -371,7 +371,7 @@ export class Builder {
     let fun = fun0;
     if (sf !== null && fun.types.length > 1) {
       const fit = fun.types.filter((ft) => ft.args.length === args.length);
-      if (fit.length !== 1) die(t.info, `${JSON.stringify(sf)} arg count mismatch, expected: ${fun.types.map((ft) => prettyFunTypeHs(ft)).join(',')}`);
+      if (fit.length !== 1) die(t.info, `${JSON.stringify(sf)} arg count mismatch, expected: ${showNonEmptyFunTypes(fun.types)}`);
       fun = { ...fun, types: fit };
     }
     const args2 = fun.types.length > 1 ? args : this.partialArgs(fun.types[0]!, args);
@@ -437,8 +437,9 @@ export function showModuleName(name: string): string {
   return `ModuleName {_mnName = ${showString(name.slice(dot + 1))}, _mnNamespace = ${ns}}`;
 }
 
-function prettyFunTypeHs(ft: FunType): string {
-  return `FunType {_ftArgs = [${ft.args.map((a) => a.name).join(',')}], _ftReturn = ${prettyType(ft.ret)}}`;
+/// GHC's Show of a `NonEmpty (FunType ...)`: `a :| [b,c]`.
+function showNonEmptyFunTypes(fts: readonly FunType[]): string {
+  return `${showFunTypeHs(fts[0]!)} :| [${fts.slice(1).map(showFunTypeHs).join(',')}]`;
 }
 
 function literalType(v: PactValue): Type {

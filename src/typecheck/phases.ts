@@ -9,7 +9,7 @@ import type { TopLevel } from './build.ts';
 import { die } from './state.ts';
 import { showString } from '../values/haskell-show.ts';
 import type { Overload, TcState, VarRole } from './state.ts';
-import { compareText, compareTy, isConcrete, isUnresolved, prettyFunType, prettyList, prettyTuple, prettyType, showTypeHs, showTypeVarHs, tyEq, unifyTypes } from './types.ts';
+import { compareText, compareTy, isConcrete, isUnresolved, prettyFunType, prettyList, prettyTuple, prettyType, showFunTypeHs, showTypeHs, showTypeVarHs, tyEq, unifyTypes } from './types.ts';
 import type { Partial, VarType } from './types.ts';
 
 const showAst = (a: AST) => prettyAst(a, showLiteral);
@@ -471,9 +471,4 @@ function prettyPartial(p: Partial): string {
 
 function showSetHs(keys: readonly string[]): string {
   return `fromList [${[...keys].sort(compareText).map(showString).join(',')}]`;
-}
-
-function showFunTypeHs(f: FunType): string {
-  const args = f.args.map((a) => `Arg {_aName = ${showString(a.name)}, _aType = ${showTypeHs(a.type)}, _aInfo = }`);
-  return `FunType {_ftArgs = [${args.join(',')}], _ftReturn = ${showTypeHs(f.ret)}}`;
 }

@@ -308,8 +308,15 @@ export function showTypeHs(t: Type, prec = 0): string {
     case 'schema':
       return paren(`TySchema {_tySchema = ${KIND_SHOW[t.kind]}, _tySchemaType = ${showTypeHs(t.schema)}, _tySchemaPartial = ${showPartialHs(t.partial)}}`);
     case 'user': return paren(`TyUser {_tyUser = {${t.schema.module === undefined ? '' : `${t.schema.module}.`}${t.schema.name}}}`);
-    case 'fun': return paren(`TyFun {_tyFunType = ${prettyFunType(t)}}`);
+    case 'fun': return paren(`TyFun {_tyFunType = ${showFunTypeHs(t)}}`);
     case 'module':
       return paren(`TyModule {_tyModuleSpec = ${t.ifaces === null ? 'Nothing' : `Just [${t.ifaces.join(',')}]`}}`);
   }
+}
+
+/// GHC's derived `Show` of a `FunType`. Arguments show their info as nothing: GHC's Show of
+/// `Info Nothing`, which is what natives' signatures carry.
+export function showFunTypeHs(f: { readonly args: ReadonlyArray<{ readonly name: string; readonly type: Type }>; readonly ret: Type }): string {
+  const args = f.args.map((a) => `Arg {_aName = ${showString(a.name)}, _aType = ${showTypeHs(a.type)}, _aInfo = }`);
+  return `FunType {_ftArgs = [${args.join(',')}], _ftReturn = ${showTypeHs(f.ret)}}`;
 }

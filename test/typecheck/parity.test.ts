@@ -40,3 +40,16 @@ test('env-dynref to a module without the member: Pact shows the module and membe
   ].join('\n') + '\n');
   assert.match(err, /:Error: Typechecker Internal Error: Dynamic substitution failed, module does not have member: ModuleName \{_mnName = "n", _mnNamespace = Nothing\}::DefName \{_unDefName = "h"\}\n/);
 });
+
+test('a special form with no signature of its arity: Pact shows the signatures with GHC\'s Show', () => {
+  // Typechecker.hs:956: `show sf ++ " arg count mismatch, expected: " ++ show (_fTypes fun)`,
+  // a NonEmpty of derived-Show FunTypes (natives' argument infos show as nothing).
+  const { err } = check('(defschema s a:integer) (deftable t:{s}) (defun q () (select t))');
+  const row = 'TyVar {_tyVar = SchemaVar {_tvName = "row"}}';
+  const obj = `TySchema {_tySchema = TyObject, _tySchemaType = ${row}, _tySchemaPartial = FullSchema}`;
+  const table = `Arg {_aName = "table", _aType = TySchema {_tySchema = TyTable, _tySchemaType = ${row}, _tySchemaPartial = FullSchema}, _aInfo = }`;
+  const where = `Arg {_aName = "where", _aType = TyFun {_tyFunType = FunType {_ftArgs = [Arg {_aName = "row", _aType = ${obj}, _aInfo = }], _ftReturn = TyPrim TyBool}}, _aInfo = }`;
+  const cols = 'Arg {_aName = "columns", _aType = TyList {_tyListType = TyPrim TyString}, _aInfo = }';
+  const ret = `TyList {_tyListType = ${obj}}`;
+  assert.ok(err.includes(`:Error: Typechecker Internal Error: "select" arg count mismatch, expected: FunType {_ftArgs = [${table},${where}], _ftReturn = ${ret}} :| [FunType {_ftArgs = [${table},${cols},${where}], _ftReturn = ${ret}}]\n`), err);
+});
