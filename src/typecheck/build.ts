@@ -232,7 +232,8 @@ export class Builder {
       case 'dyn': {
         const r = this.ast({ t: 'var', name: { name: t.ref, module: null, ns: null, info: t.info }, info: t.info }, scope);
         const member = this.toFun(t, scope);
-        const node = this.st.trackIdNode(this.st.freshId(t.info, t.ref));
+        // Pact names the node after the reference's AST as printed (`Var <node>`).
+        const node = this.st.trackIdNode(this.st.freshId(t.info, prettyAst(r, showLiteral)));
         return { k: 'dynamic', node, ref: r, member };
       }
       case 'list': {

@@ -53,3 +53,13 @@ test('a special form with no signature of its arity: Pact shows the signatures w
   const ret = `TyList {_tyListType = ${obj}}`;
   assert.ok(err.includes(`:Error: Typechecker Internal Error: "select" arg count mismatch, expected: FunType {_ftArgs = [${table},${where}], _ftReturn = ${ret}} :| [FunType {_ftArgs = [${table},${cols},${where}], _ftReturn = ${ret}}]\n`), err);
 });
+
+test('a module-reference member used as a value: its node is named after the reference\'s AST', () => {
+  // Typechecker.hs:1085: `freshId _tInfo (renderCompactText r)`, r being the reference's AST.
+  const { err } = piped([
+    '(interface i (defun h:integer (x:integer)))',
+    '(module m G (defcap G () true) (defun g (r:module{i}) (map r::h [1])))',
+    '(typecheck "m")',
+  ].join('\n') + '\n');
+  assert.ok(err.includes('found: Dynamic Var g_r3::module{i}7::<Var g_r3::module{i}7> Var g_r3::module{i} (defun h'), err);
+});
