@@ -16,7 +16,7 @@ import { funName, prettyAst, prettyNode, showTcId, specialForm } from './ast.ts'
 import { showString } from '../values/haskell-show.ts';
 import { die } from './state.ts';
 import type { TcState } from './state.ts';
-import { TY_ANY, prettyFunType, prettyType, showFunTypeHs } from './types.ts';
+import { TY_ANY, prettyFunType, prettyType, showFunTypeHs, showTypeHs } from './types.ts';
 
 /// A module's top-level production (Pact's `TopLevel`).
 export type TopLevel =
@@ -269,19 +269,28 @@ export class Builder {
   /// A constant is read as the value it evaluated to at install.
   private constAst(c: ConstRef, info: Info): AST {
     if (c.value === null) die(info, `Unexpected term in value context: ${c.name}`);
-    return this.valueAst(c.value, info);
+    // Pact's evaluated constant keeps the infos of the literals it was written as (reducing a
+    // literal, list or object keeps its info), so its nodes point into the defconst.
+    const d = this.ctx.lookupModule(c.module)?.terms.get(c.name);
+    return this.valueAst(c.value, info, d?.t === 'const' ? d.value : null);
   }
 
-  private valueAst(v: PactValue, info: Info): AST {
+  /// `src` is the literal term the value was evaluated from, when it is one: its infos are used.
+  private valueAst(v: PactValue, info0: Info, src: Term | null = null): AST {
+    const info = src !== null && (src.t === 'lit' || src.t === 'list' || src.t === 'object') ? src.info : info0;
     if (v instanceof PList) {
+      const items = src?.t === 'list' && src.items.length === v.items.length ? src.items : null;
       const node = this.st.trackNode({ t: 'list', elem: v.elemType }, this.st.freshId(info, 'list'));
-      return { k: 'list', node, items: v.items.map((x) => this.valueAst(x, info)) };
+      return { k: 'list', node, items: v.items.map((x, i) => this.valueAst(x, info, items?.[i] ?? null)) };
     }
     if (v instanceof PObject) {
+      // Pact's `toAST TObject` notes the object's type first (TyAny for an object literal).
+      this.st.log?.push(`TObject: ${showTypeHs(v.schema ?? TY_ANY)}`);
       const ty: Type = { t: 'schema', kind: 'object', schema: v.schema ?? TY_ANY, partial: null };
       const node = this.st.trackNode(ty, this.st.freshId(info, 'object'));
       const keys = [...v.fields.keys()].sort(compareKeys);
-      return { k: 'object', node, fields: keys.map((k) => [k, this.valueAst(v.fields.get(k)!, info)] as const) };
+      const pairs = src?.t === 'object' ? new Map(src.pairs) : null;
+      return { k: 'object', node, fields: keys.map((k) => [k, this.valueAst(v.fields.get(k)!, info, pairs?.get(k) ?? null)] as const) };
     }
     if (v instanceof ModRef) {
       const ty: Type = { t: 'module', ifaces: v.ifaces };

@@ -63,3 +63,15 @@ test('a module-reference member used as a value: its node is named after the ref
   ].join('\n') + '\n');
   assert.ok(err.includes('found: Dynamic Var g_r3::module{i}7::<Var g_r3::module{i}7> Var g_r3::module{i} (defun h'), err);
 });
+
+test('a constant\'s nodes carry the infos of the literals it was written as', () => {
+  // Pact reads a constant as its evaluated term (Typechecker.hs:1057), and reducing a literal,
+  // list or object keeps its info: failures point at the `[`, in the constant and where used.
+  const { err } = check('(defconst L [1 "a"]) (defun f () L)');
+  assert.equal(err, '<interactive>:0:43:OutputFailure: Cannot unify: ([integer], [string])\n'.repeat(2));
+});
+
+test('an object constant notes its type in the debug lines, as toAST TObject does', () => {
+  const { out } = check('(defconst O {"a": 1})', true);
+  assert.match(out, /\nTObject: TyAny\ntrackAST: \(object\d+, object:\*\)\n/);
+});
