@@ -61,6 +61,19 @@ export function mangleFunType(id: TcId, f: FunType): FunType {
   return { args: f.args.map((a) => ({ name: a.name, type: mangleType(id, a.type) })), ret: mangleType(id, f.ret) };
 }
 
+/// GHC's derived `Show` of an AST (Typechecker.hs:278 puts it in a message), for the shapes a
+/// binding column can take in practice: a variable and a literal. Other shapes are printed with
+/// Pact's `Pretty` instead (their derived Show, with functions and infos, is not reproduced).
+function showAstHs(a: AST): string {
+  const node = `${showTcId(a.node.id)}::${showTypeHs(a.node.ty)}`;
+  if (a.k === 'var') return `Var {_aNode = ${node}}`;
+  const v = a.k === 'prim' && a.value.k === 'lit' ? a.value.value : null;
+  if (typeof v === 'bigint' || typeof v === 'boolean' || v instanceof Decimal) {
+    return `Prim {_aNode = ${node}, _aPrimValue = PrimLit (${showLiteral(v)})}`;
+  }
+  return prettyAst(a, showLiteral);
+}
+
 /// Prints a literal as GHC's derived `Show` of Pact's `Literal`, a guard as Pact prints it (both
 /// appear in messages that show ASTs).
 export function showLiteral(v: PactValue): string {
@@ -351,7 +364,7 @@ export class Builder {
       this.st.boundLambdas.set(id.id, v.fun);
     }
     if (isLet) this.st.assocAST(id, v);
-    else if (v.k !== 'prim' || typeof v.value.value !== 'string') die(v.node.id.info, `Expected literal string: ${showTcId(v.node.id)}`);
+    else if (v.k !== 'prim' || typeof v.value.value !== 'string') die(v.node.id.info, `Expected literal string: ${showAstHs(v)}`);
     return [{ name: arg.name, node }, v];
   }
 

@@ -75,3 +75,11 @@ test('an object constant notes its type in the debug lines, as toAST TObject doe
   const { out } = check('(defconst O {"a": 1})', true);
   assert.match(out, /\nTObject: TyAny\ntrackAST: \(object\d+, object:\*\)\n/);
 });
+
+test('a binding column that is no literal string: Pact shows the AST with GHC\'s Show', () => {
+  // Typechecker.hs:278: `"Expected literal string: " ++ show t`, the derived Show of the AST.
+  const { err } = check('(defschema s a:integer) (deftable t:{s}) (defun q (fld:string) (with-read t "k" { fld := x } x))');
+  assert.match(err, /:Error: Typechecker Internal Error: Expected literal string: Var \{_aNode = q_fld1::TyPrim TyString\}\n/);
+  const lit = check('(defschema s a:integer) (deftable t:{s}) (defun q () (with-read t "k" { 1 := x } x))');
+  assert.match(lit.err, /Expected literal string: Prim \{_aNode = integer\d+::TyPrim TyInteger, _aPrimValue = PrimLit \(LInteger \{_lInteger = 1\}\)\}\n/);
+});
