@@ -109,6 +109,13 @@ export class Builder {
     }
   }
 
+  /// A loaded module, read without charging gas: Pact's checker reads the REPL's state, and a
+  /// first lookup in a transaction through `Ctx.lookupModule` is charged (and may run out).
+  private peekModule(name: string): ModuleData | undefined {
+    const pinned = this.ctx.pinnedModules;
+    return pinned !== null ? pinned(name) : this.ctx.db.read('SYS_modules', name) as ModuleData | undefined;
+  }
+
   // -------------------------------------------------------------------------------------------
   // Functions
 
@@ -117,7 +124,7 @@ export class Builder {
   private defFun(def: Def): Extract<Fun, { k: 'defun' }> {
     const impl = this.st.dynEnv.get(def.module.name);
     if (impl !== undefined) {
-      const m = this.ctx.lookupModule(impl);
+      const m = this.peekModule(impl);
       const d = m?.members.get(def.name);
       // Typechecker.hs:814 shows both names with GHC's derived Show.
       if (!(d instanceof Def)) die(def.info, `Dynamic substitution failed, module does not have member: ${showModuleName(impl)}::DefName {_unDefName = ${showString(def.name)}}`);
@@ -214,7 +221,7 @@ export class Builder {
     const ty = ref.node.ty;
     if (ty.t !== 'module' || ty.ifaces === null) return null;
     for (const i of [...ty.ifaces].sort()) {
-      const d = this.ctx.lookupModule(i)?.members.get(t.member);
+      const d = this.peekModule(i)?.members.get(t.member);
       if (d !== undefined) return d;
     }
     return null;
@@ -284,7 +291,7 @@ export class Builder {
     if (c.value === null) die(info, `Unexpected term in value context: ${c.name}`);
     // Pact's evaluated constant keeps the infos of the literals it was written as (reducing a
     // literal, list or object keeps its info), so its nodes point into the defconst.
-    const d = this.ctx.lookupModule(c.module)?.terms.get(c.name);
+    const d = this.peekModule(c.module)?.terms.get(c.name);
     return this.valueAst(c.value, info, d?.t === 'const' ? d.value : null);
   }
 
