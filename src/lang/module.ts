@@ -388,18 +388,20 @@ export class TypeResolver {
       }
       case 'list': return { t: 'list', elem: this.resolve(t.elem, info) };
       case 'schema': return { ...t, schema: this.resolve(t.schema, info) };
-      case 'module': return t.ifaces === null ? t : { t: 'module', ifaces: t.ifaces.map((i) => this.interfaceName(i)) };
+      case 'module': return t.ifaces === null ? t : { t: 'module', ifaces: t.ifaces.map((i) => this.interfaceName(i, info)) };
       default: return t;
     }
   }
   /// `module{iface}` names an interface as `use` would find it (the current namespace first).
-  private interfaceName(name: string): string {
+  /// Pact resolves the name like any other free name in the code: an unknown one is an error.
+  private interfaceName(name: string, info: Info): string {
     // An interface naming itself (not stored yet) means itself, namespace included.
     const own = this.scope?.module.name;
     if (own !== undefined && (own === name || own.endsWith(`.${name}`))) return own;
     const parts = name.split('.');
     const m = parts.length === 1 ? resolveModuleName(this.ctx, name, null) : resolveModuleName(this.ctx, parts[1]!, parts[0]!);
-    return m?.name ?? name;
+    if (m === undefined) throw evalError(info, this.scope === null ? `Cannot resolve ${name}` : `Cannot resolve "${name}"`);
+    return m.name;
   }
 
   private lookup(name: string, info: Info): SchemaRef {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newRepl, piped, printed } from '../helpers/pact.ts';
+import { assertError, newRepl, piped, printed } from '../helpers/pact.ts';
 import { hashValue } from '../../src/values/pact-json.ts';
 import { ModRef } from '../../src/values/value.ts';
 
@@ -47,4 +47,9 @@ test('an implemented interface that does not exist is reported at the module, af
   assert.deepEqual(printed('(interface ia (defun f:integer ()))',
     '(module n G (defcap G () true) (implements ia) (implements nope) (defun f:integer () 1))').slice(1, 2),
   ['<interactive>:0:0:Error: Interface not defined: nope']);
+});
+
+test('a module type naming no interface is an unresolved name, as every free name in module code', () => {
+  assertError(['(module m G (defcap G () true) (defun f (x:module{nope}) 1))'], 'Cannot resolve "nope"');
+  assertError(['(let ((x:module{nope} 1)) x)'], 'Cannot resolve nope');
 });
