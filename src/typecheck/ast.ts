@@ -17,10 +17,6 @@ export function showTcId(i: TcId): string {
   return `${i.name}${i.id}`;
 }
 
-export function compareTcId(a: TcId, b: TcId): number {
-  return a.id - b.id || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
-}
-
 /// Pact's `Node`: an id and the type it was created with.
 export interface TNode {
   readonly id: TcId;
