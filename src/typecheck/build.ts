@@ -120,15 +120,17 @@ export class Builder {
   // Functions
 
   /// A user definition as a function with a fresh body; an interface member stands for the
-  /// module `env-dynref` names for its interface.
-  private defFun(def: Def): Extract<Fun, { k: 'defun' }> {
+  /// module `env-dynref` names for its interface. Pact follows those substitutions without end
+  /// when they form a cycle (`(env-dynref m m)` hangs it); here a chain stops at the first
+  /// module it already passed through.
+  private defFun(def: Def, passed: ReadonlySet<string> = new Set()): Extract<Fun, { k: 'defun' }> {
     const impl = this.st.dynEnv.get(def.module.name);
-    if (impl !== undefined) {
+    if (impl !== undefined && impl !== def.module.name && !passed.has(impl)) {
       const m = this.peekModule(impl);
       const d = m?.members.get(def.name);
       // Typechecker.hs:814 shows both names with GHC's derived Show.
       if (!(d instanceof Def)) die(def.info, `Dynamic substitution failed, module does not have member: ${showModuleName(impl)}::DefName {_unDefName = ${showString(def.name)}}`);
-      return this.defFun(d);
+      return this.defFun(d, new Set([...passed, def.module.name]));
     }
     const term = def.module.terms.get(def.name);
     if (term === undefined || term.t !== 'def') die(def.info, `Malformed def body`);

@@ -100,3 +100,11 @@ test('contracts written as real Pact code is (capabilities, a cross-chain defpac
   const verdicts = rec.err.split('\n').filter((l) => l.includes('Typecheck') || l.includes('OutputFailure')).map((l) => l.replace(/^.*Trace: /, ''));
   assert.deepEqual(verdicts, ['Typecheck vault: success', 'Typecheck relay: success', 'Typecheck bank: success']);
 });
+
+test('env-dynref substitutions that come back to a module stop there instead of looping (Pact hangs)', () => {
+  assert.deepEqual(printed(
+    '(module m G (defcap G () true) (defun f:integer (x:integer) x) (defun g () (f 1)))',
+    '(env-dynref m m)',
+    '(typecheck "m")',
+  ).at(-1), '"Typecheck m: success"');
+});
