@@ -89,6 +89,8 @@ export class Builder {
   private readonly st: TcState;
   /// The module whose code is being read (names resolve against its link-time record).
   private module: ModuleData;
+  /// The user functions whose bodies are being built, innermost last.
+  private readonly inlining = new Set<Def>();
 
   constructor(ctx: Ctx, st: TcState, module: ModuleData) {
     this.ctx = ctx;
@@ -134,6 +136,10 @@ export class Builder {
     }
     const term = def.module.terms.get(def.name);
     if (term === undefined || term.t !== 'def') die(def.info, `Malformed def body`);
+    // Installs reject recursion, but a call through a module reference can lead back into the
+    // function being inlined (Pact inlines it forever).
+    if (this.inlining.has(def)) die(def.info, `Recursive call through a module reference: ${def.qualifiedName}`);
+    this.inlining.add(def);
     const saved = this.module;
     this.module = def.module;
     try {
@@ -142,6 +148,7 @@ export class Builder {
       return this.scopeFun(def.name, def.module.name, type, def.args, body, term.kind, def.info, null);
     } finally {
       this.module = saved;
+      this.inlining.delete(def);
     }
   }
 

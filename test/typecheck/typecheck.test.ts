@@ -108,3 +108,12 @@ test('env-dynref substitutions that come back to a module stop there instead of 
     '(typecheck "m")',
   ).at(-1), '"Typecheck m: success"');
 });
+
+test('a call through a module reference back into the function being inlined is a checker error (Pact loops)', () => {
+  assertError([
+    '(interface i (defun f:integer (m:module{i} x:integer)))',
+    '(module a G (defcap G () true) (implements i) (defun f:integer (m:module{i} x:integer) (m::f m x)))',
+    '(env-dynref i a)',
+    '(typecheck "a")',
+  ], 'Typechecker Internal Error: Recursive call through a module reference: a.f');
+});
