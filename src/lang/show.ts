@@ -53,7 +53,7 @@ export function showValPretty(v: Val): string {
 /// A module member as `Recursion detected:` lists it: Pact prints the definition's term with
 /// the module's own schemas named `module.schema`, and a constant as its `Pretty Term` does.
 export function cycleTermText(v: Val, module: ModuleData): string {
-  const types = (t: Type) => showType(t, (name) => (module.members.get(name) instanceof SchemaRef ? `${module.name}.${name}` : `{${name}}`));
+  const types = (t: Type) => showType(t, (s) => (module.members.get(s.name) instanceof SchemaRef ? `${module.name}.${s.name}` : `{${s.name}}`));
   const meta = (docs: string | null) => (docs === null ? '' : `"${docs}"\n`);
   if (v instanceof Def) return renderCompact(defDoc(v, types));
   if (v instanceof ConstRef) return `constant .${v.module}${v.name}:${types(v.type)} ${meta(v.meta.docs)}`;

@@ -2,7 +2,8 @@
 /// Pact's `unifyTypes`, and the two ways Pact prints a type in checker messages (its `Pretty`
 /// instance and GHC's derived `Show`).
 import { showString } from '../values/haskell-show.ts';
-import type { SchemaDef, Type } from '../values/type.ts';
+import { showNativeFunType, showType } from '../values/type.ts';
+import type { FunType, SchemaDef, Type } from '../values/type.ts';
 
 export type Partial = null | 'any' | readonly string[];
 export type VarType = Extract<Type, { t: 'var' }>;
@@ -244,30 +245,17 @@ function unifyConstraints(ac: readonly Type[], bc: readonly Type[]): { left: boo
 // ---------------------------------------------------------------------------------------------
 // Printing
 
-function showPartial(p: Partial): string {
-  if (p === null) return '';
-  if (p === 'any') return '~';
-  return `~[${[...p].sort(compareText).join(',')}]`;
-}
-
-/// Pact's `Pretty (Type UserType)`: a schema shows as `{module.name}`.
+/// Pact's `Pretty (Type UserType)`: the runtime's printing, but a schema shows as `{module.name}`.
 export function prettyType(t: Type): string {
-  switch (t.t) {
-    case 'any': return '*';
-    case 'prim': return t.name;
-    case 'list': return `[${prettyType(t.elem)}]`;
-    case 'schema': return `${t.kind}:${showPartial(t.partial)}${prettyType(t.schema)}`;
-    case 'var':
-      if (t.schemaVar) return `<{${t.name}}>`;
-      return t.constraint.length === 0 ? `<${t.name}>` : `<${t.name}[${t.constraint.map(prettyType).join(',')}]>`;
-    case 'user': return `{${t.schema.module ?? ''}.${t.schema.name}}`;
-    case 'fun': return prettyFunType(t);
-    case 'module': return t.ifaces === null ? 'module' : `module{${t.ifaces.join(',')}}`;
-  }
+  return showType(t, prettyUser);
 }
 
-export function prettyFunType(f: { readonly args: ReadonlyArray<{ readonly name: string; readonly type: Type }>; readonly ret: Type }): string {
-  return [...f.args.map((a) => `${a.name}:${prettyType(a.type)}`), '->', prettyType(f.ret)].join(' ').replace(/^->/, ' ->');
+export function prettyFunType(f: FunType): string {
+  return showNativeFunType(f, prettyUser);
+}
+
+function prettyUser(s: SchemaDef): string {
+  return `{${s.module ?? ''}.${s.name}}`;
 }
 
 /// `[a, b]`, as Pact's `Pretty` prints a list.
@@ -316,7 +304,7 @@ export function showTypeHs(t: Type, prec = 0): string {
 
 /// GHC's derived `Show` of a `FunType`. Arguments show their info as nothing: GHC's Show of
 /// `Info Nothing`, which is what natives' signatures carry.
-export function showFunTypeHs(f: { readonly args: ReadonlyArray<{ readonly name: string; readonly type: Type }>; readonly ret: Type }): string {
+export function showFunTypeHs(f: FunType): string {
   const args = f.args.map((a) => `Arg {_aName = ${showString(a.name)}, _aType = ${showTypeHs(a.type)}, _aInfo = }`);
   return `FunType {_ftArgs = [${args.join(',')}], _ftReturn = ${showTypeHs(f.ret)}}`;
 }

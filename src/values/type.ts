@@ -52,7 +52,7 @@ export function tyVar(name: string, constraint: readonly Type[] = []): Type {
 }
 
 /// `user` prints a schema named in the type (Pact prints a resolved one as `{name}`).
-export function showType(ty: Type, user: (name: string) => string = braced): string {
+export function showType(ty: Type, user: (schema: SchemaDef) => string = braced): string {
   switch (ty.t) {
     case 'any': return '*';
     case 'prim': return ty.name;
@@ -61,14 +61,14 @@ export function showType(ty: Type, user: (name: string) => string = braced): str
     case 'var':
       if (ty.schemaVar) return `<{${ty.name}}>`;
       return ty.constraint.length === 0 ? `<${ty.name}>` : `<${ty.name}[${ty.constraint.map((c) => showType(c, user)).join(',')}]>`;
-    case 'user': return user(ty.schema.name);
+    case 'user': return user(ty.schema);
     case 'fun': return showNativeFunType(ty, user);
     case 'module': return ty.ifaces === null ? 'module' : `module{${ty.ifaces.join(',')}}`;
   }
 }
 
-function braced(name: string): string {
-  return `{${name}}`;
+function braced(schema: SchemaDef): string {
+  return `{${schema.name}}`;
 }
 
 function showPartial(p: null | 'any' | readonly string[]): string {
@@ -80,6 +80,6 @@ function showPartial(p: null | 'any' | readonly string[]): string {
 /// `a:integer b:string -> bool`, as Pact prints a function signature (`hsep args <+> "->" <+> ret`,
 /// so a nullary one starts with a space: ` -> string`). A function-typed argument prints its own
 /// signature after the colon: `app:x:<b> -> <a>`.
-export function showNativeFunType(ft: FunType, user: (name: string) => string = braced): string {
+export function showNativeFunType(ft: FunType, user: (schema: SchemaDef) => string = braced): string {
   return `${ft.args.map((a) => `${a.name}:${showType(a.type, user)}`).join(' ')} -> ${showType(ft.ret, user)}`;
 }
