@@ -14,6 +14,7 @@ import type { BindPair, DefTerm, Step, Term, UseTerm } from '../lang/term.ts';
 import type { AST, DefType, Fun, Named, TcId, TNode } from './ast.ts';
 import { funName, prettyAst, prettyNode, showTcId, specialForm } from './ast.ts';
 import { showString } from '../values/haskell-show.ts';
+import { compareCodePoints } from '../values/text.ts';
 import { die } from './state.ts';
 import type { TcState } from './state.ts';
 import { TY_ANY, prettyFunType, prettyType, showFunTypeHs, showTypeHs } from './types.ts';
@@ -317,7 +318,7 @@ export class Builder {
       this.st.log?.push(`TObject: ${showTypeHs(v.schema ?? TY_ANY)}`);
       const ty: Type = { t: 'schema', kind: 'object', schema: v.schema ?? TY_ANY, partial: null };
       const node = this.st.trackNode(ty, this.st.freshId(info, 'object'));
-      const keys = [...v.fields.keys()].sort(compareKeys);
+      const keys = [...v.fields.keys()].sort(compareCodePoints);
       const pairs = src?.t === 'object' ? new Map(src.pairs) : null;
       return { k: 'object', node, fields: keys.map((k) => [k, this.valueAst(v.fields.get(k)!, info, pairs?.get(k) ?? null)] as const) };
     }
@@ -490,13 +491,9 @@ function literalType(v: PactValue): Type {
   return TY_ANY;
 }
 
-function compareKeys(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 /// An object literal's fields as Pact's `Map` holds them: by key, the last of repeated keys.
 function sortedFields(pairs: ReadonlyArray<readonly [string, Term]>): Array<readonly [string, Term]> {
   const m = new Map<string, Term>();
   for (const [k, v] of pairs) m.set(k, v);
-  return [...m].sort((a, b) => compareKeys(a[0], b[0]));
+  return [...m].sort((a, b) => compareCodePoints(a[0], b[0]));
 }

@@ -8,8 +8,9 @@ import { mangleFunType, mangleType, showLiteral } from './build.ts';
 import type { TopLevel } from './build.ts';
 import { die } from './state.ts';
 import { showString } from '../values/haskell-show.ts';
+import { compareCodePoints } from '../values/text.ts';
 import type { Overload, TcState, VarRole } from './state.ts';
-import { compareText, compareTy, isConcrete, isUnresolved, prettyFunType, prettyList, prettyTuple, prettyType, showFunTypeHs, showTypeHs, showTypeVarHs, tyEq, unifyTypes } from './types.ts';
+import { compareTy, isConcrete, isUnresolved, prettyFunType, prettyList, prettyTuple, prettyType, showFunTypeHs, showTypeHs, showTypeVarHs, tyEq, unifyTypes } from './types.ts';
 import type { Partial, VarType } from './types.ts';
 
 const showAst = (a: AST) => prettyAst(a, showLiteral);
@@ -208,7 +209,7 @@ function applySchemas(st: TcState): Visitor {
       // Pact keys the bindings by column: the last binding of a repeated column counts.
       const byKey = new Map<string, readonly [string, AST, TcId, Type]>();
       for (const f of fields) byKey.set(f[0], f);
-      const pks = validateSchema(st, ty.schema, ty.partial, [...byKey.values()].sort((a, b) => compareText(a[0], b[0])));
+      const pks = validateSchema(st, ty.schema, ty.partial, [...byKey.values()].sort((a, b) => compareCodePoints(a[0], b[0])));
       if (pks !== null && ty.partial !== null && ty.partial !== 'any') {
         st.log?.push(`Specializing schema ty for sublist: ${showSetHs(pks)}`);
         st.assocAstTy(sn, { t: 'schema', kind: 'object', schema: ty.schema, partial: pks });
@@ -242,7 +243,7 @@ function validateSchema(st: TcState, u: Extract<Type, { t: 'user' }>, partial: P
   let smap = u.schema.fields.map((f) => [f.name, f.type] as const);
   if (partial !== null && partial !== 'any') smap = smap.filter(([n]) => partial.includes(n));
   const byName = new Map(smap);
-  const keys = [...byName.keys()].sort(compareText);
+  const keys = [...byName.keys()].sort(compareCodePoints);
   const given: string[] = [];
   for (const [k, v, ki, vty] of fields) {
     const aty = byName.get(k);
@@ -256,7 +257,7 @@ function validateSchema(st: TcState, u: Extract<Type, { t: 'user' }>, partial: P
     } else st.assocAstTy(v.node, r.ty);
     given.push(k);
   }
-  const distinct = [...new Set(given)].sort(compareText);
+  const distinct = [...new Set(given)].sort(compareCodePoints);
   return distinct.length < byName.size ? distinct : null;
 }
 
@@ -404,7 +405,7 @@ function specialAt(m: Map<VarRole, RoleTys>): void {
 /// Pact's `resolveAllTypes`: every node's final type; a node left with a variable fails.
 function resolveAllTypes(st: TcState): Map<number, Type> {
   const out = new Map<number, Type>();
-  const ids = [...st.astToVar.values()].sort((a, b) => a.id.id - b.id.id || compareText(a.id.name, b.id.name));
+  const ids = [...st.astToVar.values()].sort((a, b) => a.id.id - b.id.id || compareCodePoints(a.id.name, b.id.name));
   for (const { id, v } of ids) {
     const tys = st.varToTypes.get(v);
     if (tys === undefined) die(null, `resolveAllTypes: untracked type var: (${showTcId(id)},${prettyType(v)})`);
@@ -466,9 +467,9 @@ export function typecheckTop(st: TcState, tl: TopLevel): Checked {
 function prettyPartial(p: Partial): string {
   if (p === null) return 'FullSchema';
   if (p === 'any') return 'AnySubschema';
-  return `PartialSchema ${prettyList([...p].sort(compareText))}`;
+  return `PartialSchema ${prettyList([...p].sort(compareCodePoints))}`;
 }
 
 function showSetHs(keys: readonly string[]): string {
-  return `fromList [${[...keys].sort(compareText).map(showString).join(',')}]`;
+  return `fromList [${[...keys].sort(compareCodePoints).map(showString).join(',')}]`;
 }

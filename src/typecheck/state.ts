@@ -5,6 +5,7 @@ import type { FunType, Type } from '../values/type.ts';
 import type { AST, Fun, TcId, TNode, YieldResume } from './ast.ts';
 import { showTcId } from './ast.ts';
 import { showString } from '../values/haskell-show.ts';
+import { compareCodePoints } from '../values/text.ts';
 import type { SpecialForm } from './ast.ts';
 import { VarMap, prettyTuple, prettyType, sameVar, showTypeHs, tyEq, tyVarNamed, unifyTypes } from './types.ts';
 import type { Unified, VarType } from './types.ts';
@@ -82,7 +83,7 @@ export class TcState {
   /// The failures in Pact's `Set` order: by node id, then name, then message.
   sortedFailures(): Failure[] {
     return [...this.failures.values()].sort((a, b) =>
-      a.id.id - b.id.id || cmp(a.id.name, b.id.name) || cmp(a.message, b.message));
+      a.id.id - b.id.id || compareCodePoints(a.id.name, b.id.name) || compareCodePoints(a.message, b.message));
   }
 
   // -------------------------------------------------------------------------------------------
@@ -252,10 +253,6 @@ export class TcState {
     if (r === null) die(null, `Error: recursive type vars: [${seen.reverse().map((s) => showTypeHs(s)).join(',')}]`);
     return r;
   }
-}
-
-function cmp(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 export type { SpecialForm };

@@ -2,6 +2,7 @@
 /// Pact's `unifyTypes`, and the two ways Pact prints a type in checker messages (its `Pretty`
 /// instance and GHC's derived `Show`).
 import { showString } from '../values/haskell-show.ts';
+import { compareCodePoints } from '../values/text.ts';
 import { showNativeFunType, showType } from '../values/type.ts';
 import type { FunType, SchemaDef, Type } from '../values/type.ts';
 
@@ -90,10 +91,6 @@ const TAG_ORDER = { any: 0, var: 1, prim: 2, list: 3, schema: 4, fun: 5, user: 6
 const PRIM_ORDER: Readonly<Record<string, number>> = { integer: 0, decimal: 1, time: 2, bool: 3, string: 4, guard: 5, keyset: 6 };
 const KIND_ORDER = { table: 0, object: 1, binding: 2 } as const;
 
-export function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 function compareLists<T>(a: readonly T[], b: readonly T[], cmp: (x: T, y: T) => number): number {
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
@@ -110,7 +107,7 @@ function partialRank(p: Partial): number {
 function comparePartial(a: Partial, b: Partial): number {
   const r = partialRank(a) - partialRank(b);
   if (r !== 0 || a === null || a === 'any') return r;
-  return compareLists([...a].sort(compareText), [...(b as readonly string[])].sort(compareText), compareText);
+  return compareLists([...a].sort(compareCodePoints), [...(b as readonly string[])].sort(compareCodePoints), compareCodePoints);
 }
 
 /// GHC's derived `compare` on `Type UserType` (type variables by kind, then name).
@@ -127,20 +124,20 @@ export function compareTy(a: Type, b: Type): number {
     }
     case 'var': {
       const v = b as typeof a;
-      return Number(a.schemaVar) - Number(v.schemaVar) || compareText(a.name, v.name);
+      return Number(a.schemaVar) - Number(v.schemaVar) || compareCodePoints(a.name, v.name);
     }
     case 'user': {
       const u = b as typeof a;
-      return compareText(a.schema.name, u.schema.name) || compareText(a.schema.module ?? '', u.schema.module ?? '');
+      return compareCodePoints(a.schema.name, u.schema.name) || compareCodePoints(a.schema.module ?? '', u.schema.module ?? '');
     }
     case 'fun': {
       const f = b as typeof a;
-      return compareLists(a.args, f.args, (x, y) => compareText(x.name, y.name) || compareTy(x.type, y.type)) || compareTy(a.ret, f.ret);
+      return compareLists(a.args, f.args, (x, y) => compareCodePoints(x.name, y.name) || compareTy(x.type, y.type)) || compareTy(a.ret, f.ret);
     }
     case 'module': {
       const m = b as typeof a;
       if (a.ifaces === null || m.ifaces === null) return Number(a.ifaces !== null) - Number(m.ifaces !== null);
-      return compareLists(a.ifaces, m.ifaces, compareText);
+      return compareLists(a.ifaces, m.ifaces, compareCodePoints);
     }
   }
 }
@@ -277,7 +274,7 @@ const KIND_SHOW = { table: 'TyTable', object: 'TyObject', binding: 'TyBinding' }
 function showPartialHs(p: Partial): string {
   if (p === null) return 'FullSchema';
   if (p === 'any') return 'AnySubschema';
-  return `PartialSchema (fromList [${[...p].sort(compareText).map(showString).join(',')}])`;
+  return `PartialSchema (fromList [${[...p].sort(compareCodePoints).map(showString).join(',')}])`;
 }
 
 export function showTypeVarHs(t: VarType): string {
