@@ -1,9 +1,11 @@
 /// The checker's inlined AST (Pact's `Pact.Types.Typecheck.AST`): every node carries an id and a
 /// type; user function calls carry their (inlined) bodies.
 import type { Info } from '../syntax/exp.ts';
-import type { Type } from '../values/type.ts';
+import type { FunType, Type } from '../values/type.ts';
 import type { PactValue } from '../values/value.ts';
-import type { FunType } from '../values/type.ts';
+import { Decimal } from '../values/decimal.ts';
+import { showString } from '../values/haskell-show.ts';
+import { showValCompact } from '../lang/show.ts';
 import { prettyFunType, prettyType } from './types.ts';
 
 /// An AST node's id. Its printed form (`name` then number) names the node's type variable.
@@ -145,6 +147,16 @@ function walkFun(f: Visitor, fun: Fun): Fun {
 // ---------------------------------------------------------------------------------------------
 // Printing, as Pact's `Pretty (AST Node)` renders in one line (its checker messages show ASTs).
 
+/// Prints a literal as GHC's derived `Show` of Pact's `Literal`, a guard as Pact prints it (both
+/// appear in messages that show ASTs).
+export function showLiteral(v: PactValue): string {
+  if (typeof v === 'bigint') return `LInteger {_lInteger = ${v}}`;
+  if (typeof v === 'string') return `LString {_lString = ${showString(v)}}`;
+  if (typeof v === 'boolean') return `LBool {_lBool = ${v ? 'True' : 'False'}}`;
+  if (v instanceof Decimal) return `LDecimal {_lDecimal = ${v.toString()}}`;
+  return showValCompact(v);
+}
+
 export function prettyNode(n: TNode): string {
   return `${showTcId(n.id)}::${prettyType(n.ty)}`;
 }
@@ -158,38 +170,37 @@ function indent(s: string): string {
   return `  ${s}`;
 }
 
-export function prettyAst(a: AST, showLit: (v: PactValue) => string): string {
+export function prettyAst(a: AST): string {
   const go = (name: string, rest: readonly string[]) => sep([name, prettyNode(a.node), ...rest]);
-  const p = (x: AST) => prettyAst(x, showLit);
   switch (a.k) {
-    case 'prim': return go('Prim', ['=', showLit(a.value.value)]);
+    case 'prim': return go('Prim', ['=', showLiteral(a.value.value)]);
     case 'var': return go('Var', []);
-    case 'object': return go('Object', [`{${a.fields.map(([k, v]) => `"${k}": ${p(v)}`).join(',')}}`]);
-    case 'list': return go('List', [`[${sep([indent(sep(a.items.map(p)))])}]`]);
+    case 'object': return go('Object', [`{${a.fields.map(([k, v]) => `"${k}": ${prettyAst(v)}`).join(',')}}`]);
+    case 'list': return go('List', [`[${sep([indent(sep(a.items.map(prettyAst)))])}]`]);
     case 'binding': {
       const bt = a.bindType.k === 'schema' ? `bind${prettyNode(a.bindType.node)}` : a.bindType.k === 'let' ? 'let' : 'inlinedCallArgs';
-      const pairs = a.bindings.map(([k, v]) => `(${sep([indent(sep([`"${k.name}" (${prettyNode(k.node)})`, sep([':', indent(p(v))])]))])})`);
-      return go('Binding', [`(${sep([bt, indent(sep(pairs)), indent(sep(a.body.map(p)))])})`]);
+      const pairs = a.bindings.map(([k, v]) => `(${sep([indent(sep([`"${k.name}" (${prettyNode(k.node)})`, sep([':', indent(prettyAst(v))])]))])})`);
+      return go('Binding', [`(${sep([bt, indent(sep(pairs)), indent(sep(a.body.map(prettyAst)))])})`]);
     }
-    case 'app': return go('App', [indent(`(${sep([indent(sep(a.args.map(p)))])})`), indent(prettyFun(a.fun, showLit))]);
+    case 'app': return go('App', [indent(`(${sep([indent(sep(a.args.map(prettyAst)))])})`), indent(prettyFun(a.fun))]);
     case 'table': return go('Table', []);
     case 'step': {
-      const rest = [...(a.entity === null ? [] : [`Entity:${p(a.entity)}`]), indent(p(a.exec)),
-        ...(a.rollback === null ? [] : ['Rollback:', indent(p(a.rollback))])];
+      const rest = [...(a.entity === null ? [] : [`Entity:${prettyAst(a.entity)}`]), indent(prettyAst(a.exec)),
+        ...(a.rollback === null ? [] : ['Rollback:', indent(prettyAst(a.rollback))])];
       return go('Step', rest);
     }
-    case 'dynamic': return go('Dynamic', [p(a.ref), prettyFun(a.member, showLit)]);
+    case 'dynamic': return go('Dynamic', [prettyAst(a.ref), prettyFun(a.member)]);
     case 'modref': return go('ModRef', [a.name, a.spec === null ? '' : `[${a.spec.join(', ')}]`]);
   }
 }
 
-function prettyFun(f: Fun, showLit: (v: PactValue) => string): string {
+function prettyFun(f: Fun): string {
   if (f.k === 'native') {
     const types = `:: ${sep(f.types.map(prettyFunType))}`;
-    const bind = f.special === null ? '' : ` ${indent(prettyAst(f.special.binding, showLit))}`;
+    const bind = f.special === null ? '' : ` ${indent(prettyAst(f.special.binding))}`;
     return `(${sep([`(native ${f.name}`, indent(types) + bind])})`;
   }
   return `(${sep([`${f.defType} ${f.name}`, indent(`:: ${prettyFunType(f.type)}`),
     indent(sep(['(', indent(sep(f.args.map((x) => `"${x.name}" (${prettyNode(x.node)})`))), ')'])),
-    indent(sep(f.body.map((x) => prettyAst(x, showLit)))), ''])})`;
+    indent(sep(f.body.map((x) => prettyAst(x)))), ''])})`;
 }

@@ -7,12 +7,11 @@ import { Decimal } from '../values/decimal.ts';
 import { CapabilityGuard, KeySet, ModRef, PactTime, PList, PObject, UserGuard, isGuard } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';
 import type { Ctx } from '../lang/context.ts';
-import { showValCompact } from '../lang/show.ts';
 import { ConstRef, Def, NativeRef, SchemaRef, TableRef } from '../lang/runtime.ts';
 import type { ModuleData, Val } from '../lang/runtime.ts';
 import type { BindPair, DefTerm, Step, Term, UseTerm } from '../lang/term.ts';
 import type { AST, DefType, Fun, Named, TcId, TNode } from './ast.ts';
-import { funName, prettyAst, prettyNode, showTcId, specialForm } from './ast.ts';
+import { funName, prettyAst, prettyNode, showLiteral, showTcId, specialForm } from './ast.ts';
 import { showString } from '../values/haskell-show.ts';
 import { compareCodePoints } from '../values/text.ts';
 import { die } from './state.ts';
@@ -72,17 +71,7 @@ function showAstHs(a: AST): string {
   if (typeof v === 'bigint' || typeof v === 'boolean' || v instanceof Decimal) {
     return `Prim {_aNode = ${node}, _aPrimValue = PrimLit (${showLiteral(v)})}`;
   }
-  return prettyAst(a, showLiteral);
-}
-
-/// Prints a literal as GHC's derived `Show` of Pact's `Literal`, a guard as Pact prints it (both
-/// appear in messages that show ASTs).
-export function showLiteral(v: PactValue): string {
-  if (typeof v === 'bigint') return `LInteger {_lInteger = ${v}}`;
-  if (typeof v === 'string') return `LString {_lString = ${showString(v)}}`;
-  if (typeof v === 'boolean') return `LBool {_lBool = ${v ? 'True' : 'False'}}`;
-  if (v instanceof Decimal) return `LDecimal {_lDecimal = ${v.toString()}}`;
-  return showValCompact(v);
+  return prettyAst(a);
 }
 
 export class Builder {
@@ -263,7 +252,7 @@ export class Builder {
         const r = this.ast({ t: 'var', name: { name: t.ref, module: null, ns: null, info: t.info }, info: t.info }, scope);
         const member = this.toFun(t, scope);
         // Pact names the node after the reference's AST as printed (`Var <node>`).
-        const node = this.st.trackIdNode(this.st.freshId(t.info, prettyAst(r, showLiteral)));
+        const node = this.st.trackIdNode(this.st.freshId(t.info, prettyAst(r)));
         return { k: 'dynamic', node, ref: r, member };
       }
       case 'list': {
@@ -456,7 +445,7 @@ export class Builder {
     return args.slice(0, ft.args.length).map((arg, i) => {
       const argTy = ft.args[i]!.type;
       if (argTy.t !== 'fun') return arg;
-      if (arg.k !== 'app') die(arg.node.id.info, `App required for funtype argument: ${prettyFunType(argTy)}, found: ${prettyAst(arg, showLiteral)}`);
+      if (arg.k !== 'app') die(arg.node.id.info, `App required for funtype argument: ${prettyFunType(argTy)}, found: ${prettyAst(arg)}`);
       let extra: AST[] = [];
       for (const la of argTy.args) {
         const id = this.st.freshId(arg.node.id.info, `${arg.fun.name}_${la.name}_p`);

@@ -4,7 +4,7 @@
 import type { FunType, Type } from '../values/type.ts';
 import type { AST, Fun, Named, TcId, TNode, Visitor } from './ast.ts';
 import { prettyAst, prettyNode, showTcId, walkAST } from './ast.ts';
-import { mangleFunType, mangleType, showLiteral } from './build.ts';
+import { mangleFunType, mangleType } from './build.ts';
 import type { TopLevel } from './build.ts';
 import { die } from './state.ts';
 import { showString } from '../values/haskell-show.ts';
@@ -12,8 +12,6 @@ import { compareCodePoints } from '../values/text.ts';
 import type { Overload, TcState, VarRole } from './state.ts';
 import { compareTy, isConcrete, isUnresolved, prettyFunType, prettyList, prettyTuple, prettyType, showFunTypeHs, showTypeHs, showTypeVarHs, tyEq, unifyTypes } from './types.ts';
 import type { Partial, VarType } from './types.ts';
-
-const showAst = (a: AST) => prettyAst(a, showLiteral);
 
 // ---------------------------------------------------------------------------------------------
 // Inlining user calls
@@ -95,7 +93,7 @@ function processNatives(st: TcState): Visitor {
 function singleNative(st: TcState, a: Extract<AST, { k: 'app' }>, fun: Extract<Fun, { k: 'native' }>, ft: FunType): void {
   if (fun.special === null && ft.args.length !== a.args.length) {
     const few = ft.args.length < a.args.length;
-    st.addFailure(a.node.id, `native function supplied ${few ? 'too few' : 'too many'} args: ${prettyList(a.args.map(showAst))}`);
+    st.addFailure(a.node.id, `native function supplied ${few ? 'too few' : 'too many'} args: ${prettyList(a.args.map(prettyAst))}`);
   }
   const n = Math.min(ft.args.length, a.args.length);
   for (let i = 0; i < n; i++) {
@@ -121,7 +119,7 @@ function singleNative(st: TcState, a: Extract<AST, { k: 'app' }>, fun: Extract<F
       st.assocAstTy(b.bindType.node, ft.args[ft.args.length - 1]!.type);
     } else if (b.k === 'list') {
       st.assocAstTy(b.items[b.items.length - 1]!.node, ft.ret);
-    } else die(fun.info, `Invalid special form, expected binding: ${showAst(b)}`);
+    } else die(fun.info, `Invalid special form, expected binding: ${prettyAst(b)}`);
   }
   // Pact's `(Where, ...)` case (Typechecker.hs:448) is never reached: `_fSpecial` only ever holds
   // an `SBinding`, whose case comes first. So `where` gets no field-type association, and a field
@@ -201,7 +199,7 @@ function applySchemas(st: TcState): Visitor {
         if (bv.k === 'prim' && bv.value.k === 'lit' && typeof bv.value.value === 'string') {
           fields.push([bv.value.value, { k: 'var', node: named.node }, named.node.id, st.lookupAndResolveTy(named.node)]);
         } else {
-          st.addFailure(named.node.id, `Found non-string key in schema binding: ${showAst(bv)}`);
+          st.addFailure(named.node.id, `Found non-string key in schema binding: ${prettyAst(bv)}`);
           ok = false;
         }
       }
@@ -226,7 +224,7 @@ function applySchemas(st: TcState): Visitor {
         const aty = st.lookupAndResolveTy(item.node);
         const u = unifyTypes(lty.elem, aty);
         if (u === null) {
-          st.addFailure(item.node.id, `Unable to unify list member type: ${prettyTuple([prettyType(lty.elem), prettyType(aty), showAst(item)])}`);
+          st.addFailure(item.node.id, `Unable to unify list member type: ${prettyTuple([prettyType(lty.elem), prettyType(aty), prettyAst(item)])}`);
         } else if (u.left) st.assocAstTy(item.node, u.ty);
         else st.assocAstTy(ast.node, { t: 'list', elem: u.ty });
       }
@@ -253,7 +251,7 @@ function validateSchema(st: TcState, u: Extract<Type, { t: 'user' }>, partial: P
     }
     const r = unifyTypes(aty, vty);
     if (r === null) {
-      st.addFailure(v.node.id, `Unable to unify field type: ${prettyTuple([k, prettyType(aty), prettyTuple([prettyType(vty), showAst(v)])])}`);
+      st.addFailure(v.node.id, `Unable to unify field type: ${prettyTuple([k, prettyType(aty), prettyTuple([prettyType(vty), prettyAst(v)])])}`);
     } else st.assocAstTy(v.node, r.ty);
     given.push(k);
   }
