@@ -4,10 +4,11 @@
 import type { Info } from '../syntax/exp.ts';
 import type { FunType, Type } from '../values/type.ts';
 import { Decimal } from '../values/decimal.ts';
-import { CapabilityGuard, KeySet, ModRef, PactTime, PList, PObject, UserGuard, isGuard } from '../values/value.ts';
+import { CapabilityGuard, KeySet, ModRef, PList, PObject, UserGuard, isGuard } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';
 import type { Ctx } from '../lang/context.ts';
 import { ConstRef, Def, NativeRef, SchemaRef, TableRef } from '../lang/runtime.ts';
+import { typeOfVal } from '../lang/typecheck.ts';
 import type { ModuleData, Val } from '../lang/runtime.ts';
 import type { BindPair, DefTerm, Step, Term, UseTerm } from '../lang/term.ts';
 import type { AST, DefType, Fun, Named, TcId, TNode } from './ast.ts';
@@ -326,7 +327,8 @@ export class Builder {
       const ty: Type = { t: 'prim', name: v instanceof KeySet ? 'keyset' : 'guard' };
       return { k: 'prim', node: this.st.trackNode(ty, this.st.freshId(info, prettyType(ty))), value: { k: 'guard', value: v, args } };
     }
-    const ty = literalType(v);
+    // A data value always has a type (typeOfVal's words are for functions, tables and the like).
+    const ty = typeOfVal(v) as Type;
     return { k: 'prim', node: this.st.trackNode(ty, this.st.freshId(info, prettyType(ty))), value: { k: 'lit', value: v } };
   }
 
@@ -446,14 +448,14 @@ export class Builder {
       const argTy = ft.args[i]!.type;
       if (argTy.t !== 'fun') return arg;
       if (arg.k !== 'app') die(arg.node.id.info, `App required for funtype argument: ${prettyFunType(argTy)}, found: ${prettyAst(arg)}`);
-      let extra: AST[] = [];
+      const args = [...arg.args];
       for (const la of argTy.args) {
         const id = this.st.freshId(arg.node.id.info, `${arg.fun.name}_${la.name}_p`);
         const node = this.st.trackIdNode(id);
         this.st.log?.push(`Adding fresh arg to partial application: ${prettyNode(node)}`);
-        extra = [...extra, { k: 'var', node }];
+        args.push({ k: 'var', node });
       }
-      return { ...arg, args: [...arg.args, ...extra] };
+      return { ...arg, args };
     });
   }
 }
@@ -469,15 +471,6 @@ export function showModuleName(name: string): string {
 /// GHC's Show of a `NonEmpty (FunType ...)`: `a :| [b,c]`.
 function showNonEmptyFunTypes(fts: readonly FunType[]): string {
   return `${showFunTypeHs(fts[0]!)} :| [${fts.slice(1).map(showFunTypeHs).join(',')}]`;
-}
-
-function literalType(v: PactValue): Type {
-  if (typeof v === 'bigint') return { t: 'prim', name: 'integer' };
-  if (typeof v === 'string') return { t: 'prim', name: 'string' };
-  if (typeof v === 'boolean') return { t: 'prim', name: 'bool' };
-  if (v instanceof Decimal) return { t: 'prim', name: 'decimal' };
-  if (v instanceof PactTime) return { t: 'prim', name: 'time' };
-  return TY_ANY;
 }
 
 /// An object literal's fields as Pact's `Map` holds them: by key, the last of repeated keys.

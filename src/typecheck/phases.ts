@@ -11,7 +11,7 @@ import { showString } from '../values/haskell-show.ts';
 import { compareCodePoints } from '../values/text.ts';
 import type { Overload, TcState, VarRole } from './state.ts';
 import { compareTy, isConcrete, isUnresolved, prettyFunType, prettyList, prettyTuple, prettyType, showFunTypeHs, showTypeHs, showTypeVarHs, tyEq, unifyTypes } from './types.ts';
-import type { Partial, VarType } from './types.ts';
+import type { SchemaPartial, VarType } from './types.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Inlining user calls
@@ -236,7 +236,7 @@ function applySchemas(st: TcState): Visitor {
 /// The fields (sorted by key) against the schema (restricted to a partial's keys): unknown
 /// fields and field types that do not unify fail. Returns the keys given when they are fewer
 /// than the schema's.
-function validateSchema(st: TcState, u: Extract<Type, { t: 'user' }>, partial: Partial,
+function validateSchema(st: TcState, u: Extract<Type, { t: 'user' }>, partial: SchemaPartial,
   fields: ReadonlyArray<readonly [string, AST, TcId, Type]>): string[] | null {
   let smap = u.schema.fields.map((f) => [f.name, f.type] as const);
   if (partial !== null && partial !== 'any') smap = smap.filter(([n]) => partial.includes(n));
@@ -403,6 +403,7 @@ function specialAt(m: Map<VarRole, RoleTys>): void {
 /// Pact's `resolveAllTypes`: every node's final type; a node left with a variable fails.
 function resolveAllTypes(st: TcState): Map<number, Type> {
   const out = new Map<number, Type>();
+  let resolved = true;
   const ids = [...st.astToVar.values()].sort((a, b) => a.id.id - b.id.id || compareCodePoints(a.id.name, b.id.name));
   for (const { id, v } of ids) {
     const tys = st.varToTypes.get(v);
@@ -410,12 +411,13 @@ function resolveAllTypes(st: TcState): Map<number, Type> {
     const t = st.resolveTy(tys);
     out.set(id.id, t);
     if (!isUnresolved(t)) continue;
+    resolved = false;
     let detail = '';
     if (t.t === 'var') detail = t.constraint.length === 0 ? '' : ` ${prettyList(t.constraint.map(prettyType))}`;
     else detail = ` (${showTypeHs(t)})`;
     st.addFailure(id, `Unable to resolve type${detail}`);
   }
-  if ([...out.values()].every((t) => !isUnresolved(t))) st.log?.push('Successfully resolved all types');
+  if (resolved) st.log?.push('Successfully resolved all types');
   return out;
 }
 
@@ -462,7 +464,7 @@ export function typecheckTop(st: TcState, tl: TopLevel): Checked {
 // ---------------------------------------------------------------------------------------------
 // Debug output (`(typecheck 'm true)`) in Pact's notation
 
-function prettyPartial(p: Partial): string {
+function prettyPartial(p: SchemaPartial): string {
   if (p === null) return 'FullSchema';
   if (p === 'any') return 'AnySubschema';
   return `PartialSchema ${prettyList([...p].sort(compareCodePoints))}`;

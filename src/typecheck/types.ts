@@ -6,7 +6,7 @@ import { compareCodePoints } from '../values/text.ts';
 import { showNativeFunType, showType } from '../values/type.ts';
 import type { FunType, SchemaDef, Type } from '../values/type.ts';
 
-export type Partial = null | 'any' | readonly string[];
+export type SchemaPartial = null | 'any' | readonly string[];
 export type VarType = Extract<Type, { t: 'var' }>;
 export type SchemaType = Extract<Type, { t: 'schema' }>;
 
@@ -58,7 +58,7 @@ export function isConcrete(t: Type): boolean {
 // ---------------------------------------------------------------------------------------------
 // Derived Eq and Ord
 
-function partialEq(a: Partial, b: Partial): boolean {
+function partialEq(a: SchemaPartial, b: SchemaPartial): boolean {
   if (a === null || b === null || a === 'any' || b === 'any') return a === b;
   return a.length === b.length && a.every((k) => b.includes(k));
 }
@@ -100,11 +100,11 @@ function compareLists<T>(a: readonly T[], b: readonly T[], cmp: (x: T, y: T) => 
   return a.length - b.length;
 }
 
-function partialRank(p: Partial): number {
+function partialRank(p: SchemaPartial): number {
   return p === null ? 0 : p === 'any' ? 2 : 1;
 }
 
-function comparePartial(a: Partial, b: Partial): number {
+function comparePartial(a: SchemaPartial, b: SchemaPartial): number {
   const r = partialRank(a) - partialRank(b);
   if (r !== 0 || a === null || a === 'any') return r;
   return compareLists([...a].sort(compareCodePoints), [...(b as readonly string[])].sort(compareCodePoints), compareCodePoints);
@@ -195,8 +195,8 @@ function isSubset(a: readonly string[], b: readonly string[]): boolean {
   return a.every((k) => b.includes(k));
 }
 
-function specializePartial(spa: Partial, spb: Partial, u: SchemaType): Type | null {
-  const set = (p: Partial): Type => ({ ...u, partial: p });
+function specializePartial(spa: SchemaPartial, spb: SchemaPartial, u: SchemaType): Type | null {
+  const set = (p: SchemaPartial): Type => ({ ...u, partial: p });
   if (spa === null) return spb === null ? u : set(spb);
   if (spb === null) return set(spa);
   if (spa === 'any') return spb === 'any' ? u : set(spb);
@@ -271,7 +271,7 @@ const PRIM_SHOW: Readonly<Record<string, string>> = {
 };
 const KIND_SHOW = { table: 'TyTable', object: 'TyObject', binding: 'TyBinding' } as const;
 
-function showPartialHs(p: Partial): string {
+function showPartialHs(p: SchemaPartial): string {
   if (p === null) return 'FullSchema';
   if (p === 'any') return 'AnySubschema';
   return `PartialSchema (fromList [${[...p].sort(compareCodePoints).map(showString).join(',')}])`;
