@@ -19,6 +19,10 @@ import { die } from './state.ts';
 import type { TcState } from './state.ts';
 import { TY_ANY, prettyFunType, prettyType, showFunTypeHs, showTypeHs } from './types.ts';
 
+/// Natives' signatures with their schemas resolved, made once per native (every application of
+/// a native reads them).
+const NATIVE_FUN_TYPES = new WeakMap<NativeRef['native'], readonly FunType[]>();
+
 /// A module's top-level production (Pact's `TopLevel`).
 export type TopLevel =
   | { readonly k: 'fun'; readonly fun: Extract<Fun, { k: 'defun' }> }
@@ -166,7 +170,9 @@ export class Builder {
   }
 
   private nativeFun(n: NativeRef, info: Info): Fun {
-    return { k: 'native', info, name: n.native.name, types: n.native.types.map((f) => this.nativeFunType(f)), special: null };
+    let types = NATIVE_FUN_TYPES.get(n.native);
+    if (types === undefined) NATIVE_FUN_TYPES.set(n.native, types = n.native.types.map((f) => this.nativeFunType(f)));
+    return { k: 'native', info, name: n.native.name, types, special: null };
   }
 
   /// Natives name their own schemas (`{public-chain-data}`) by name only.
