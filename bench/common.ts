@@ -115,11 +115,11 @@ function protocolModule(i: number): string {
   return lines.join('\n') + '\n';
 }
 
-/// Writes the protocol's files and `protocol.repl`, which loads them in one transaction; returns
-/// the number of lines of Pact.
-export function writeProtocol(dir: string): number {
+/// Writes the protocol's files and `protocol.repl`, which loads them in one transaction (after the
+/// files of `dir` named in `first`); returns the number of lines of the protocol.
+export function writeProtocol(dir: string, first: readonly string[] = []): number {
   let lines = 0;
-  const loads: string[] = [];
+  const loads = first.map((f) => `(load "${f}")`);
   for (let i = 0; i < PROTOCOL_MODULES; i++) {
     const text = protocolModule(i);
     lines += text.split('\n').length - 1;

@@ -33,10 +33,8 @@ function throughCli(dir: string, name: string): void {
 
 const dir = mkdtempSync(join(tmpdir(), 'pact-tc-bench-'));
 try {
-  writeProtocol(dir);
   writeFileSync(join(dir, 'token.pact'), TOKEN_MODULE);
-  writeFileSync(join(dir, 'protocol.repl'), `(begin-tx)\n(load "token.pact")\n${
-    Array.from({ length: PROTOCOL_MODULES }, (_, i) => `(load "proto${i}.pact")`).join('\n')}\n(commit-tx)\n`);
+  writeProtocol(dir, ['token.pact']);
   inProcess(dir, 'token');
   inProcess(dir, LAST);
   throughCli(dir, LAST);
