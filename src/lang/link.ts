@@ -4,7 +4,7 @@ import type { Info } from '../syntax/exp.ts';
 import type { Type } from '../values/type.ts';
 import { LiteralFields, ModRef, NotAValue, PList, PObject } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';
-import type { Native } from '../natives/registry.ts';
+import type { BinaryFn, Native } from '../natives/registry.ts';
 import type { Ctx } from './context.ts';
 import { PactError, engineLimitError, evalError } from './errors.ts';
 import { apply, callDef, chargeUserApp, chargedOnEntry, enterNative, withStack } from './eval.ts';
@@ -376,6 +376,7 @@ function defAsValue(ctx: Ctx, d: Def, info: Info): Val {
 /// A native application. Strict natives get evaluated arguments; special ones the nodes.
 /// The frame is pushed before the arguments are evaluated, as Pact does.
 function nativeNode(native: Native, fn: Node, args: readonly Node[], info: Info): Node {
+  if (native.binary !== null && args.length === 2) return binaryNode(native, native.binary, fn, args, info);
   const special = native.special;
   const strict = native.strict!;
   const topLevelOnly = native.topLevelOnly;
@@ -399,6 +400,25 @@ function nativeNode(native: Native, fn: Node, args: readonly Node[], info: Info)
         ctx.stack.pop();
         return r;
       },
+  };
+  return node;
+}
+
+/// A strict native applied to two arguments, called through its two-argument entry (no array).
+function binaryNode(native: Native, binary: BinaryFn, fn: Node, args: readonly Node[], info: Info): Node {
+  const topLevelOnly = native.topLevelOnly;
+  const charged = chargedOnEntry(native);
+  const a = args[0]!;
+  const b = args[1]!;
+  const node: Node = {
+    kind: 'app', info, fn, args, ev: (ctx, env) => {
+      if (topLevelOnly) enforceTopLevel(ctx, native, info);
+      enterNative(ctx, native, charged, info);
+      ctx.stack.pushNative(native.name, node, env);
+      const r = binary(ctx, a.ev(ctx, env), b.ev(ctx, env), node, native);
+      ctx.stack.pop();
+      return r;
+    },
   };
   return node;
 }

@@ -297,10 +297,9 @@ export const generalNatives: Native[] = natives({
     },
   },
   'int-to-str': {
-    fn: (_ctx, args, app, self) => {
-      const [b, v] = args;
-      if (args.length === 2 && typeof b === 'bigint' && typeof v === 'bigint') return intToStr(b, v, app.info);
-      throw badArgs(self, args, app.info);
+    binary: (_ctx, b, v, app, self) => {
+      if (typeof b === 'bigint' && typeof v === 'bigint') return intToStr(b, v, app.info);
+      throw badArgs(self, [b, v], app.info);
     },
   },
   'base64-encode': {

@@ -186,21 +186,20 @@ export const listNatives: Native[] = natives({
   take: { fn: takeDrop(true) },
   drop: { fn: takeDrop(false) },
   at: {
-    fn: (_ctx, args, app, self) => {
-      const [i, x] = args;
-      if (args.length === 2 && typeof i === 'bigint' && x instanceof PList) {
+    binary: (_ctx, i, x, app, self) => {
+      if (typeof i === 'bigint' && x instanceof PList) {
         const v = i >= 0n && i < BigInt(x.items.length) ? x.items[Number(i)] : undefined;
         if (v === undefined) throw evalError(app.args?.[0]?.info ?? app.info, `at: bad index ${i}, length ${x.items.length}`);
         return v;
       }
-      if (args.length === 2 && x instanceof PObject) {
+      if (x instanceof PObject) {
         const keyInfo = app.args?.[0]?.info ?? app.info;
         if (typeof i !== 'string') throw evalError(keyInfo, 'object lookup only supported with strings');
         const v = x.fields.get(i);
         if (v === undefined) throw evalError(keyInfo, `key not found in object: ${i}`);
         return v;
       }
-      throw badArgs(self, args, app.info);
+      throw badArgs(self, [i, x], app.info);
     },
   },
   remove: {

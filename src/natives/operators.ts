@@ -14,7 +14,7 @@ import { intOpThreshold } from '../lang/meter.ts';
 import type { Node, Val } from '../lang/runtime.ts';
 import { typeName } from '../lang/typecheck.ts';
 import { natives } from './registry.ts';
-import type { Native, StrictFn } from './registry.ts';
+import type { BinaryFn, Native, NativeSpec, StrictFn } from './registry.ts';
 import { ensureListFits } from '../lang/heap.ts';
 
 type IntOp = (a: bigint, b: bigint, info: Info, ctx: Ctx) => bigint;
@@ -49,26 +49,23 @@ function chargeDecimalOp(ctx: Ctx, a: Decimal, b: Decimal, info: Info): void {
 }
 
 /// A binary numeric operator: integer op for two integers, decimal op otherwise (warning when mixed).
-export function binop(name: string, intOp: IntOp, decOp: DecOp): StrictFn {
+export function binop(name: string, intOp: IntOp, decOp: DecOp): BinaryFn {
   const warning = `Warning: using deprecated native overload for ${name}: decimal/integer operator overload is deprecated`;
-  return (ctx, args, app, self) => {
-    if (args.length === 2) {
-      const [a, b] = args;
-      if (typeof a === 'bigint') {
-        if (typeof b === 'bigint') return intOp(a, b, app.info, ctx);
-        if (b instanceof Decimal) {
-          ctx.warn(warning);
-          return decOp(Decimal.fromInteger(a), b, app.info, ctx);
-        }
-      } else if (a instanceof Decimal) {
-        if (b instanceof Decimal) return decOp(a, b, app.info, ctx);
-        if (typeof b === 'bigint') {
-          ctx.warn(warning);
-          return decOp(a, Decimal.fromInteger(b), app.info, ctx);
-        }
+  return (ctx, a, b, app, self) => {
+    if (typeof a === 'bigint') {
+      if (typeof b === 'bigint') return intOp(a, b, app.info, ctx);
+      if (b instanceof Decimal) {
+        ctx.warn(warning);
+        return decOp(Decimal.fromInteger(a), b, app.info, ctx);
+      }
+    } else if (a instanceof Decimal) {
+      if (b instanceof Decimal) return decOp(a, b, app.info, ctx);
+      if (typeof b === 'bigint') {
+        ctx.warn(warning);
+        return decOp(a, Decimal.fromInteger(b), app.info, ctx);
       }
     }
-    throw badArgs(self, args, app.info);
+    throw badArgs(self, [a, b], app.info);
   };
 }
 
@@ -116,26 +113,23 @@ function meteredPow(ctx: Ctx, x: bigint, y: bigint, info: Info): bigint {
 const plusNum = binop('+', meteredInt((a, b) => a + b), meteredDec((a, b) => a.add(b)));
 const minusNum = binop('-', meteredInt((a, b) => a - b), meteredDec((a, b) => a.sub(b)));
 
-function plus(ctx: Ctx, args: Val[], app: Node, self: Native): Val {
-  if (args.length === 2) {
-    const [a, b] = args;
-    if (typeof a === 'string' && typeof b === 'string') {
-      if (ctx.gas.active) chargeConcat(ctx, codePointLength(a), codePointLength(b), app);
-      return a + b;
-    }
-    if (a instanceof PList && b instanceof PList) {
-      if (ctx.gas.active) chargeConcat(ctx, a.items.length, b.items.length, app);
-      ensureListFits(a.items.length + b.items.length, app.info);
-      return new PList([...a.items, ...b.items], sameType(a, b) ? a.elemType : { t: 'any' });
-    }
-    if (a instanceof PObject && b instanceof PObject) {
-      if (ctx.gas.active) chargeConcat(ctx, a.fields.size, b.fields.size, app);
-      const m = new Map(b.fields);
-      for (const [k, v] of a.fields) m.set(k, v);
-      return new PObject(m, false);
-    }
+function plus(ctx: Ctx, a: Val, b: Val, app: Node, self: Native): Val {
+  if (typeof a === 'string' && typeof b === 'string') {
+    if (ctx.gas.active) chargeConcat(ctx, codePointLength(a), codePointLength(b), app);
+    return a + b;
   }
-  return plusNum(ctx, args, app, self);
+  if (a instanceof PList && b instanceof PList) {
+    if (ctx.gas.active) chargeConcat(ctx, a.items.length, b.items.length, app);
+    ensureListFits(a.items.length + b.items.length, app.info);
+    return new PList([...a.items, ...b.items], sameType(a, b) ? a.elemType : { t: 'any' });
+  }
+  if (a instanceof PObject && b instanceof PObject) {
+    if (ctx.gas.active) chargeConcat(ctx, a.fields.size, b.fields.size, app);
+    const m = new Map(b.fields);
+    for (const [k, v] of a.fields) m.set(k, v);
+    return new PObject(m, false);
+  }
+  return plusNum(ctx, a, b, app, self);
 }
 
 function chargeConcat(ctx: Ctx, left: number, right: number, app: Node): void {
@@ -146,22 +140,22 @@ function sameType(a: PList, b: PList): boolean {
   return JSON.stringify(a.elemType) === JSON.stringify(b.elemType);
 }
 
+/// `-` negates one argument and subtracts two.
 function minus(ctx: Ctx, args: Val[], app: Node, self: Native): Val {
+  const a = args[0];
   if (args.length === 1) {
-    const a = args[0];
     if (typeof a === 'bigint') return -a;
     if (a instanceof Decimal) return a.neg();
   }
-  return minusNum(ctx, args, app, self);
+  if (args.length === 2) return minusNum(ctx, a!, args[1]!, app, self);
+  throw badArgs(self, args, app.info);
 }
 
-function compare(test: (c: number) => boolean): StrictFn {
-  return (_ctx, args, app, self) => {
-    if (args.length === 2) {
-      const c = compareLiterals(args[0]!, args[1]!);
-      if (c !== null) return test(c);
-    }
-    throw badArgs(self, args, app.info);
+function compare(test: (c: number) => boolean): BinaryFn {
+  return (_ctx, a, b, app, self) => {
+    const c = compareLiterals(a, b);
+    if (c !== null) return test(c);
+    throw badArgs(self, [a, b], app.info);
   };
 }
 
@@ -174,10 +168,8 @@ function compareLiterals(a: Val, b: Val): number | null {
   return null;
 }
 
-function equality(negate: boolean): StrictFn {
-  return (_ctx, args, app, self) => {
-    if (args.length !== 2) throw badArgs(self, args, app.info);
-    const [a, b] = args as [Val, Val];
+function equality(negate: boolean): BinaryFn {
+  return (_ctx, a, b, app) => {
     // Two primitives (integers, strings, booleans) are always comparable and equal only when identical.
     if (typeof a !== 'object' && typeof b !== 'object') return (a === b) !== negate;
     if (!isPactValue(a) || !isPactValue(b) || !comparableKinds(a, b)) {
@@ -200,11 +192,10 @@ function kindOf(v: PactValue): string {
   return 'guard';
 }
 
-function integers(op: (a: bigint, b: bigint) => bigint): StrictFn {
-  return (_ctx, args, app, self) => {
-    const [a, b] = args;
-    if (args.length === 2 && typeof a === 'bigint' && typeof b === 'bigint') return op(a, b);
-    throw badArgs(self, args, app.info);
+function integers(op: (a: bigint, b: bigint) => bigint): BinaryFn {
+  return (_ctx, a, b, app, self) => {
+    if (typeof a === 'bigint' && typeof b === 'bigint') return op(a, b);
+    throw badArgs(self, [a, b], app.info);
   };
 }
 
@@ -285,61 +276,58 @@ const decDiv = meteredDec((a, b) => a.div(b));
 
 const shiftLeftOrRight = (x: bigint, y: bigint): bigint => (y > 0n ? x * 2n ** y : x >> -y);
 
-const table: Record<string, StrictFn> = {
-  '+': plus,
-  '-': minus,
-  '*': binop('*', meteredInt((a, b) => a * b), meteredDec((a, b) => a.mul(b))),
-  '/': binop('/',
+const table: Record<string, NativeSpec> = {
+  '+': { binary: plus },
+  '-': { fn: minus },
+  '*': { binary: binop('*', meteredInt((a, b) => a * b), meteredDec((a, b) => a.mul(b))) },
+  '/': { binary: binop('/',
     (a, b, info, ctx) => (b === 0n ? divByZero(a, b, info) : intDiv(a, b, info, ctx)),
-    (a, b, info, ctx) => (b.isZero() ? divByZero(a, b, info) : decDiv(a, b, info, ctx))),
-  '^': binop('^', intPow, (a, b, info, ctx) => {
+    (a, b, info, ctx) => (b.isZero() ? divByZero(a, b, info) : decDiv(a, b, info, ctx))) },
+  '^': { binary: binop('^', intPow, (a, b, info, ctx) => {
     chargeDecimalOp(ctx, a, b, info);
     return checkedDecimal(pow(a.toNumber(), b.toNumber()), info);
-  }),
-  'log': (ctx, args, app, self) => {
-    const [b, x] = args;
-    if (args.length === 2 && isNumber(b) && isNumber(x) && (signum(b) < 0 || signum(x) <= 0)) {
+  }) },
+  'log': { binary: (ctx, b, x, app, self) => {
+    if (isNumber(b) && isNumber(x) && (signum(b) < 0 || signum(x) <= 0)) {
       throw evalError(app.info, 'Illegal base or argument in log');
     }
-    return logOp(ctx, args, app, self);
-  },
-  'ln': unaryTrans((x) => x <= 0, 'Illegal argument for ln: must be greater than zero', log),
-  'exp': unaryTrans(() => false, '', exp),
-  'sqrt': unaryTrans((x) => x < 0, 'Sqrt must be non-negative', sqrt),
-  '<': compare((c) => c < 0),
-  '<=': compare((c) => c <= 0),
-  '>': compare((c) => c > 0),
-  '>=': compare((c) => c >= 0),
-  '=': equality(false),
-  '!=': equality(true),
-  'mod': integers((a, b) => floorMod(a, b)),
-  '&': integers((a, b) => a & b),
-  '|': integers((a, b) => a | b),
-  'xor': integers((a, b) => a ^ b),
-  'shift': integers(shiftLeftOrRight),
-  '~': (_ctx, args, app, self) => {
+    return logOp(ctx, b, x, app, self);
+  } },
+  'ln': { fn: unaryTrans((x) => x <= 0, 'Illegal argument for ln: must be greater than zero', log) },
+  'exp': { fn: unaryTrans(() => false, '', exp) },
+  'sqrt': { fn: unaryTrans((x) => x < 0, 'Sqrt must be non-negative', sqrt) },
+  '<': { binary: compare((c) => c < 0) },
+  '<=': { binary: compare((c) => c <= 0) },
+  '>': { binary: compare((c) => c > 0) },
+  '>=': { binary: compare((c) => c >= 0) },
+  '=': { binary: equality(false) },
+  '!=': { binary: equality(true) },
+  'mod': { binary: integers((a, b) => floorMod(a, b)) },
+  '&': { binary: integers((a, b) => a & b) },
+  '|': { binary: integers((a, b) => a | b) },
+  'xor': { binary: integers((a, b) => a ^ b) },
+  'shift': { binary: integers(shiftLeftOrRight) },
+  '~': { fn: (_ctx, args, app, self) => {
     if (args.length === 1 && typeof args[0] === 'bigint') return ~args[0];
     throw badArgs(self, args, app.info);
-  },
-  'abs': (_ctx, args, app, self) => {
+  } },
+  'abs': { fn: (_ctx, args, app, self) => {
     const a = args[0];
     if (args.length === 1 && typeof a === 'bigint') return a < 0n ? -a : a;
     if (args.length === 1 && a instanceof Decimal) return a.abs();
     throw badArgs(self, args, app.info);
-  },
-  'not': (_ctx, args, app, self) => {
+  } },
+  'not': { fn: (_ctx, args, app, self) => {
     if (args.length === 1 && typeof args[0] === 'boolean') return !args[0];
     throw badArgs(self, args, app.info);
-  },
-  'dec': (_ctx, args, app, self) => {
+  } },
+  'dec': { fn: (_ctx, args, app, self) => {
     if (args.length === 1 && typeof args[0] === 'bigint') return Decimal.fromInteger(args[0]);
     throw badArgs(self, args, app.info);
-  },
-  'round': rounding((d) => d.roundToInteger(), (d, p) => d.round(p)),
-  'ceiling': rounding((d) => d.ceilingToInteger(), (d, p) => d.ceiling(p)),
-  'floor': rounding((d) => d.floorToInteger(), (d, p) => d.floor(p)),
+  } },
+  'round': { fn: rounding((d) => d.roundToInteger(), (d, p) => d.round(p)) },
+  'ceiling': { fn: rounding((d) => d.ceilingToInteger(), (d, p) => d.ceiling(p)) },
+  'floor': { fn: rounding((d) => d.floorToInteger(), (d, p) => d.floor(p)) },
 };
 
-export const operatorNatives: Native[] = natives(Object.fromEntries(
-  Object.entries(table).map(([name, fn]) => [name, { fn }]),
-));
+export const operatorNatives: Native[] = natives(table);

@@ -3,6 +3,7 @@
 import type { Ctx } from '../lang/context.ts';
 import type { Env, Node, SchemaRef, Val } from '../lang/runtime.ts';
 import { NATIVE_TYPES } from './signatures.ts';
+import { badArgs } from '../lang/eval.ts';
 import { showNativeFunType } from '../values/type.ts';
 import type { FunType } from '../values/type.ts';
 import type { PactValue } from '../values/value.ts';
@@ -10,6 +11,9 @@ import type { PactValue } from '../values/value.ts';
 /// A native whose arguments are evaluated before the call. `self` is the native's own record
 /// (its name and signatures make the argument errors).
 export type StrictFn = (ctx: Ctx, args: Val[], app: Node, self: Native) => Val;
+/// The same native applied to exactly two evaluated arguments, the commonest shape (operators,
+/// `at`): the evaluator calls it without building an argument array.
+export type BinaryFn = (ctx: Ctx, a: Val, b: Val, app: Node, self: Native) => Val;
 /// A native that receives its argument expressions unevaluated (special forms, lazy natives).
 export type SpecialFn = (ctx: Ctx, args: readonly Node[], env: Env, app: Node, self: Native) => Val;
 
@@ -24,6 +28,8 @@ export interface Native {
   readonly repl: boolean;
   readonly docs: string;
   readonly strict: StrictFn | null;
+  /// Set for strict natives with a two-argument entry; `strict` then handles every arity.
+  readonly binary: BinaryFn | null;
   readonly special: SpecialFn | null;
   /// Set for the native constants (`CHARSET_ASCII`, ...) and schemas (`public-chain-data`),
   /// which a name evaluates to.
@@ -35,7 +41,9 @@ export interface NativeSpec {
   readonly types?: readonly FunType[];
   readonly docs?: string;
   readonly topLevelOnly?: boolean;
+  /// Any arity; derived from `binary` (two arguments, else an argument error) when not given.
   readonly fn?: StrictFn;
+  readonly binary?: BinaryFn;
   readonly special?: SpecialFn;
   readonly constant?: PactValue | SchemaRef;
 }
@@ -51,9 +59,18 @@ export function natives(specs: Record<string, NativeSpec>, repl = false): Native
       topLevelOnly: s.topLevelOnly ?? false,
       repl,
       docs: s.docs ?? '',
-      strict: s.fn ?? null,
+      strict: s.fn ?? (s.binary !== undefined ? twoArguments(s.binary) : null),
+      binary: s.binary ?? null,
       special: s.special ?? null,
       constant: s.constant ?? null,
     };
   });
+}
+
+/// A native defined only on two arguments, called with an argument array.
+function twoArguments(binary: BinaryFn): StrictFn {
+  return (ctx, args, app, self) => {
+    if (args.length === 2) return binary(ctx, args[0]!, args[1]!, app, self);
+    throw badArgs(self, args, app.info);
+  };
 }
