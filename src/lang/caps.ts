@@ -42,18 +42,28 @@ export interface PactEvent {
   readonly moduleHash: string;
 }
 
-/// Capability state of a transaction. Every field is replaced, never mutated, so a snapshot is
-/// a shallow copy (Pact restores evaluation state when `try` or a test catches an error).
+/// Capability state of a transaction. The stack, the managed list, the autonomous list and the
+/// module admin set are changed in place (acquiring a capability allocates little); what they
+/// hold (slots, managed records, token lists) is replaced, never mutated, so a snapshot copies
+/// the four containers (Pact restores evaluation state when `try` or a test catches an error).
 export interface CapState {
-  stack: readonly CapSlot[];
-  managed: readonly ManagedCap[];
-  autonomous: readonly CapToken[];
+  readonly stack: CapSlot[];
+  readonly managed: ManagedCap[];
+  readonly autonomous: CapToken[];
   beingEvaluated: readonly CapToken[];
-  moduleAdmin: ReadonlySet<string>;
+  readonly moduleAdmin: Set<string>;
 }
 
 export function emptyCapState(): CapState {
   return { stack: [], managed: [], autonomous: [], beingEvaluated: [], moduleAdmin: new Set() };
+}
+
+/// A copy whose containers are its own (for snapshots and their restoring).
+export function copyCapState(s: CapState): CapState {
+  return {
+    stack: s.stack.slice(), managed: s.managed.slice(), autonomous: s.autonomous.slice(), beingEvaluated: s.beingEvaluated,
+    moduleAdmin: new Set(s.moduleAdmin),
+  };
 }
 
 export function tokenEq(ctx: Ctx, a: CapToken, b: CapToken): boolean {
@@ -113,14 +123,21 @@ export function appToCap(ctx: Ctx, node: Node, env: Env): CapApp {
   const def = head instanceof Def ? head : undefined;
   if (def === undefined) throw evalError(node.info, `Can only apply defcap here, found: ${showValCompact(head ?? '')}`);
   if (def.kind !== 'defcap') throw evalError(node.info, `Can only apply defcap here, found: ${def.kind}`);
-  const args = node.args!.map((a) => a.ev(ctx, env));
+  const argNodes = node.args!;
+  const args = new Array<Val>(argNodes.length);
+  for (let i = 0; i < args.length; i++) args[i] = argNodes[i]!.ev(ctx, env);
   if (args.length !== def.args.length) {
     throw evalError(node.info, `${def.name}: Incorrect number of arguments (${args.length}) supplied; expected ${def.args.length}`);
   }
   checkArgs(def.args, args);
-  for (const a of args) if (!isPactValue(a)) throw evalError(node.info, `Only value-level terms permitted: ${showValCompact(a)}`);
-  // Since Pact 4.0 a token's module references forget where they were made.
-  const params = ctx.flag('DisablePact40') ? args as PactValue[] : (args as PactValue[]).map(elideSite);
+  let sited = false;
+  for (const a of args) {
+    if (!isPactValue(a)) throw evalError(node.info, `Only value-level terms permitted: ${showValCompact(a)}`);
+    if (a instanceof ModRef && a.site !== null) sited = true;
+  }
+  // Since Pact 4.0 a token's module references forget where they were made. (Neither array is
+  // ever changed, so the token can share the arguments when nothing is elided.)
+  const params = sited && !ctx.flag('DisablePact40') ? (args as PactValue[]).map(elideSite) : args as PactValue[];
   return { cap: { name: def.qualifiedName, args: params }, def, args, info: node.info };
 }
 
@@ -183,15 +200,13 @@ function runDefcap(ctx: Ctx, app: CapApp): void {
 }
 
 function push(ctx: Ctx, slot: CapSlot): void {
-  ctx.caps = { ...ctx.caps, stack: [...ctx.caps.stack, slot] };
+  ctx.caps.stack.push(slot);
 }
 
 /// Removes the top slot and returns it.
 export function popCap(ctx: Ctx): CapSlot {
-  const stack = ctx.caps.stack;
-  const top = stack[stack.length - 1];
+  const top = ctx.caps.stack.pop();
   if (top === undefined) throw evalError(null, 'acquireCapability: unexpected error: empty stack');
-  ctx.caps = { ...ctx.caps, stack: stack.slice(0, -1) };
   return top;
 }
 
@@ -200,7 +215,8 @@ export function evalCap(ctx: Ctx, info: Info, scope: CapScope, app: CapApp, inMo
   if (inModule) guardForModuleCall(ctx, app.def.module.name, app.info);
   const meta = app.def.defcapMeta;
   if (scope === 'managed') {
-    if (ctx.caps.managed.some((m) => tokenEq(ctx, m.static, staticPart(app).cap) && m.installed.cap.name === app.cap.name && tokenEq(ctx, m.installed.cap, app.cap))) {
+    const part = staticPart(app);
+    if (ctx.caps.managed.some((m) => tokenEq(ctx, m.static, part.cap) && m.installed.cap.name === app.cap.name && tokenEq(ctx, m.installed.cap, app.cap))) {
       throw evalError(info, `Duplicate install of managed capability ${showToken(app.cap)}`);
     }
     push(ctx, { cap: app.cap, composed: [] });
@@ -229,8 +245,7 @@ function attachComposed(ctx: Ctx, slot: CapSlot): void {
   const stack = ctx.caps.stack;
   const top = stack[stack.length - 1];
   if (top === undefined) throw evalError(null, 'compose-capability: no enclosing capability');
-  const updated = { cap: top.cap, composed: [...top.composed, slot.cap, ...slot.composed] };
-  ctx.caps = { ...ctx.caps, stack: [...stack.slice(0, -1), updated] };
+  stack[stack.length - 1] = { cap: top.cap, composed: [...top.composed, slot.cap, ...slot.composed] };
 }
 
 /// The token without its managed argument, and that argument's index and value.
@@ -247,45 +262,73 @@ function installManaged(ctx: Ctx, app: CapApp, slot: CapSlot): void {
   const mc: ManagedCap = meta.kind === 'managed'
     ? { installed: slot, static: part.cap, auto: null, user: { value: part.value!, index: part.index, manager: meta.manager } }
     : { installed: slot, static: app.cap, auto: { active: true }, user: null };
-  ctx.caps = { ...ctx.caps, managed: [...ctx.caps.managed, mc] };
+  ctx.caps.managed.push(mc);
 }
 
 function replaceManaged(ctx: Ctx, old: ManagedCap, updated: ManagedCap): void {
-  ctx.caps = { ...ctx.caps, managed: ctx.caps.managed.map((m) => (m === old ? updated : m)) };
+  const managed = ctx.caps.managed;
+  const i = managed.indexOf(old);
+  if (i >= 0) managed[i] = updated;
 }
 
 /// A managed capability is acquired through its installed record: the manager function
 /// approves the requested amount, or an auto-managed one fires once. Missing records are
 /// installed on demand from `install-capability`, signer and verifier capabilities.
-function checkManaged(ctx: Ctx, info: Info, app: CapApp): CapToken[] {
-  const part = staticPart(app);
-  for (const mc of ctx.caps.managed) {
-    const r = testManaged(ctx, info, mc, app, part);
+function checkManaged(ctx: Ctx, info: Info, app: CapApp): readonly CapToken[] {
+  const managed = ctx.caps.managed;
+  for (let i = 0; i < managed.length; i++) {
+    const r = testManaged(ctx, info, managed[i]!, app);
     if (r !== null) return r;
   }
-  const installed = lazyInstall(ctx, info, app, part.cap);
+  const installed = lazyInstall(ctx, info, app, staticPart(app).cap);
   if (installed !== null) {
-    const r = testManaged(ctx, info, installed, app, part);
+    const r = testManaged(ctx, info, installed, app);
     if (r !== null) return r;
   }
   throw evalError(info, `Managed capability not installed: ${showToken(app.cap)}`);
 }
 
-function testManaged(ctx: Ctx, info: Info, mc: ManagedCap, app: CapApp, part: ReturnType<typeof staticPart>): CapToken[] | null {
+/// Acquires `app` through the installed record `mc` if it is the record's capability: the
+/// composed capabilities of its install, or null when `mc` is another capability's.
+function testManaged(ctx: Ctx, info: Info, mc: ManagedCap, app: CapApp): readonly CapToken[] | null {
   if (mc.auto !== null) {
     if (!tokenEq(ctx, mc.static, app.cap)) return null;
     if (!mc.auto.active) throw evalError(info, 'Capability already fired');
     replaceManaged(ctx, mc, { ...mc, auto: { active: false } });
-    return [...mc.installed.composed];
+    return mc.installed.composed;
   }
   const user = mc.user!;
-  if (part.index !== user.index || !tokenEq(ctx, part.cap, mc.static)) return null;
+  const meta = app.def.defcapMeta;
+  const index = meta?.kind === 'managed' ? meta.paramIndex : -1;
+  if (index !== user.index || !staticEq(ctx, app.cap, index, mc.static)) return null;
   if (ctx.gas.active) chargeUserApp(ctx, user.manager, info);
-  const v = callDef(ctx, user.manager, [user.value, part.value!], info);
+  const v = callDef(ctx, user.manager, [user.value, app.cap.args[index]!], info);
   if (!isPactValue(v)) throw evalError(info, `Invalid return value from mgr function: ${showValCompact(v)}`);
-  const current = ctx.caps.managed.find((m) => m.static === mc.static && m.installed === mc.installed) ?? mc;
+  // The manager may have replaced the record (a nested acquisition): update the current one.
+  const current = currentRecord(ctx, mc);
   replaceManaged(ctx, current, { ...current, user: { ...user, value: v } });
-  return [...mc.installed.composed];
+  return mc.installed.composed;
+}
+
+/// The record now installed for the same capability as `mc` (itself, unless replaced).
+function currentRecord(ctx: Ctx, mc: ManagedCap): ManagedCap {
+  for (const m of ctx.caps.managed) if (m.static === mc.static && m.installed === mc.installed) return m;
+  return mc;
+}
+
+/// Is `full` without its argument at `index` the token `part`? (`staticPart` without building it.)
+function staticEq(ctx: Ctx, full: CapToken, index: number, part: CapToken): boolean {
+  if (index < 0) return tokenEq(ctx, full, part);
+  const n = full.args.length;
+  if (full.name !== part.name || n - 1 !== part.args.length) return false;
+  const sites = ctx.flag('DisablePact49');
+  for (let i = 0, j = 0; i < n; i++) {
+    if (i === index) continue;
+    const x = full.args[i]!;
+    const y = part.args[j++]!;
+    if (!valueEq(x, y) || (sites && !sameSite(x, y))) return false;
+  }
+  return true;
 }
 
 function lazyInstall(ctx: Ctx, info: Info, app: CapApp, wanted: CapToken): ManagedCap | null {
@@ -295,9 +338,9 @@ function lazyInstall(ctx: Ctx, info: Info, app: CapApp, wanted: CapToken): Manag
     const candidate: CapApp = { cap: c, def: app.def, args: [...c.args], info: app.def.info };
     if (!tokenEq(ctx, staticPart(candidate).cap, wanted)) continue;
     const saved = ctx.caps.beingEvaluated;
-    ctx.caps = { ...ctx.caps, beingEvaluated: [...saved, c] };
+    ctx.caps.beingEvaluated = [...saved, c];
     evalCap(ctx, info, 'managed', candidate, true);
-    ctx.caps = { ...ctx.caps, beingEvaluated: saved };
+    ctx.caps.beingEvaluated = saved;
     return ctx.caps.managed[ctx.caps.managed.length - 1]!;
   }
   return null;
@@ -306,9 +349,9 @@ function lazyInstall(ctx: Ctx, info: Info, app: CapApp, wanted: CapToken): Manag
 /// Runs `f` with `beingEvaluated` set to `caps`, restoring it afterwards.
 export function withCapsBeingEvaluated<T>(ctx: Ctx, caps: readonly CapToken[], f: () => T): T {
   const saved = ctx.caps.beingEvaluated;
-  ctx.caps = { ...ctx.caps, beingEvaluated: caps };
+  ctx.caps.beingEvaluated = caps;
   const r = f();
-  ctx.caps = { ...ctx.caps, beingEvaluated: saved };
+  ctx.caps.beingEvaluated = saved;
   return r;
 }
 

@@ -10,7 +10,7 @@ import { CallStack } from './callstack.ts';
 import { GasMeter } from './meter.ts';
 import type { Coverage } from './coverage.ts';
 import { GREAD_INTERFACE, GREAD_MODULE } from './gas.ts';
-import { emptyCapState } from './caps.ts';
+import { copyCapState, emptyCapState } from './caps.ts';
 import type { CapState, CapToken, PactEvent } from './caps.ts';
 import type { PactExec, PactStep } from './pacts.ts';
 
@@ -138,12 +138,13 @@ export class Ctx {
 
   /// The evaluation state a caught error rolls back to (Pact's `catch` restores its state).
   snapshot(): EvalSnapshot {
-    return { depth: this.stack.depth, caps: this.caps, events: this.events.length, pactExec: this.pactExec, gasLog: this.gas.mark() };
+    return { depth: this.stack.depth, caps: copyCapState(this.caps), events: this.events.length, pactExec: this.pactExec, gasLog: this.gas.mark() };
   }
 
   restore(s: EvalSnapshot): void {
     this.stack.depth = s.depth;
-    this.caps = s.caps;
+    // A copy: a snapshot may be restored more than once.
+    this.caps = copyCapState(s.caps);
     if (this.events.length > s.events) this.events.length = s.events;
     this.pactExec = s.pactExec;
     this.gas.forgetSince(s.gasLog);

@@ -92,7 +92,7 @@ export function acquireModuleAdmin(ctx: Ctx, mod: ModuleData, info: Info): void 
     if (ctx.gas.active) chargeUserApp(ctx, gov.cap, info);
     callDef(ctx, gov.cap, [], info, true);
   }
-  ctx.caps = { ...ctx.caps, moduleAdmin: new Set([...ctx.caps.moduleAdmin, mod.name]) };
+  ctx.caps.moduleAdmin.add(mod.name);
 }
 
 /// The current pact id, or Pact's error outside a pact.

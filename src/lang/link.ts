@@ -2,7 +2,7 @@
 /// slots, globals to the native, definition, constant, table or module they denote.
 import type { Info } from '../syntax/exp.ts';
 import type { Type } from '../values/type.ts';
-import { LiteralFields, ModRef, NotAValue, PList, PObject } from '../values/value.ts';
+import { LiteralFields, ModRef, NotAValue, PList, PObject, SCANNED_KEYS } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';
 import type { BinaryFn, Native } from '../natives/registry.ts';
 import type { Ctx } from './context.ts';
@@ -323,14 +323,11 @@ export class Linker {
   }
 }
 
-/// Keys up to which an object literal's fields are scanned rather than hashed.
-const LITERAL_SCAN_KEYS = 8;
-
 /// Evaluates an object literal. A literal with a few distinct keys shares its key list among
 /// the objects it makes; others (a repeated key keeps its first place and last value) get a Map.
 function objectLiteral(keys: readonly string[], vals: readonly Node[]): Node['ev'] {
   const n = keys.length;
-  if (n <= LITERAL_SCAN_KEYS && new Set(keys).size === n) {
+  if (n <= SCANNED_KEYS && new Set(keys).size === n) {
     return (ctx, env) => {
       const values = new Array<PactValue>(n);
       for (let i = 0; i < n; i++) values[i] = vals[i]!.ev(ctx, env) as PactValue;

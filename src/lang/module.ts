@@ -57,7 +57,7 @@ export function installModule(ctx: Ctx, m: ModuleTerm): string {
   if (!('keyset' in m.governance)) {
     // Capability governance is granted on install; the bug Pact preserves granted the bare name.
     const granted = ctx.flag('PreserveNsModuleInstallBug') ? m.name : name;
-    ctx.caps = { ...ctx.caps, moduleAdmin: new Set([...ctx.caps.moduleAdmin, granted]) };
+    ctx.caps.moduleAdmin.add(granted);
   }
   chargeWrite(ctx, 'module', { kind: 'WriteModule', name: m.name, code: m.code }, m.info);
   ctx.db.write('SYS_modules', name, data);

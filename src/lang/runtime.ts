@@ -10,6 +10,8 @@ import type { Ctx } from './context.ts';
 /// Anything an expression can evaluate to.
 export type Val = PactValue | Def | Closure | Partial | NativeRef | TableRef | SchemaRef | ConstRef;
 
+type SchemaType = Extract<Type, { t: 'schema' }>;
+
 /// Local variables of one function call (or lambda call, or top-level expression).
 /// Slots are assigned when the code is linked; `up` is the defining scope of a lambda.
 export class Env {
@@ -167,6 +169,10 @@ export class TableRef {
   readonly info: Info;
   /// The storage name, e.g. `USER_accounts_accounts` (made once: every read and write uses it).
   readonly tableId: string;
+  /// What a written row is checked against when the table has a schema: a whole row, or (an
+  /// update) any of its columns. Made once: every write uses one.
+  readonly rowType: SchemaType | null;
+  readonly updateType: SchemaType | null;
   constructor(module: ModuleData, name: string, type: Type, meta: Meta, info: Info) {
     this.module = module;
     this.name = name;
@@ -174,6 +180,9 @@ export class TableRef {
     this.meta = meta;
     this.info = info;
     this.tableId = `USER_${module.name}_${name}`;
+    const typed = type.t === 'user';
+    this.rowType = typed ? { t: 'schema', kind: 'object', schema: type, partial: null } : null;
+    this.updateType = typed ? { t: 'schema', kind: 'object', schema: type, partial: 'any' } : null;
   }
 }
 

@@ -2,8 +2,7 @@
 /// admin otherwise), purity of the current context, schema checks, and Pact's write semantics
 /// (write and update merge into the existing row).
 import type { Info } from '../syntax/exp.ts';
-import { PObject } from '../values/value.ts';
-import type { PactValue } from '../values/value.ts';
+import { PObject, overlayFields } from '../values/value.ts';
 import { callingModule, guardForModuleCall } from './caps.ts';
 import type { Ctx } from './context.ts';
 import { PactError, evalError, showPactError } from './errors.ts';
@@ -27,7 +26,11 @@ function dbError(message: string): PactError {
   return new PactError('DbError', null, message);
 }
 
-function disallowed(ctx: Ctx, op: string, allowedIn: Ctx['purity'][]): void {
+/// Where database writes, and where reads, are allowed.
+const IMPURE: readonly Ctx['purity'][] = ['impure'];
+const READING: readonly Ctx['purity'][] = ['impure', 'readonly'];
+
+function disallowed(ctx: Ctx, op: string, allowedIn: readonly Ctx['purity'][]): void {
   if (!allowedIn.includes(ctx.purity)) throw new PactError('EvalError', null, `Illegal database access attempt (${op})`);
 }
 
@@ -64,7 +67,7 @@ export function userTableName(table: TableRef): string {
 /// `createUserTable'` does (that write is part of the transaction's log).
 export function createTable(ctx: Ctx, table: TableRef, info: Info): void {
   dbMethod(ctx, info, () => {
-    disallowed(ctx, 'createUserTable', ['impure']);
+    disallowed(ctx, 'createUserTable', IMPURE);
     if (ctx.db.hasTable(table.tableId)) throw dbError(`createTable: already exists: ${table.tableId}`);
     const owner: UserTableInfo = { module: table.module.name };
     ctx.db.write(USER_TABLES_TABLE, userTableName(table), owner);
@@ -74,7 +77,7 @@ export function createTable(ctx: Ctx, table: TableRef, info: Info): void {
 
 export function readRow(ctx: Ctx, table: TableRef, key: string, info: Info): PObject | undefined {
   return dbMethod(ctx, info, () => {
-    disallowed(ctx, 'readRow', ['impure', 'readonly']);
+    disallowed(ctx, 'readRow', READING);
     if (!ctx.db.hasTable(table.tableId)) throw dbError(`query: no such table: ${table.tableId}`);
     return ctx.db.read(table.tableId, key) as PObject | undefined;
   });
@@ -82,7 +85,7 @@ export function readRow(ctx: Ctx, table: TableRef, key: string, info: Info): POb
 
 export function tableKeys(ctx: Ctx, table: TableRef, info: Info): string[] {
   return dbMethod(ctx, info, () => {
-    disallowed(ctx, 'keys', ['impure', 'readonly']);
+    disallowed(ctx, 'keys', READING);
     if (!ctx.db.hasTable(table.tableId)) throw dbError(`query: no such table: ${table.tableId}`);
     return ctx.db.keys(table.tableId);
   });
@@ -91,19 +94,15 @@ export function tableKeys(ctx: Ctx, table: TableRef, info: Info): string[] {
 /// Checks the object against the table's schema, then inserts, updates or upserts; an update
 /// or an upsert over an existing row keeps the columns the object does not mention.
 export function writeRow(ctx: Ctx, table: TableRef, type: WriteType, key: string, obj: PObject, info: Info): void {
-  const schema = table.type;
-  if (schema.t === 'user') {
-    checkObject(info, { t: 'schema', kind: 'object', schema, partial: type === 'update' ? 'any' : null }, obj);
-  }
+  const rowType = type === 'update' ? table.updateType : table.rowType;
+  if (rowType !== null) checkObject(info, rowType, obj);
   dbMethod(ctx, info, () => {
-    disallowed(ctx, 'writeRow', ['impure']);
+    disallowed(ctx, 'writeRow', IMPURE);
     if (!ctx.db.hasTable(table.tableId)) throw dbError(`writeValue: no such table: ${table.tableId}`);
     const old = ctx.db.read(table.tableId, key) as PObject | undefined;
     if (old !== undefined && type === 'insert') throw dbError(`Insert: row found for key ${key}`);
     if (old === undefined && type === 'update') throw dbError(`Update: no row found for key ${key}`);
-    const fields = new Map<string, PactValue>(old?.fields ?? []);
-    for (const [k, v] of obj.fields) fields.set(k, v);
-    ctx.db.write(table.tableId, key, new PObject(fields, false));
+    ctx.db.write(table.tableId, key, new PObject(overlayFields(old?.fields, obj.fields), false));
   });
 }
 

@@ -5,7 +5,7 @@
 import type { Info } from '../syntax/exp.ts';
 import { Decimal } from '../values/decimal.ts';
 import { showType, tyAny, tyBool, tyDecimal, tyGuard, tyInteger, tyKeySet, tyString, tyTime } from '../values/type.ts';
-import type { Type } from '../values/type.ts';
+import type { SchemaDef, Type } from '../values/type.ts';
 import { KeySet, ModRef, PactTime, PList, PObject, isData, isGuard } from '../values/value.ts';
 import { evalError } from './errors.ts';
 import { Closure, ConstRef, Def, NativeRef, Partial, SchemaRef, TableRef } from './runtime.ts';
@@ -166,30 +166,35 @@ function freeVariable(args: readonly RArg[], i: number): boolean {
   return true;
 }
 
-/// Checks an object's fields against a schema (`Invalid field`, `Missing fields`, field types).
+/// Checks an object's fields against a schema (`Invalid field`, `Missing fields`, field types);
+/// the object's type is the spec itself. Every row written is checked, so the common case
+/// (plain fields, none missing) allocates nothing.
 export function checkObject(info: Info | null, spec: Extract<Type, { t: 'schema' }>, o: PObject): Type {
   const schemaTy = spec.schema;
   if (schemaTy.t !== 'user') throw evalError(info, `Invalid reference in user type: ${showType(schemaTy)}`);
   const fields = schemaTy.schema.fields;
-  // Only fields that plainlyOk cannot pass are checked together (as checkArgs would skip the
-  // rest): every row written is checked, and most need nothing built.
+  // Only fields that plainlyOk cannot pass are checked together (as checkArgs would skip the rest).
   let fieldArgs: RArg[] | null = null;
   let vals: Val[] | null = null;
-  for (const [k, v] of o.fields) {
+  for (const k of o.fields.keys()) {
     const f = schemaField(fields, k);
     if (f === undefined) throw evalError(info, `Invalid field for {${schemaTy.schema.name}}: ${k}`);
+    const v = o.fields.get(k)!;
     if (plainlyOk(f.type, v)) continue;
     (fieldArgs ??= []).push({ name: f.name, type: f.type, info: info! });
     (vals ??= []).push(v);
   }
-  const required = spec.partial === null ? fields : spec.partial === 'any' ? [] : fields.filter((f) => (spec.partial as readonly string[]).includes(f.name));
-  const missing = required.filter((f) => !o.fields.has(f.name));
-  if (missing.length > 0) {
+  const partial = spec.partial;
+  let missing: Array<SchemaDef['fields'][number]> | null = null;
+  if (partial !== 'any') {
+    for (const f of fields) if ((partial === null || partial.includes(f.name)) && !o.fields.has(f.name)) (missing ??= []).push(f);
+  }
+  if (missing !== null) {
     const sorted = [...missing].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     throw evalError(info, `Missing fields for {${schemaTy.schema.name}}: [${sorted.map((f) => `${f.name}:${showType(f.type)}`).join(', ')}]`);
   }
   if (fieldArgs !== null) checkArgs(fieldArgs, vals!);
-  return { t: 'schema', kind: 'object', schema: schemaTy, partial: spec.partial };
+  return spec;
 }
 
 /// The schema's field of that name (a loop: no closure per lookup).

@@ -44,7 +44,7 @@ export const capabilityNatives: Native[] = natives({
       const node = capArg(args, self, env, app);
       enforceNotWithinDefcap(ctx, app.info, 'install-capability');
       const { cap } = appToCap(ctx, node, env);
-      ctx.caps = { ...ctx.caps, autonomous: [...ctx.caps.autonomous, cap] };
+      ctx.caps.autonomous.push(cap);
       return 'Installed capability';
     },
   },

@@ -7,6 +7,9 @@ import {
 import type { PactValue } from './value.ts';
 
 export function valueEq(a: PactValue, b: PactValue): boolean {
+  // Primitives and decimals, the common operands, need no work list.
+  if (typeof a !== 'object' || typeof b !== 'object') return a === b;
+  if (a instanceof Decimal) return b instanceof Decimal && a.eq(b);
   // Pairs still to compare: values nest deeper than the call stack.
   const pending: PactValue[] = [a, b];
   while (pending.length > 0) {

@@ -64,6 +64,44 @@ export class LiteralFields implements ReadonlyMap<string, PactValue> {
   keys(): MapIterator<string> { return this.keyList.values(); }
   values(): MapIterator<PactValue> { return this.valueList.values(); }
   [Symbol.iterator](): MapIterator<[string, PactValue]> { return this.entries(); }
+
+  /// These fields with `update`'s written over them (see `overlayFields`).
+  overlay(update: LiteralFields): ReadonlyMap<string, PactValue> {
+    const values = this.valueList.slice();
+    let added: string[] | null = null;
+    let addedValues: PactValue[] | null = null;
+    for (let j = 0; j < update.keyList.length; j++) {
+      const k = update.keyList[j]!;
+      const i = this.keyList.indexOf(k);
+      if (i >= 0) values[i] = update.valueList[j]!;
+      else {
+        (added ??= []).push(k);
+        (addedValues ??= []).push(update.valueList[j]!);
+      }
+    }
+    if (added === null) return new LiteralFields(this.keyList, values);
+    const keys = this.keyList.concat(added);
+    const all = values.concat(addedValues!);
+    return keys.length <= SCANNED_KEYS ? new LiteralFields(keys, all) : new Map(keys.map((k, i) => [k, all[i]!]));
+  }
+}
+
+/// Up to this many keys, an object's fields are a LiteralFields (scanned) rather than a Map.
+export const SCANNED_KEYS = 8;
+
+/// A row written over `base` (the row before, if any) with `update`'s fields: base's columns in
+/// their order with updated values, then the new ones. A transaction's written rows stay alive
+/// in its log until it commits, so a row of few columns stays two arrays, its key list shared
+/// with the row before when no column is added.
+export function overlayFields(base: ReadonlyMap<string, PactValue> | undefined, update: ReadonlyMap<string, PactValue>): ReadonlyMap<string, PactValue> {
+  if (update instanceof LiteralFields) {
+    // Objects are immutable: a new row can be its literal's fields.
+    if (base === undefined) return update;
+    if (base instanceof LiteralFields) return base.overlay(update);
+  }
+  const m = new Map(base ?? []);
+  update.forEach((v, k) => m.set(k, v));
+  return m;
 }
 
 /// A set of public keys plus the name of the predicate that decides how many must sign.
