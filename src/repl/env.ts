@@ -15,9 +15,10 @@ import { appToCap, evalCap, eventsList, tokenEq, withCapsBeingEvaluated } from '
 import type { CapToken } from '../lang/caps.ts';
 import { evalError, renderInfo } from '../lang/errors.ts';
 import { typecheckModule } from '../typecheck/module.ts';
+import { renderedLine, verifyModule } from '../analyze/check.ts';
 import { CheckerError } from '../typecheck/state.ts';
 import { badArgs, isPactValue } from '../lang/eval.ts';
-import type { Env, Node, Val } from '../lang/runtime.ts';
+import type { Env, ModuleData, Node, Val } from '../lang/runtime.ts';
 import { Def } from '../lang/runtime.ts';
 import { showValCompact } from '../lang/show.ts';
 import { natives } from '../natives/registry.ts';
@@ -167,7 +168,7 @@ export function envNatives(repl: Repl): Native[] {
       },
     },
     typecheck: { fn: (ctx, args, app, self) => typecheckNative(repl, ctx, args, app, self) },
-    verify: { fn: (ctx, args, app, self) => typecheckNative(repl, ctx, args, app, self) },
+    verify: { fn: (ctx, args, app, self) => verifyNative(repl, ctx, args, app, self) },
     'continue-pact': {
       fn: (ctx, args, app, self) => {
         const [step, rollback, pid, y] = args;
@@ -257,17 +258,39 @@ export function envNatives(repl: Repl): Native[] {
   }, true);
 }
 
-/// `typecheck` (and `verify`, which falls back to it until formal verification lands): Pact's
-/// static checker over a loaded module; its findings go to stderr after the expression.
-function typecheckNative(repl: Repl, ctx: Ctx, args: Val[], app: Node, self: Native): Val {
+/// The module `(typecheck 'm)` / `(verify 'm)` names, its arguments checked.
+function moduleArg(ctx: Ctx, args: Val[], app: Node, self: Native): { m: string; mod: ModuleData; debug: boolean } {
   const [m, debug] = args;
   if (args.length < 1 || args.length > 2 || typeof m !== 'string' || (debug !== undefined && typeof debug !== 'boolean')) {
     throw badArgs(self, args, app.info);
   }
   const mod = ctx.lookupModule(m);
   if (mod === undefined) throw evalError(app.info, `Unable to resolve module ${m}`);
+  return { m, mod, debug: debug === true };
+}
+
+/// `verify`: Pact's formal verification of a loaded module (../analyze/check.ts); its rendered
+/// lines go to stderr after the expression. (Pact's debug flag, which writes the solver's
+/// transcripts to a directory, is accepted and ignored.)
+function verifyNative(repl: Repl, ctx: Ctx, args: Val[], app: Node, self: Native): Val {
+  const { m, mod } = moduleArg(ctx, args, app, self);
+  let lines;
+  try {
+    lines = verifyModule(ctx, mod, repl.dynRefs);
+  } catch (e) {
+    if (e instanceof CheckerError) throw evalError(e.info, `Typechecker Internal Error: ${e.message}`);
+    throw e;
+  }
+  repl.deferOutput(lines.map(renderedLine));
+  return lines.some((l) => l.type === 'OutputFailure') ? `Verification of ${m} failed` : `Verification of ${m} succeeded`;
+}
+
+/// `typecheck`: Pact's static checker over a loaded module; its findings go to stderr after the
+/// expression.
+function typecheckNative(repl: Repl, ctx: Ctx, args: Val[], app: Node, self: Native): Val {
+  const { m, mod, debug } = moduleArg(ctx, args, app, self);
   // Pact's debug lines go straight to stdout, those of a check that failed too.
-  const log = debug === true ? [] : null;
+  const log = debug ? [] : null;
   let result;
   try {
     result = typecheckModule(ctx, mod, log, repl.dynRefs);

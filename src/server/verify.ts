@@ -1,10 +1,11 @@
 /// `POST /verify`, as Pact 4's server answers it: the posted modules are loaded into a fresh REPL
 /// (each as `(begin-tx)<code>(commit-tx)`, a module another one needs moved ahead of it), then
-/// the named one is checked as `(verify 'module)` checks it in the REPL, and the outcome is a
-/// list of rendered outputs (empty when it verified).
+/// the named one is verified (../analyze/check.ts, with no dynamic references, as Pact's server
+/// calls `verifyModule`), and the outcome is the list of rendered outputs (empty when it verified).
 import { Repl } from '../repl/repl.ts';
 import type { Output } from '../repl/repl.ts';
 import { encodeJson, encodeString, JsonObject } from '../values/json.ts';
+import { verifyModule } from '../analyze/check.ts';
 
 /// What the client asked for: the modules' code and the module to verify.
 export interface VerifyRequest {
@@ -36,8 +37,8 @@ export function verifyModules(req: VerifyRequest): VerifyAnswer {
   if (!loaded.includes(req.verify)) {
     return { status: 400, text: `${encodeString(req.verify)} not found in list of provided modules: [${loaded.map(encodeString).join(',')}]` };
   }
-  repl.runSource(`(verify ${encodeString(req.verify)})`, '<interactive>');
-  const output = io.take().err.split('\n').filter((l) => l !== '').map(renderedOutput);
+  const mod = repl.ctx.lookupModule(req.verify)!;
+  const output = verifyModule(repl.ctx, mod, new Map()).map((r) => new JsonObject([['text', r.text], ['type', r.type], ['info', r.info]]));
   return { status: 200, json: encodeJson(new JsonObject([['output', output]])) };
 }
 
@@ -67,12 +68,4 @@ function loadAll(repl: Repl, io: Captured, modules: readonly string[]): string |
 /// The name a module's code declares (`(module NAME ...` or `(interface NAME ...`).
 function moduleName(code: string): string | undefined {
   return /^\s*\(\s*(?:module|interface)\s+([^\s()]+)/.exec(code)?.[1];
-}
-
-/// One REPL line as Pact's rendered output: an error (`<interactive>:1:0:Error: message`) is a
-/// failure; the checker's lines (`<interactive>:1:4:OutputFailure: message`) keep their type.
-function renderedOutput(line: string): JsonObject {
-  const m = /^(.*?:\d+:\d+):(Error|OutputFailure|OutputWarning|OutputTrace): (.*)$/.exec(line);
-  const type = m === null || m[2] === 'Error' ? 'OutputFailure' : m[2]!;
-  return new JsonObject([['text', m?.[3] ?? line], ['type', type], ['info', m?.[1] ?? '']]);
 }

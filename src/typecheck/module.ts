@@ -36,6 +36,14 @@ export function typecheckModule(ctx: Ctx, mod: ModuleData, log: string[] | null,
   return { members, failures };
 }
 
+/// Checks one member on its own, its ids starting at 0: how Pact's `verify` checks each member
+/// it analyses (`Check.hs`'s `typecheck`). A `CheckerError` escapes.
+export function typecheckMember(ctx: Ctx, mod: ModuleData, name: string, dynEnv: ReadonlyMap<string, string>): { checked: Checked; failures: Failure[] } {
+  const st = new TcState(0, null, dynEnv);
+  const checked = typecheckTop(st, new Builder(ctx, st, mod).top(name, mod.terms.get(name)!));
+  return { checked, failures: st.sortedFailures() };
+}
+
 const TOP_KIND = { def: 'Fun', const: 'Const', table: 'Table', schema: 'Schema' } as const;
 
 // ---------------------------------------------------------------------------------------------

@@ -1,0 +1,258 @@
+/// `verify`'s entry point (Pact's `Check.hs`: `verifyModule`, `renderVerifiedModule`): every
+/// member the analysis reads is type checked on its own, each function is translated, and each
+/// of its properties is put to Z3: `property` must hold whenever the transaction succeeds (and
+/// success must be possible), `succeeds-when`/`fails-when` must imply success/failure. The
+/// outcome is Pact's rendered lines: none when everything holds.
+import type { Ctx } from '../lang/context.ts';
+import type { ModuleData } from '../lang/runtime.ts';
+import { ConstRef, Def, TableRef } from '../lang/runtime.ts';
+import { renderInfo } from '../lang/errors.ts';
+import type { Exp, Info } from '../syntax/exp.ts';
+import { stableHashOrder, typecheckMember } from '../typecheck/module.ts';
+import { runSmtLibSync } from './solver.ts';
+import type { Prop, Ty } from './lang.ts';
+import { evalFunction, evalProp } from './eval.ts';
+import type { Run } from './eval.ts';
+import { parseValues, showModel } from './model.ts';
+import { collectCheck, ParseFailure, parseBindings, parseProp, showExp } from './parse.ts';
+import type { CheckKind, DefinedProperty, PropEnv } from './parse.ts';
+import { AnalysisFailure, analysisType, literal, resolveTypes, translateFunction } from './translate.ts';
+import type { Translated } from './translate.ts';
+
+/// One line of `verify`'s output (Pact's `RenderedOutput`).
+export interface Rendered {
+  readonly info: string;
+  readonly type: 'OutputFailure' | 'OutputWarning';
+  readonly text: string;
+}
+
+export function renderedLine(r: Rendered): string {
+  return `${r.info}:${r.type}: ${r.text}`;
+}
+
+/// The whole module failed before any property was checked: these lines say why.
+class Fatal extends Error {
+  readonly lines: readonly Rendered[];
+  constructor(lines: readonly Rendered[]) {
+    super(lines[0]?.text ?? '');
+    this.lines = lines;
+  }
+}
+
+const fatal = (info: Info | null, text: string): Rendered => ({ info: renderInfo(info, ''), type: 'OutputFailure', text });
+
+/// Pact's `describeParseFailure`, a failure without a location of its own.
+function parseFailureLine(f: ParseFailure): Rendered {
+  return { info: '', type: 'OutputFailure', text: `${renderInfo(f.exp.info, '')}: could not parse ${showExp(f.exp)}: ${f.message}` };
+}
+
+interface ModuleCheck {
+  readonly kind: CheckKind;
+  readonly body: Exp;
+  readonly scope: { readonly k: 'everywhere' } | { readonly k: 'except' | 'only'; readonly names: ReadonlySet<string> };
+}
+
+/// Verifies a loaded module; a `CheckerError` from the type checker escapes.
+export function verifyModule(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, string>): Rendered[] {
+  if (mod.isInterface) return [];
+  try {
+    return verifyConcrete(ctx, mod, dynEnv);
+  } catch (e) {
+    if (e instanceof Fatal) return [...e.lines];
+    if (e instanceof ParseFailure) return [parseFailureLine(e)];
+    if (e instanceof AnalysisFailure) return [fatal(e.info, e.message)];
+    throw e;
+  }
+}
+
+function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, string>): Rendered[] {
+  const order = stableHashOrder([...mod.terms.keys()]);
+  const typed = (name: string) => {
+    const { checked, failures } = typecheckMember(ctx, mod, name, dynEnv);
+    if (failures.length > 0) throw new Fatal(failures.map((f) => fatal(f.id.info, f.message)));
+    return checked;
+  };
+  const members = order.map((name) => [name, mod.members.get(name)] as const);
+  const consts = new Map<string, Prop>();
+  for (const [name, m] of members) {
+    if (!(m instanceof ConstRef)) continue;
+    const value = typed(name).body[0];
+    const lit = value?.k === 'prim' && value.value.k === 'lit' ? literal(value.value.value) : null;
+    if (lit?.k === 'lit') consts.set(name, lit);
+  }
+  for (const [, m] of members) {
+    if (m instanceof TableRef && m.type.t !== 'user') throw new Fatal([{ info: '', type: 'OutputFailure', text: `${renderInfo(m.info, '')}Verification requires all tables to have schemas` }]);
+  }
+  for (const [name, m] of members) if (m instanceof Def && m.kind === 'defcap') typed(name);
+  const { defined, checks } = moduleModel(mod.meta.model);
+  const funs = members.filter((x): x is readonly [string, Def] => x[1] instanceof Def && x[1].kind !== 'defcap');
+  // Every function's checks parse before any is analysed, then every function translates.
+  const parsed = funs.map(([name, def]) => ({ name, def, checks: functionChecks(def, checks, defined, consts) }));
+  const translated = parsed.map((p) => {
+    if (p.def.kind === 'defpact') throw new AnalysisFailure(p.def.info, `Analysis doesn't support this construct yet: defpact ${p.name}`);
+    const checked = typed(p.name);
+    if (checked.top.k !== 'fun') throw new AnalysisFailure(p.def.info, `Analysis doesn't support this construct yet: ${p.name}`);
+    const fun = checked.top.fun;
+    const body = resolveTypes(checked.body, checked.types);
+    const args = fun.args.map((a) => ({ ...a, node: { ...a.node, ty: checked.types.get(a.node.id.id) ?? a.node.ty } }));
+    return { ...p, tr: translateFunction(mod.name, p.name, fun.info, args, body) };
+  });
+  const out: Rendered[] = [];
+  for (const t of translated) {
+    for (const c of t.checks) {
+      const r = analyse(t.tr, c);
+      if (r !== null) out.push(r);
+    }
+  }
+  return out;
+}
+
+/// The module's own `@model`: `defproperty`s and properties for (some of) its functions.
+function moduleModel(model: readonly Exp[]): { defined: Map<string, DefinedProperty>; checks: ModuleCheck[] } {
+  const defined = new Map<string, DefinedProperty>();
+  const checks: ModuleCheck[] = [];
+  for (const e of normalizeList(model, null)) {
+    const items = e.tag === 'list' && e.delim === '(' ? e.items : [];
+    const head = items[0]?.tag === 'atom' ? items[0].parts.join('.') : null;
+    if (head === 'defproperty') {
+      const [, name, a, b] = items;
+      if (name?.tag === 'atom' && items.length === 4 && a?.tag === 'list' && a.delim === '(') {
+        defined.set(name.parts.join('.'), { args: parseBindings(a.items, e), body: b! });
+      } else if (name?.tag === 'atom' && items.length === 3) {
+        defined.set(name.parts.join('.'), { args: [], body: a! });
+      } else {
+        throw new ParseFailure(e, 'Invalid property definition');
+      }
+      continue;
+    }
+    checks.push(moduleCheck(e, items, head));
+  }
+  return { defined, checks };
+}
+
+function moduleCheck(e: Exp, items: readonly Exp[], head: string | null): ModuleCheck {
+  if (head !== 'property' && head !== 'succeeds-when' && head !== 'fails-when') throw new ParseFailure(e, 'expected a set of property / defproperty');
+  if (items.length === 2) return { kind: head, body: items[1]!, scope: { k: 'everywhere' } };
+  const opts = items[2];
+  if (items.length === 3 && opts?.tag === 'list' && opts.delim === '{' && opts.items.length === 3) {
+    const [key, sep, names] = opts.items;
+    const k = key?.tag === 'lit' && key.lit.kind === 'string' ? key.lit.value : null;
+    if ((k === 'except' || k === 'only') && sep?.tag === 'sep' && sep.sep === ':') {
+      if (names?.tag !== 'list' || names.delim !== '[') throw new ParseFailure(names!, 'expected a list of names');
+      const list = normalizeList(names.items, names);
+      const set = new Set(list.map((n) => {
+        if (n.tag !== 'atom') throw new ParseFailure(n, 'expected a bare word name');
+        return n.parts.join('.');
+      }));
+      return { kind: head, body: items[1]!, scope: { k, names: set } };
+    }
+  }
+  throw new ParseFailure(e, 'malformed property definition');
+}
+
+/// Pact's `normalizeListLit`: no commas, or a comma between every two items.
+function normalizeList(items: readonly Exp[], whole: Exp | null): Exp[] {
+  const isComma = (x: Exp | undefined) => x?.tag === 'sep' && x.sep === ',';
+  if (!items.some(isComma)) return [...items];
+  const out: Exp[] = [];
+  for (let i = 0; i < items.length; i += 2) {
+    if (isComma(items[i]) || (i + 1 < items.length && !isComma(items[i + 1])) || (i + 1 === items.length - 1)) {
+      const info = whole?.info ?? items[0]!.info;
+      throw new ParseFailure({ tag: 'list', delim: '[', items, info }, 'malformed list (inconsistent use of comma separators?)');
+    }
+    out.push(items[i]!);
+  }
+  return out;
+}
+
+interface FunCheck {
+  readonly kind: CheckKind;
+  readonly prop: Prop;
+  readonly info: Info;
+}
+
+/// A function's checks: the module's that apply to it, then its own, each typed in its scope.
+function functionChecks(def: Def, moduleChecks: readonly ModuleCheck[], defined: ReadonlyMap<string, DefinedProperty>, consts: ReadonlyMap<string, Prop>): FunCheck[] {
+  const own = normalizeList(def.meta.model, null).map(collectCheck);
+  const applicable = moduleChecks.filter((c) => c.scope.k === 'everywhere' || (c.scope.k === 'only') === c.scope.names.has(def.name));
+  const names = new Map<string, number>([['result', 0]]);
+  const types = new Map<number, Ty>();
+  const ret = analysisType(def.ret);
+  if (ret !== null) types.set(0, ret);
+  def.args.forEach((a, i) => {
+    names.set(a.name, i + 1);
+    const ty = analysisType(a.type);
+    if (ty !== null) types.set(i + 1, ty);
+  });
+  const env: PropEnv = { names, types, nextVid: def.args.length + 1, defined, consts };
+  return [...applicable, ...own].map((c) => {
+    try {
+      return { kind: c.kind, prop: parseProp(c.body, env), info: c.body.info };
+    } catch (e) {
+      if (e instanceof ParseFailure) throw new ParseFailure(c.body, e.message);
+      throw e;
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Queries
+
+/// One check of a function: null when it holds. Analysis failures (Pact's `AnalyzeFailure`) are
+/// the check's, reported at the function.
+function analyse(tr: Translated, c: FunCheck): Rendered | null {
+  try {
+    const run = evalFunction(tr);
+    const r = runCheck(tr, run, c.kind, c.prop);
+    return r === null ? null : { info: renderInfo(c.info, ''), type: 'OutputFailure', text: r };
+  } catch (e) {
+    if (e instanceof AnalysisFailure) return fatal(tr.info, e.message);
+    throw e;
+  }
+}
+
+const TIMEOUT_MS = 20000;
+
+const VACUOUS = 'Vacuous property encountered! There is no way for a transaction to succeed if this function is called from the top-level. Because all `property` expressions in Pact assume transaction success, in this case it would be possible to validate *any* `property`, even e.g. `false`.';
+
+/// One check's failure text, or null when it holds.
+function runCheck(tr: Translated, run: Run, kind: CheckKind, prop: Prop): string | null {
+  const p = evalProp(prop, run, run.args);
+  if (kind === 'property') {
+    const r = query(run, 'success', false);
+    if (r.verdict === 'unsat') return VACUOUS;
+    if (r.verdict === 'unknown') return unknownText(r.out);
+  }
+  const goal = kind === 'property' ? `(=> success ${p})` : kind === 'succeeds-when' ? `(=> ${p} success)` : `(=> ${p} (not success))`;
+  const r = query(run, `(not ${goal})`, true);
+  if (r.verdict === 'unsat') return null;
+  if (r.verdict === 'unknown') return `The solver returned 'unknown':\n${unknownReason(r.out)}`;
+  const model = showModel(tr.events, run, parseValues(r.out.slice(r.out.indexOf('\n') + 1)));
+  return `Invalidating model found${model.header === null ? '' : ` in ${model.header}`}\n${model.text}`;
+}
+
+/// Asserts one more fact of the run and asks Z3: the verdict, then (when asked and there are
+/// any) the values of the run's variables and tags, then why it did not know, if it did not.
+function query(run: Run, assertion: string, withModel: boolean): { verdict: 'sat' | 'unsat' | 'unknown'; out: string } {
+  const names = [...run.vars.values(), ...run.tags.values()];
+  const script = [`(set-option :timeout ${TIMEOUT_MS})`, ...run.script, `(assert ${assertion})`, '(check-sat)',
+    ...(withModel && names.length > 0 ? [`(get-value (${names.join(' ')}))`] : []), '(get-info :reason-unknown)'];
+  const out = runSmtLibSync(script.join('\n'));
+  const verdict = out.startsWith('sat') ? 'sat' : out.startsWith('unsat') ? 'unsat' : 'unknown';
+  return { verdict, out };
+}
+
+/// SBV's `SMTReasonUnknown` as Haskell shows it, from Z3's `:reason-unknown`.
+function unknownReason(out: string): string {
+  const reason = /:reason-unknown "([^"]*)"/.exec(out)?.[1] ?? '';
+  if (reason === 'timeout' || reason === 'canceled') return 'UnknownTimeOut';
+  if (reason === 'memout') return 'UnknownMemOut';
+  if (reason.includes('incomplete')) return 'UnknownIncomplete';
+  return `UnknownOther ${JSON.stringify(reason)}`;
+}
+
+/// Pact's text for an unknown answer to the vacuity check.
+function unknownText(out: string): string {
+  const r = unknownReason(out);
+  return r === 'UnknownTimeOut' ? 'SMT solver timeout' : r === 'UnknownMemOut' ? 'SMT solver out of memory' : `SMT solver error: ${r}`;
+}

@@ -1,0 +1,152 @@
+/// Reading Z3's model back and printing a counterexample's trace as Pact does (`Model/Graph.hs`'s
+/// `linearize`, `Model/Text.hs`'s `showModel`): the events along the path the model takes, up to
+/// a failed `enforce`, scopes indented by depth.
+import type { Binding, Event, Ty } from './lang.ts';
+import type { Run } from './eval.ts';
+import { showScaled } from './parse.ts';
+
+/// The values of a `(get-value (...))` answer, by name, as SMT-LIB text.
+export function parseValues(out: string): Map<string, string> {
+  const values = new Map<string, string>();
+  const sexp = readSexp(out.slice(out.indexOf('(')), { pos: 0 });
+  if (!Array.isArray(sexp)) return values;
+  for (const pair of sexp) {
+    if (Array.isArray(pair) && typeof pair[0] === 'string') values.set(pair[0], flatten(pair[1]!));
+  }
+  return values;
+}
+
+type Sexp = string | Sexp[];
+
+function readSexp(s: string, at: { pos: number }): Sexp {
+  while (/\s/.test(s[at.pos] ?? '')) at.pos++;
+  if (s[at.pos] === '(') {
+    at.pos++;
+    const items: Sexp[] = [];
+    for (;;) {
+      while (/\s/.test(s[at.pos] ?? '')) at.pos++;
+      if (s[at.pos] === ')' || at.pos >= s.length) {
+        at.pos++;
+        return items;
+      }
+      items.push(readSexp(s, at));
+    }
+  }
+  if (s[at.pos] === '"') {
+    let end = at.pos + 1;
+    while (end < s.length && !(s[end] === '"' && s[end + 1] !== '"')) end += s[end] === '"' ? 2 : 1;
+    const tok = s.slice(at.pos, end + 1);
+    at.pos = end + 1;
+    return tok;
+  }
+  const m = /^[^\s()]+/.exec(s.slice(at.pos))!;
+  at.pos += m[0].length;
+  return m[0];
+}
+
+function flatten(x: Sexp): string {
+  return Array.isArray(x) ? `(${x.map(flatten).join(' ')})` : x;
+}
+
+/// An integer (also a scaled decimal) from Z3's `5` or `(- 5)`.
+function smtInteger(v: string): bigint {
+  const neg = /^\(- (\d+)\)$/.exec(v);
+  return neg === null ? BigInt(v) : -BigInt(neg[1]!);
+}
+
+/// A string from Z3's literal: `""` is a quote, `\u{…}` a character.
+function smtStringValue(v: string): string {
+  return v.slice(1, -1).replace(/""/g, '"').replace(/\\u\{([0-9a-fA-F]+)\}/g, (_, h: string) => String.fromCodePoint(parseInt(h, 16)));
+}
+
+/// A value as Pact shows a concrete one in a model.
+export function showValue(ty: Ty, v: string): string {
+  switch (ty) {
+    case 'bool': return v === 'true' ? 'True' : 'False';
+    case 'string': return `"${smtStringValue(v)}"`;
+    case 'integer': return smtInteger(v).toString();
+    case 'decimal': return showScaled(smtInteger(v));
+  }
+}
+
+/// A counterexample: the trace text, and the function it starts in (for the header).
+export function showModel(events: readonly Event[], run: Run, values: ReadonlyMap<string, string>): { text: string; header: string | null } {
+  const valueOf = (name: string | undefined): string | undefined => (name === undefined ? undefined : values.get(name));
+  const showVar = (b: Binding): string => {
+    const v = valueOf(run.vars.get(b.vid));
+    return v === undefined ? '[ERROR:missing tag]' : showValue(b.ty, v);
+  };
+  const lines: string[] = [];
+  let depth = 0;
+  const emit = (at: number, ls: readonly string[]) => lines.push(...ls.map((l) => '  '.repeat(at) + l));
+  // Pact warns, at every call, of each decimal variable of the model holding all 255 places.
+  const fullDecimals = allBindings(events).filter((b) => b.ty === 'decimal' && usesAllPlaces(valueOf(run.vars.get(b.vid))));
+
+  const walk = (evs: readonly Event[]): boolean => {
+    for (const e of evs) {
+      switch (e.k) {
+        case 'push': {
+          const at = depth++;
+          if (e.scope.k === 'let') {
+            emit(at, ['let', ...e.bindings.map((b) => `  ${b.name} := ${showVar(b)}`)]);
+            break;
+          }
+          const n = e.bindings.length;
+          const withArgs = n === 0 ? '' : n === 1 ? ' with argument' : ' with arguments';
+          const args = n === 0 ? [] : [...e.bindings.map((b) => `  ${b.name} = ${showVar(b)}`), ''];
+          const warn = fullDecimals.length === 0 ? [] : [
+            'warning, decimal precision might cause underflow/overflow due to limited precision (at most 255 decimal places) in:',
+            ...fullDecimals.map((b) => `  argument '${b.name}'`), ''];
+          emit(at, [`entering function ${e.scope.module}.${e.scope.name}${withArgs}`, ...args, ...warn]);
+          break;
+        }
+        case 'pop': {
+          const at = depth--;
+          if (e.scope.k === 'function') {
+            const v = valueOf(run.tags.get(e.tag));
+            emit(at, [`returning with ${v === undefined ? '[ERROR:missing tag]' : showValue(tagType(run, e.tag), v)}`, '']);
+          }
+          break;
+        }
+        case 'assert': {
+          const passed = valueOf(run.tags.get(e.tag)) === 'true';
+          const context = e.code === null ? '' : `: ${e.code}`;
+          emit(depth, [`${passed ? 'satisfied' : 'failed to satisfy'} assertion${context}`]);
+          if (!passed) return false;
+          break;
+        }
+        case 'branch':
+          if (!walk(valueOf(run.tags.get(e.tag)) === 'true' ? e.then : e.else)) return false;
+          break;
+      }
+    }
+    return true;
+  };
+  const completed = walk(events);
+  const first = events[0];
+  const header = first?.k === 'push' && first.scope.k === 'function' ? `${first.scope.module}.${first.scope.name}` : null;
+  const groups = [['Program trace:'], lines.map((l) => `  ${l}`), [completed ? '' : '\nTransaction aborted.']];
+  return { text: groups.map((g) => g.map((l) => `  ${l}`).join('\n')).join('\n'), header };
+}
+
+function tagType(run: Run, tag: number): Ty {
+  return run.tagTypes.get(tag) ?? 'bool';
+}
+
+/// A decimal whose last (255th) place is not zero.
+function usesAllPlaces(v: string | undefined): boolean {
+  return v !== undefined && smtInteger(v) % 10n !== 0n;
+}
+
+/// Every variable any scope binds, by id (the order of Pact's map of them).
+function allBindings(events: readonly Event[]): Binding[] {
+  const out = new Map<number, Binding>();
+  const visit = (evs: readonly Event[]): void => {
+    for (const e of evs) {
+      if (e.k === 'push') for (const b of e.bindings) out.set(b.vid, b);
+      if (e.k === 'branch') { visit(e.then); visit(e.else); }
+    }
+  };
+  visit(events);
+  return [...out.values()].sort((a, b) => a.vid - b.vid);
+}

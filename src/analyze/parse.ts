@@ -1,0 +1,324 @@
+/// `@model` expressions → typed properties (Pact's `Parse/Prop.hs`: `expToPreProp`, then
+/// `inferPreProp`/`checkPreProp`), `defproperty` definitions, and the `property` /
+/// `succeeds-when` / `fails-when` wrappers (`Check.hs`). Failures carry Pact's texts.
+import type { Exp } from '../syntax/exp.ts';
+import { Decimal } from '../values/decimal.ts';
+import type { Op, Prop, Ty } from './lang.ts';
+import { termTy } from './lang.ts';
+import { scaleDecimal } from './translate.ts';
+
+/// A property that could not be parsed: the expression and Pact's reason.
+export class ParseFailure extends Error {
+  readonly exp: Exp;
+  constructor(exp: Exp, message: string) {
+    super(message);
+    this.exp = exp;
+  }
+}
+
+export type CheckKind = 'property' | 'succeeds-when' | 'fails-when';
+
+export interface DefinedProperty {
+  readonly args: ReadonlyArray<{ readonly name: string; readonly ty: Ty }>;
+  readonly body: Exp;
+}
+
+/// Pact's `PreProp`: names resolved to variables, not yet typed.
+type PreProp =
+  | { readonly k: 'int'; readonly value: bigint }
+  | { readonly k: 'dec'; readonly value: bigint }
+  | { readonly k: 'str'; readonly value: string }
+  | { readonly k: 'bool'; readonly value: boolean }
+  | { readonly k: 'result' | 'success' | 'abort' }
+  | { readonly k: 'var'; readonly vid: number; readonly name: string }
+  | { readonly k: 'global'; readonly name: string }
+  | { readonly k: 'quantified'; readonly q: 'forall' | 'exists'; readonly vid: number; readonly name: string; readonly ty: Ty; readonly body: PreProp }
+  | { readonly k: 'app'; readonly fn: string; readonly args: readonly PreProp[] };
+
+/// What a property of one function sees: its variables (`result` is 0, arguments from 1), their
+/// types, the module's `defproperty`s and constants.
+export interface PropEnv {
+  readonly names: ReadonlyMap<string, number>;
+  readonly types: ReadonlyMap<number, Ty>;
+  readonly nextVid: number;
+  readonly defined: ReadonlyMap<string, DefinedProperty>;
+  readonly consts: ReadonlyMap<string, Prop>;
+}
+
+/// Pact's text of an expression (`renderCompactText` of an `Exp`).
+export function showExp(e: Exp): string {
+  switch (e.tag) {
+    case 'lit': {
+      const l = e.lit;
+      if (l.kind === 'string') return `"${l.value}"`;
+      if (l.kind === 'decimal') return l.text;
+      return `${l.value}`;
+    }
+    case 'atom': return e.parts.join(e.dynamic ? '::' : '.');
+    case 'sep': return e.sep;
+    case 'list': {
+      const close = e.delim === '(' ? ')' : e.delim === '[' ? ']' : '}';
+      return `${e.delim}${e.items.map(showExp).join(' ')}${close}`;
+    }
+  }
+}
+
+function atomName(e: Exp | undefined): string | null {
+  return e?.tag === 'atom' && e.parts.length === 1 && !e.dynamic ? e.parts[0]! : null;
+}
+
+function isParen(e: Exp): e is Extract<Exp, { tag: 'list' }> {
+  return e.tag === 'list' && e.delim === '(';
+}
+
+/// `(property P)`, `(succeeds-when P)`, `(fails-when P)` → the kind and `P`.
+export function collectCheck(e: Exp): { kind: CheckKind; body: Exp } {
+  if (isParen(e) && e.items.length === 2) {
+    const head = atomName(e.items[0]);
+    if (head === 'property' || head === 'succeeds-when' || head === 'fails-when') return { kind: head, body: e.items[1]! };
+  }
+  throw new ParseFailure(e, 'expected an application of "property", "succeeds-when", or "fails-when"');
+}
+
+/// Pact's `parseBindings`: `name:type ...`, every name annotated.
+export function parseBindings(items: readonly Exp[], whole: Exp): Array<{ name: string; ty: Ty }> {
+  const out: Array<{ name: string; ty: Ty }> = [];
+  for (let i = 0; i < items.length;) {
+    const name = atomName(items[i]);
+    if (name !== null && items[i + 1]?.tag === 'sep' && (items[i + 1] as { sep: string }).sep === ':' && items[i + 2] !== undefined) {
+      const ty = parseType(items[i + 2]!);
+      if (ty === null) throw new ParseFailure(whole, `in ${showExp(items[i]!)}, currently objects can't be quantified in properties (issue 139)`);
+      out.push({ name, ty });
+      i += 3;
+    } else if (name !== null) {
+      throw new ParseFailure(whole, `in ${showExp(items[i]!)}, type annotation required for all property bindings.`);
+    } else {
+      throw new ParseFailure(whole, `in [${items.slice(i).map(showExp).join(', ')}], unexpected binding form`);
+    }
+  }
+  return out;
+}
+
+function parseType(e: Exp): Ty | null {
+  const n = atomName(e);
+  return n === 'integer' || n === 'decimal' || n === 'bool' || n === 'string' ? n : null;
+}
+
+/// Parses and types a property; `exp` is the whole property (failures are reported against it).
+export function parseProp(exp: Exp, env: PropEnv): Prop {
+  const gen = { next: env.nextVid };
+  const pre = toPre(exp, env.names, gen, exp);
+  const defined = new Map<string, { args: DefinedProperty['args']; body: PreProp }>();
+  for (const [name, d] of env.defined) defined.set(name, { args: d.args, body: toPre(d.body, env.names, gen, exp) });
+  const types = new Map(env.types);
+  const cx: Cx = { types, defined, locals: new Map(env.consts), exp };
+  return check(cx, 'bool', pre);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Exp → PreProp
+
+const QUANTIFIERS: ReadonlySet<string> = new Set(['forall', 'exists']);
+
+function toPre(e: Exp, names: ReadonlyMap<string, number>, gen: { next: number }, whole: Exp): PreProp {
+  switch (e.tag) {
+    case 'lit': {
+      const l = e.lit;
+      if (l.kind === 'integer') return { k: 'int', value: l.value };
+      if (l.kind === 'string') return { k: 'str', value: l.value };
+      if (l.kind === 'bool') return { k: 'bool', value: l.value };
+      const d = Decimal.parse(l.text)!;
+      return { k: 'dec', value: scaleDecimal(d.mantissa, d.scale) };
+    }
+    case 'atom': {
+      const name = atomName(e);
+      if (name === 'result' || name === 'success' || name === 'abort') return { k: name };
+      if (name !== null) {
+        const vid = names.get(name);
+        return vid === undefined ? { k: 'global', name } : { k: 'var', vid, name };
+      }
+      break;
+    }
+    case 'list': {
+      const head = atomName(e.items[0]);
+      if (e.delim !== '(' || head === null) break;
+      const binds = e.items[1];
+      if (QUANTIFIERS.has(head) && e.items.length === 3 && binds !== undefined && isParen(binds)) {
+        const bs = parseBindings(binds.items, whole).map((b) => ({ ...b, vid: gen.next++ }));
+        const inner = new Map(names);
+        for (const b of bs) inner.set(b.name, b.vid);
+        const body = toPre(e.items[2]!, inner, gen, whole);
+        return bs.reduceRight<PreProp>((acc, b) => ({ k: 'quantified', q: head as 'forall' | 'exists', vid: b.vid, name: b.name, ty: b.ty, body: acc }), body);
+      }
+      return { k: 'app', fn: head, args: e.items.slice(1).map((x) => toPre(x, names, gen, whole)) };
+    }
+    default: break;
+  }
+  throw new ParseFailure(whole, `in ${showExp(e)}, expected property`);
+}
+
+/// Pact's `Pretty PreProp`.
+function showPre(p: PreProp): string {
+  switch (p.k) {
+    case 'int': return `${p.value}`;
+    case 'dec': return showScaled(p.value);
+    case 'str': return `"${p.value}"`;
+    case 'bool': return `${p.value}`;
+    case 'result': case 'success': case 'abort': return p.k;
+    case 'var': case 'global': return p.name;
+    case 'quantified': return `(${p.q} (${p.name}:${p.ty}) ${showPre(p.body)})`;
+    case 'app': return `(${p.fn} ${p.args.map(showPre).join(' ')})`;
+  }
+}
+
+/// A scaled decimal as Pact shows one (`Pretty Decimal` of the analysis): fewest places, at least one.
+export function showScaled(v: bigint): string {
+  const neg = v < 0n;
+  let digits = (neg ? -v : v).toString().padStart(256, '0');
+  let frac = digits.slice(-255).replace(/0+$/, '');
+  digits = digits.slice(0, -255).replace(/^0+(?=.)/, '');
+  if (frac === '') frac = '0';
+  return `${neg ? '-' : ''}${digits}.${frac}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Typing: inference and checking, inlining defined properties
+
+interface Cx {
+  readonly types: Map<number, Ty>;
+  readonly defined: ReadonlyMap<string, { args: DefinedProperty['args']; body: PreProp }>;
+  readonly locals: ReadonlyMap<string, Prop>;
+  readonly exp: Exp;
+}
+
+const ARITH: ReadonlySet<string> = new Set(['+', '-', '*', '/', '^', 'log']);
+const COMPARISON: ReadonlySet<string> = new Set(['=', '!=', '<', '<=', '>', '>=']);
+const LOGICAL: ReadonlySet<string> = new Set(['and', 'or', 'not']);
+const ROUNDING: ReadonlySet<string> = new Set(['round', 'ceiling', 'floor']);
+
+function fail(cx: Cx, message: string): never {
+  throw new ParseFailure(cx.exp, message);
+}
+
+function failIn(cx: Cx, p: PreProp, message: string): never {
+  return fail(cx, `in ${showPre(p)}, ${message}`);
+}
+
+function inferrable(p: PreProp): boolean {
+  return !(p.k === 'app' && (ARITH.has(p.fn) || p.fn === 'abs' || (p.fn === '-' && p.args.length === 1) || p.fn === 'at'));
+}
+
+function op(ty: Ty, o: Op, args: readonly Prop[]): Prop {
+  return { k: 'op', ty, op: o, args };
+}
+
+function infer(cx: Cx, p: PreProp): Prop {
+  switch (p.k) {
+    case 'int': return { k: 'lit', lit: { ty: 'integer', value: p.value } };
+    case 'dec': return { k: 'lit', lit: { ty: 'decimal', value: p.value } };
+    case 'str': return { k: 'lit', lit: { ty: 'string', value: p.value } };
+    case 'bool': return { k: 'lit', lit: { ty: 'bool', value: p.value } };
+    case 'success': return { k: 'success' };
+    case 'abort': return { k: 'abort' };
+    case 'result': {
+      const ty = cx.types.get(0);
+      return ty === undefined ? fail(cx, "Analysis doesn't support this construct yet: the function's result type") : { k: 'result', ty };
+    }
+    case 'var': {
+      const ty = cx.types.get(p.vid);
+      return ty === undefined ? fail(cx, `couldn't find property variable ${p.name}`) : { k: 'var', ty, vid: p.vid };
+    }
+    case 'global': {
+      const local = cx.locals.get(p.name);
+      if (local !== undefined) return local;
+      const d = cx.defined.get(p.name);
+      if (d === undefined) return fail(cx, `couldn't find property variable ${p.name}`);
+      if (d.args.length > 0) return fail(cx, `${p.name} expects arguments but wasn't provided any`);
+      return infer(withoutDefinition(cx, p.name), d.body);
+    }
+    case 'quantified': {
+      cx.types.set(p.vid, p.ty);
+      return { k: 'quantified', q: p.q, vid: p.vid, ty: p.ty, body: check(cx, 'bool', p.body) };
+    }
+    case 'app': return inferApp(cx, p);
+  }
+}
+
+function inferApp(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop {
+  const { fn, args } = p;
+  if (COMPARISON.has(fn) && args.length === 2) {
+    const a = infer(cx, args[0]!);
+    const b = infer(cx, args[1]!);
+    if (termTy(a) !== termTy(b)) return failIn(cx, p, `type error: ${termTy(a)} vs ${termTy(b)}`);
+    if (termTy(a) === 'bool' && fn !== '=' && fn !== '!=') return failIn(cx, p, "Analysis doesn't support this construct yet: ordering of booleans");
+    return op('bool', fn as Op, [a, b]);
+  }
+  if (LOGICAL.has(fn)) {
+    if (fn === 'not' && args.length === 1) return op('bool', 'not', [check(cx, 'bool', args[0]!)]);
+    if (fn !== 'not' && args.length === 2) return op('bool', fn as Op, args.map((x) => check(cx, 'bool', x)));
+    return failIn(cx, p, `${fn} applied to wrong number of arguments`);
+  }
+  if (fn === '=>' && args.length === 2) {
+    return op('bool', 'or', [op('bool', 'not', [check(cx, 'bool', args[0]!)]), check(cx, 'bool', args[1]!)]);
+  }
+  if (fn === 'mod' && args.length === 2) return op('integer', 'mod', args.map((x) => check(cx, 'integer', x)));
+  if (ROUNDING.has(fn) && args.length === 1) return op('integer', fn as Op, [check(cx, 'decimal', args[0]!)]);
+  if (fn === 'dec' && args.length === 1) return op('decimal', 'dec', [check(cx, 'integer', args[0]!)]);
+  if (fn === 'length' && args.length === 1) {
+    const a = infer(cx, args[0]!);
+    return termTy(a) === 'string' ? op('integer', 'length', [a]) : failIn(cx, p, 'expected string or list argument to length');
+  }
+  if (!inferrable(p)) {
+    for (const ty of ['integer', 'decimal', 'string'] as const) {
+      try {
+        return checkApp(cx, ty, p);
+      } catch (e) {
+        if (!(e instanceof ParseFailure)) throw e;
+      }
+    }
+    return failIn(cx, p, `can't infer the types of the arguments to ${fn}`);
+  }
+  const d = cx.defined.get(fn);
+  if (d === undefined) return failIn(cx, p, `couldn't find property named ${fn}`);
+  if (d.args.length !== args.length) return failIn(cx, p, 'wrong number of arguments');
+  const locals = new Map(cx.locals);
+  d.args.forEach((a, i) => locals.set(a.name, check(cx, a.ty, args[i]!)));
+  return infer({ ...withoutDefinition(cx, fn), locals }, d.body);
+}
+
+/// A defined property is inlined without itself in scope, so it cannot call itself.
+function withoutDefinition(cx: Cx, name: string): Cx {
+  const defined = new Map(cx.defined);
+  defined.delete(name);
+  return { ...cx, defined };
+}
+
+function check(cx: Cx, ty: Ty, p: PreProp): Prop {
+  if (inferrable(p)) {
+    const r = infer(cx, p);
+    if (termTy(r) !== ty) return failIn(cx, p, `type error: ${ty} vs ${termTy(r)}`);
+    return r;
+  }
+  return checkApp(cx, ty, p as Extract<PreProp, { k: 'app' }>);
+}
+
+/// Pact's checking of the overloaded arithmetic against an expected type.
+function checkApp(cx: Cx, ty: Ty, p: Extract<PreProp, { k: 'app' }>): Prop {
+  const { fn, args } = p;
+  if (ty === 'string' && fn === '+' && args.length === 2) return op('string', 'concat', args.map((x) => check(cx, 'string', x)));
+  if ((fn === '^' || fn === 'log') && (ty === 'integer' || ty === 'decimal')) {
+    return failIn(cx, p, `Analysis doesn't support this construct yet: ${fn}`);
+  }
+  if (ty === 'decimal' && ARITH.has(fn) && args.length === 2) {
+    const xs = args.map((x) => infer(cx, x));
+    if (xs.every((x) => termTy(x) === 'decimal' || termTy(x) === 'integer')) {
+      return op('decimal', fn as Op, xs.map((x) => termTy(x) === 'integer' ? op('decimal', 'dec', [x]) : x));
+    }
+    return failIn(cx, p, `unexpected argument types for (${fn}): ${termTy(xs[0]!)} and ${termTy(xs[1]!)}`);
+  }
+  if (ty === 'integer' && ARITH.has(fn) && args.length === 2) return op('integer', fn as Op, args.map((x) => check(cx, 'integer', x)));
+  if ((ty === 'integer' || ty === 'decimal') && args.length === 1 && (fn === '-' || fn === 'abs')) {
+    return op(ty, fn === '-' ? 'neg' : 'abs', [check(cx, ty, args[0]!)]);
+  }
+  return failIn(cx, p, `type error: expected type ${ty}`);
+}
