@@ -28,9 +28,23 @@ export class Frame {
   get argNodes(): readonly Node[] | null { return this.node !== null ? this.node.args ?? [] : null; }
 }
 
+/// A frame pushed only when an error unwinds through its application, at the depth the
+/// application was entered at.
+interface UnwoundFrame {
+  readonly depth: number;
+  readonly frame: Frame;
+}
+
 export class CallStack {
   private readonly frames: Frame[] = [];
+  /// Frames pushed and not popped. An error leaves its frames in place: they are rendered when
+  /// the error reaches the top level, and dropped by `reset` where it is caught.
   depth = 0;
+  /// Two-argument native applications (the commonest, see link.ts `binaryNode`) push no frame:
+  /// storing a young environment in an old frame costs a write barrier on every application.
+  /// An error unwinding through one records its frame here instead, so the rendered stack is
+  /// the same.
+  private unwound: UnwoundFrame[] = [];
 
   private next(): Frame {
     let f = this.frames[this.depth];
@@ -63,6 +77,34 @@ export class CallStack {
 
   pop(): void {
     this.depth--;
+  }
+
+  /// An error is unwinding through a native application entered at `depth` that pushed no frame.
+  unwinding(depth: number, name: string, node: Node, env: Env): void {
+    const frame = new Frame();
+    frame.name = name;
+    frame.node = node;
+    frame.env = env;
+    this.unwound.push({ depth, frame });
+  }
+
+  /// Back to `depth` frames: an error was caught there (or a top-level evaluation ended).
+  reset(depth: number): void {
+    this.depth = depth;
+    if (this.unwound.length > 0) this.unwound = this.unwound.filter((u) => u.depth < depth);
+  }
+
+  /// Every frame, innermost first, with the unwound ones in their places (for error reports).
+  all(): Frame[] {
+    // Unwound frames were recorded innermost first; one entered at depth d sits below the
+    // pushed frame d (pushed inside it).
+    const out: Frame[] = [];
+    let u = this.unwound.length - 1;
+    for (let i = 0; i <= this.depth; i++) {
+      for (; u >= 0 && this.unwound[u]!.depth === i; u--) out.push(this.unwound[u]!.frame);
+      if (i < this.depth) out.push(this.frames[i]!);
+    }
+    return out.reverse();
   }
 
   /// Frame `i` counted from the bottom (0 = outermost).

@@ -142,7 +142,7 @@ export class Ctx {
   }
 
   restore(s: EvalSnapshot): void {
-    this.stack.depth = s.depth;
+    this.stack.reset(s.depth);
     // A copy: a snapshot may be restored more than once.
     this.caps = copyCapState(s.caps);
     if (this.events.length > s.events) this.events.length = s.events;

@@ -166,8 +166,7 @@ export function fnArg(ctx: Ctx, node: Node, env: Env, native: Native): Val {
 /// Renders the evaluator's stack (innermost first) the way Pact prints it.
 export function renderStack(stack: CallStack): StackFrame[] {
   const out: StackFrame[] = [];
-  for (let i = stack.depth - 1; i >= 0; i--) {
-    const f = stack.at(i);
+  for (const f of stack.all()) {
     const args = f.argNodes !== null
       ? f.argNodes.map((n) => abbrev(nodeText(n, f.env)))
       : f.argVals?.map((v) => abbrev(showValCompact(v))) ?? null;
@@ -178,7 +177,7 @@ export function renderStack(stack: CallStack): StackFrame[] {
 
 /// Attaches the call stack to an error thrown while `ctx.stack` was as it is now.
 export function withStack(ctx: Ctx, e: PactError): PactError {
-  if (e.callStack.length === 0 && ctx.stack.depth > 0) e.callStack = renderStack(ctx.stack);
+  if (e.callStack.length === 0) e.callStack = renderStack(ctx.stack);
   return e;
 }
 

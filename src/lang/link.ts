@@ -411,10 +411,13 @@ function binaryNode(native: Native, binary: BinaryFn, fn: Node, args: readonly N
     kind: 'app', info, fn, args, ev: (ctx, env) => {
       if (topLevelOnly) enforceTopLevel(ctx, native, info);
       enterNative(ctx, native, charged, info);
-      ctx.stack.pushNative(native.name, node, env);
-      const r = binary(ctx, a.ev(ctx, env), b.ev(ctx, env), node, native);
-      ctx.stack.pop();
-      return r;
+      const depth = ctx.stack.depth;
+      try {
+        return binary(ctx, a.ev(ctx, env), b.ev(ctx, env), node, native);
+      } catch (e) {
+        ctx.stack.unwinding(depth, native.name, node, env);
+        throw e;
+      }
     },
   };
   return node;
@@ -491,12 +494,12 @@ export function evalTopLevel(ctx: Ctx, term: Term): Val {
     if (e instanceof PactError) withStack(ctx, e);
     // An engine limit, or a native or table inside a value where only data goes, is reported
     // where it was met: the innermost application.
-    const at = ctx.stack.depth > depth ? ctx.stack.at(ctx.stack.depth - 1).info : term.info;
+    const at = ctx.stack.all()[0]?.info ?? term.info;
     const limit = e instanceof NotAValue ? evalError(at, `Only value-level terms permitted: ${showValCompact(e.value as Val)}`) : engineLimitError(e, at);
     if (limit !== null) throw withStack(ctx, limit);
     throw e;
   } finally {
-    ctx.stack.depth = depth;
+    ctx.stack.reset(depth);
   }
 }
 

@@ -1,0 +1,59 @@
+// The call stack printed with an error: every native and user application between the top
+// level and the failure, innermost first. Two-argument natives push no frame while they run
+// (they record one only when an error unwinds through them), so these pin that the printed
+// stack is the same as with a frame per application, including after `try` caught an error.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Repl } from '../../src/repl/repl.ts';
+
+const MODULE = `(begin-tx)
+(module m G (defcap G () true)
+  (defun f (x) (+ 1 (* x "a")))
+  (defun g (x) (at 'k (+ x (f 1))))
+  (defun h (x:integer) (if (> x 0) (mod (f x) 2) (/ 1 0))))
+(commit-tx)
+`;
+
+/// The error lines `expr` prints after the module is loaded (as line 7 of `s.repl`).
+function errorOf(expr: string): string {
+  let err = '';
+  const repl = new Repl('script', { stdout: () => {}, stderr: (t) => { err += t; } });
+  assert.ok(repl.runSource(MODULE, 's.repl'));
+  err = '';
+  assert.equal(repl.runSource(`${'\n'.repeat(6)}${expr}`, 's.repl'), false);
+  return err;
+}
+
+const TIMES_A = (n: number) =>
+  `s.repl:3:20:Error: Invalid arguments, received [${n} "a"] for [x:<a[integer,decimal]> y:<a[integer,decimal]> -> <a[integer,decimal]>, x:<a[integer,decimal]> y:<b[integer,decimal]> -> decimal]\n` +
+  ` at s.repl:3:20: (* ${n} "a")\n at s.repl:3:15: (+ 1 (native \`*\` ${n} "a"))\n`;
+
+test('an error inside nested operators and user functions shows every application', () => {
+  assert.equal(errorOf('(m.g 3)'), TIMES_A(1) +
+    ' at s.repl:4:27: (f 1)\n at s.repl:4:22: (+ 3 (f 1))\n at s.repl:4:15: (at "k" (native `+` 3 (f 1)))\n at s.repl:7:0: (g 3)\n');
+  assert.equal(errorOf('(m.h 1)'), TIMES_A(1) +
+    ' at s.repl:5:40: (f 1)\n at s.repl:5:35: (mod (f 1) 2)\n' +
+    ' at s.repl:5:23: (if (native `>` 1 0) (native `mod` (f 1) 2) (native `/` 1 0))\n at s.repl:7:0: (h 1)\n');
+  assert.equal(errorOf('(let ((x (+ 1 (m.f 1)))) x)'), TIMES_A(1) + ' at s.repl:7:14: (f 1)\n at s.repl:7:9: (+ 1 (m.f 1))\n');
+});
+
+test('an error raised by an operator itself, under try', () => {
+  assert.equal(errorOf('(try 1 (+ 1 (* 2 (/ 3 0))))'),
+    's.repl:7:17:Error: Division by 0: (3, 0)\n at s.repl:7:17: (/ 3 0)\n at s.repl:7:12: (* 2 (native `/` 3 0))\n' +
+    ' at s.repl:7:7: (+ 1 (native `*` 2 (native `/` 3 0)))\n' +
+    ' at s.repl:7:0: (try 1 (native `+` 1 (native `*` 2 (native `/` 3 0))))\n');
+});
+
+test('applications an error caught by try had unwound through are not shown for a later error', () => {
+  assert.equal(errorOf('(+ (try 0 (+ 1 (enforce false "x"))) (* 2 "b"))'),
+    's.repl:7:37:Error: Invalid arguments, received [2 "b"] for [x:<a[integer,decimal]> y:<a[integer,decimal]> -> <a[integer,decimal]>, x:<a[integer,decimal]> y:<b[integer,decimal]> -> decimal]\n' +
+    ' at s.repl:7:37: (* 2 "b")\n at s.repl:7:0: (+ (native `try` 0 (native `+` 1 (native `enforce` fa... (native `*` 2 "b"))\n');
+});
+
+test('an engine limit is reported at the innermost application', () => {
+  assert.equal(errorOf('(+ 1 (shift 1 2000000000))'),
+    's.repl:7:5:Error: Integer too large: more than 1073741824 bits\n at s.repl:7:5: (shift 1 2000000000)\n' +
+    ' at s.repl:7:0: (+ 1 (native `shift` 1 2000000000))\n');
+  assert.equal(errorOf('(= 1 (at "a" {"b": 1}))'),
+    's.repl:7:9:Error: key not found in object: a\n at s.repl:7:5: (at "a" {"b": 1})\n at s.repl:7:0: (= 1 (native `at` "a" {"b": 1}))\n');
+});
