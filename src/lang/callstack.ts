@@ -40,10 +40,9 @@ export class CallStack {
   /// Frames pushed and not popped. An error leaves its frames in place: they are rendered when
   /// the error reaches the top level, and dropped by `reset` where it is caught.
   depth = 0;
-  /// Two-argument native applications (the commonest, see link.ts `binaryNode`) push no frame:
-  /// storing a young environment in an old frame costs a write barrier on every application.
-  /// An error unwinding through one records its frame here instead, so the rendered stack is
-  /// the same.
+  /// Native applications (see link.ts `nativeNode`) push no frame: storing a young environment
+  /// in an old frame costs a write barrier on every application. An error unwinding through one
+  /// records its frame here instead, so the rendered stack is the same.
   private unwound: UnwoundFrame[] = [];
 
   private next(): Frame {
@@ -85,6 +84,15 @@ export class CallStack {
     frame.name = name;
     frame.node = node;
     frame.env = env;
+    this.unwound.push({ depth, frame });
+  }
+
+  /// The same for a native applied to evaluated arguments (from a partial application).
+  unwindingCall(depth: number, name: string, info: Info, args: readonly Val[]): void {
+    const frame = new Frame();
+    frame.name = name;
+    frame.callInfo = info;
+    frame.callArgs = args;
     this.unwound.push({ depth, frame });
   }
 

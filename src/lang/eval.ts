@@ -17,14 +17,6 @@ import { nodeText } from './nodetext.ts';
 import { initPact } from './pacts.ts';
 import { GUNREDUCED, GUSERAPP_DEFCAP, GUSERAPP_DEFPACT, GUSERAPP_DEFUN } from './gas.ts';
 
-/// Natives that make their entry charge themselves, after evaluating some arguments (database
-/// reads and writes); REPL natives charge nothing.
-const LATE_ENTRY_CHARGE = new Set(['select', 'fold-db', 'write', 'insert', 'update']);
-
-export function chargedOnEntry(native: Native): boolean {
-  return !native.repl && !LATE_ENTRY_CHARGE.has(native.name);
-}
-
 /// The charge for applying a user function, made before its arguments are evaluated.
 export function chargeUserApp(ctx: Ctx, f: Def | Closure, info: Info | null): void {
   const kind = f instanceof Def ? f.kind : 'defun';
@@ -37,7 +29,7 @@ export function chargeNative(ctx: Ctx, native: Native, info: Info): void {
 }
 
 /// What every native application does first: its coverage hit, then (`charged`, see
-/// `chargedOnEntry`) its entry charge.
+/// `Native.chargedOnEntry`) its entry charge.
 export function enterNative(ctx: Ctx, native: Native, charged: boolean, info: Info): void {
   if (ctx.coverage !== null) ctx.coverage.hit(info);
   if (charged) chargeNative(ctx, native, info);
@@ -121,11 +113,14 @@ export function apply(ctx: Ctx, fn: Val, args: Val[], info: Info): Val {
 /// Calls a native with already evaluated arguments (from a partial application).
 function callNativeStrict(ctx: Ctx, native: Native, args: Val[], app: Node): Val {
   if (native.strict === null) return applySpecial(ctx, new Partial(new NativeRef(native), [], app, new Env(0, null)), args);
-  enterNative(ctx, native, chargedOnEntry(native), app.info);
-  ctx.stack.pushCall(native.name, app.info, null, null, args);
-  const r = native.strict(ctx, args, app, native);
-  ctx.stack.pop();
-  return r;
+  enterNative(ctx, native, native.chargedOnEntry, app.info);
+  const depth = ctx.stack.depth;
+  try {
+    return native.strict(ctx, args, app, native);
+  } catch (e) {
+    ctx.stack.unwindingCall(depth, native.name, app.info, args);
+    throw e;
+  }
 }
 
 /// A node that evaluates to a value already computed (arguments appended to a partial).
@@ -138,7 +133,7 @@ function applySpecial(ctx: Ctx, p: Partial, args: Val[]): Val {
   const native = (p.fn as NativeRef).native;
   const nodes = [...(p.node.args ?? []), ...args.map((v) => valueNode(p.node.info, v))];
   const app: Node = { kind: 'app', info: p.node.info, fn: p.node.fn, args: nodes, ev: p.node.ev };
-  enterNative(ctx, native, chargedOnEntry(native), app.info);
+  enterNative(ctx, native, native.chargedOnEntry, app.info);
   ctx.stack.pushNative(native.name, app, p.env!);
   const r = native.special!(ctx, nodes, p.env!, app, native);
   ctx.stack.pop();

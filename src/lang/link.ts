@@ -7,7 +7,7 @@ import type { PactValue } from '../values/value.ts';
 import type { BinaryFn, Native } from '../natives/registry.ts';
 import type { Ctx } from './context.ts';
 import { PactError, engineLimitError, evalError } from './errors.ts';
-import { apply, callDef, chargeUserApp, chargedOnEntry, enterNative, withStack } from './eval.ts';
+import { apply, callDef, chargeUserApp, enterNative, withStack } from './eval.ts';
 import { GUSE } from './gas.ts';
 import { TypeResolver, installInterface, installModule, resolveModuleName, useModule } from './module.ts';
 import { Closure, ConstRef, Def, Env, NativeRef } from './runtime.ts';
@@ -371,31 +371,32 @@ function defAsValue(ctx: Ctx, d: Def, info: Info): Val {
 }
 
 /// A native application. Strict natives get evaluated arguments; special ones the nodes.
-/// The frame is pushed before the arguments are evaluated, as Pact does.
+/// No frame is pushed: an error unwinding through the application records its frame (see
+/// CallStack), where Pact's frame is pushed before the arguments are evaluated.
 function nativeNode(native: Native, fn: Node, args: readonly Node[], info: Info): Node {
   if (native.binary !== null && args.length === 2) return binaryNode(native, native.binary, fn, args, info);
   const special = native.special;
   const strict = native.strict!;
-  const topLevelOnly = native.topLevelOnly;
-  const charged = chargedOnEntry(native);
   const node: Node = {
     kind: 'app', info, fn, args,
     ev: special !== null
       ? (ctx, env) => {
-        if (topLevelOnly) enforceTopLevel(ctx, native, info);
-        enterNative(ctx, native, charged, info);
-        ctx.stack.pushNative(native.name, node, env);
-        const r = special(ctx, args, env, node, native);
-        ctx.stack.pop();
-        return r;
+        const depth = enterApp(ctx, native, node);
+        try {
+          return special(ctx, args, env, node, native);
+        } catch (e) {
+          ctx.stack.unwinding(depth, native.name, node, env);
+          throw e;
+        }
       }
       : (ctx, env) => {
-        if (topLevelOnly) enforceTopLevel(ctx, native, info);
-        enterNative(ctx, native, charged, info);
-        ctx.stack.pushNative(native.name, node, env);
-        const r = strict(ctx, evalArgs(ctx, env, args), node, native);
-        ctx.stack.pop();
-        return r;
+        const depth = enterApp(ctx, native, node);
+        try {
+          return strict(ctx, evalArgs(ctx, env, args), node, native);
+        } catch (e) {
+          ctx.stack.unwinding(depth, native.name, node, env);
+          throw e;
+        }
       },
   };
   return node;
@@ -403,15 +404,11 @@ function nativeNode(native: Native, fn: Node, args: readonly Node[], info: Info)
 
 /// A strict native applied to two arguments, called through its two-argument entry (no array).
 function binaryNode(native: Native, binary: BinaryFn, fn: Node, args: readonly Node[], info: Info): Node {
-  const topLevelOnly = native.topLevelOnly;
-  const charged = chargedOnEntry(native);
   const a = args[0]!;
   const b = args[1]!;
   const node: Node = {
     kind: 'app', info, fn, args, ev: (ctx, env) => {
-      if (topLevelOnly) enforceTopLevel(ctx, native, info);
-      enterNative(ctx, native, charged, info);
-      const depth = ctx.stack.depth;
+      const depth = enterApp(ctx, native, node);
       try {
         return binary(ctx, a.ev(ctx, env), b.ev(ctx, env), node, native);
       } catch (e) {
@@ -421,6 +418,14 @@ function binaryNode(native: Native, binary: BinaryFn, fn: Node, args: readonly N
     },
   };
   return node;
+}
+
+/// Entering a native application: the top-level-only check, coverage and the entry charge.
+/// Returns the call-stack depth the application runs at.
+function enterApp(ctx: Ctx, native: Native, node: Node): number {
+  if (native.topLevelOnly) enforceTopLevel(ctx, native, node.info);
+  enterNative(ctx, native, native.chargedOnEntry, node.info);
+  return ctx.stack.depth;
 }
 
 /// Evaluates argument nodes in order into a new array. The common arities get an array

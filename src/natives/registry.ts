@@ -26,6 +26,9 @@ export interface Native {
   readonly topLevelOnly: boolean;
   /// REPL-only natives are visible at the REPL top level (or in modules once enabled).
   readonly repl: boolean;
+  /// Charged its entry gas when applied; REPL natives charge nothing, and database reads and
+  /// writes charge themselves after evaluating some arguments.
+  readonly chargedOnEntry: boolean;
   readonly docs: string;
   readonly strict: StrictFn | null;
   /// Set for strict natives with a two-argument entry; `strict` then handles every arity.
@@ -48,6 +51,9 @@ export interface NativeSpec {
   readonly constant?: PactValue | SchemaRef;
 }
 
+/// Natives that make their entry charge themselves, after evaluating some arguments.
+const LATE_ENTRY_CHARGE = new Set(['select', 'fold-db', 'write', 'insert', 'update']);
+
 /// Builds a table section; `repl` marks REPL-only natives.
 export function natives(specs: Record<string, NativeSpec>, repl = false): Native[] {
   return Object.entries(specs).map(([name, s]) => {
@@ -58,6 +64,7 @@ export function natives(specs: Record<string, NativeSpec>, repl = false): Native
       sigs: types.map((ft) => showNativeFunType(ft)),
       topLevelOnly: s.topLevelOnly ?? false,
       repl,
+      chargedOnEntry: !repl && !LATE_ENTRY_CHARGE.has(name),
       docs: s.docs ?? '',
       strict: s.fn ?? (s.binary !== undefined ? twoArguments(s.binary) : null),
       binary: s.binary ?? null,

@@ -1,7 +1,7 @@
 // The call stack printed with an error: every native and user application between the top
-// level and the failure, innermost first. Two-argument natives push no frame while they run
-// (they record one only when an error unwinds through them), so these pin that the printed
-// stack is the same as with a frame per application, including after `try` caught an error.
+// level and the failure, innermost first. Natives push no frame while they run (they record one
+// only when an error unwinds through them), so these pin that the printed stack is the same as
+// with a frame per application, including after `try` caught an error.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Repl } from '../../src/repl/repl.ts';
@@ -50,6 +50,12 @@ test('applications an error caught by try had unwound through are not shown for 
     ' at s.repl:7:37: (* 2 "b")\n at s.repl:7:0: (+ (native `try` 0 (native `+` 1 (native `enforce` fa... (native `*` 2 "b"))\n');
   assert.equal(errorOf('(+ (try 0 (* 1 (enforce false "y"))) (m.f 1))'), TIMES_A(1) +
     ' at s.repl:7:37: (f 1)\n at s.repl:7:0: (+ (native `try` 0 (native `*` 1 (native `enforce` fa... (m.f 1))\n');
+});
+
+test('a native applied through a partial application shows its evaluated arguments', () => {
+  assert.equal(errorOf('(fold (*) 1 [1 2 "x"])'),
+    's.repl:7:6:Error: Invalid arguments, received [2 "x"] for [x:<a[integer,decimal]> y:<a[integer,decimal]> -> <a[integer,decimal]>, x:<a[integer,decimal]> y:<b[integer,decimal]> -> decimal]\n' +
+    ' at s.repl:7:6: (* 2 "x")\n at s.repl:7:0: (fold (native `*`) 1 [1 2 "x"])\n');
 });
 
 test('an engine limit is reported at the innermost application', () => {
