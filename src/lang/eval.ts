@@ -73,9 +73,15 @@ export function callClosure(ctx: Ctx, c: Closure, args: Val[], info: Info): Val 
   checkArity(c.name, c.args.length, args.length, info);
   checkArgs(c.args, args);
   const env = callEnv(c.slots, args, c.env);
-  ctx.stack.pushCall(c.name, info, null, null, args);
-  const result = c.body.ev(ctx, env);
-  ctx.stack.pop();
+  // A lambda's frame, which names no module, is recorded only if an error unwinds through it.
+  const depth = ctx.stack.depth;
+  let result: Val;
+  try {
+    result = c.body.ev(ctx, env);
+  } catch (e) {
+    ctx.stack.unwindingCall(depth, c.name, info, args);
+    throw e;
+  }
   if (!resultOk(c.ret, result)) checkType(info, c.ret, result);
   return result;
 }
