@@ -120,6 +120,16 @@ export class CallStack {
     return this.frames[i]!;
   }
 
+  /// The module of the innermost user function running, if any (asked at every event, table
+  /// access and top-level-only native: a loop, no closure).
+  innermostModule(): string | null {
+    for (let i = this.depth - 1; i >= 0; i--) {
+      const m = this.frames[i]!.module;
+      if (m !== null) return m;
+    }
+    return null;
+  }
+
   /// The innermost frame satisfying `test`, or undefined.
   findInnermost(test: (f: Frame) => boolean): Frame | undefined {
     for (let i = this.depth - 1; i >= 0; i--) {

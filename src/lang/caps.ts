@@ -152,7 +152,7 @@ export function resolveCapDef(ctx: Ctx, name: string, info: Info): Def {
 
 /// The innermost module whose code is running, if any.
 export function callingModule(ctx: Ctx): string | null {
-  return ctx.stack.findInnermost((f) => f.module !== null)?.module ?? null;
+  return ctx.stack.innermostModule();
 }
 
 /// Access to a module's capabilities from outside the module needs module admin.

@@ -443,8 +443,8 @@ function evalArgs(ctx: Ctx, env: Env, args: readonly Node[]): Val[] {
 }
 
 function enforceTopLevel(ctx: Ctx, native: Native, info: Info): void {
-  const f = ctx.stack.findInnermost((x) => x.module !== null);
-  if (f !== undefined) throw evalError(info, `Top-level call used in module ${f.module}: ${native.name}`);
+  const module = ctx.stack.innermostModule();
+  if (module !== null) throw evalError(info, `Top-level call used in module ${module}: ${native.name}`);
 }
 
 function defNode(def: Def, fn: Node, args: readonly Node[], info: Info): Node {
