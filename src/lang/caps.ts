@@ -94,9 +94,11 @@ function allStackCaps(s: CapState): CapToken[] {
 /// Is `cap` on the stack, acquired or composed? (Asked at every `require-capability` and
 /// capability-scoped keyset check, so without building the list.)
 export function capabilityAcquired(ctx: Ctx, cap: CapToken): boolean {
-  for (const slot of ctx.caps.stack) {
+  const stack = ctx.caps.stack;
+  for (let i = 0; i < stack.length; i++) {
+    const slot = stack[i]!;
     if (tokenEq(ctx, slot.cap, cap)) return true;
-    for (const c of slot.composed) if (tokenEq(ctx, c, cap)) return true;
+    for (let j = 0; j < slot.composed.length; j++) if (tokenEq(ctx, slot.composed[j]!, cap)) return true;
   }
   return false;
 }
@@ -131,7 +133,8 @@ export function appToCap(ctx: Ctx, node: Node, env: Env): CapApp {
   }
   checkArgs(def.args, args);
   let sited = false;
-  for (const a of args) {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
     if (!isPactValue(a)) throw evalError(node.info, `Only value-level terms permitted: ${showValCompact(a)}`);
     if (a instanceof ModRef && a.site !== null) sited = true;
   }
@@ -312,7 +315,11 @@ function testManaged(ctx: Ctx, info: Info, mc: ManagedCap, app: CapApp): readonl
 
 /// The record now installed for the same capability as `mc` (itself, unless replaced).
 function currentRecord(ctx: Ctx, mc: ManagedCap): ManagedCap {
-  for (const m of ctx.caps.managed) if (m.static === mc.static && m.installed === mc.installed) return m;
+  const managed = ctx.caps.managed;
+  for (let i = 0; i < managed.length; i++) {
+    const m = managed[i]!;
+    if (m.static === mc.static && m.installed === mc.installed) return m;
+  }
   return mc;
 }
 

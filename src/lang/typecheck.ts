@@ -124,8 +124,9 @@ function plainlyOk(spec: Type, v: Val): boolean {
   }
 }
 
-/// Does `v` pass as a function's result of type `spec` without a full check? An untyped result
-/// (a fresh variable without constraints) takes any data, and nothing it binds is used.
+/// Does `v` pass as a value of type `spec` that binds nothing shared (a function's result, a
+/// binding's column) without a full check? An untyped one (a fresh variable without
+/// constraints) takes any data, and nothing it binds is used.
 export function resultOk(spec: Type, v: Val): boolean {
   return spec.t === 'any' || plainlyOk(spec, v) ||
     (spec.t === 'var' && !spec.schemaVar && spec.constraint.length === 0 && isData(v));
@@ -199,7 +200,7 @@ export function checkObject(info: Info | null, spec: Extract<Type, { t: 'schema'
 
 /// The schema's field of that name (a loop: no closure per lookup).
 function schemaField<F extends { readonly name: string }>(fields: readonly F[], name: string): F | undefined {
-  for (const f of fields) if (f.name === name) return f;
+  for (let i = 0; i < fields.length; i++) if (fields[i]!.name === name) return fields[i];
   return undefined;
 }
 

@@ -34,7 +34,8 @@ export const capabilityNatives: Native[] = natives({
       const capApp = appToCap(ctx, capNode, env);
       const result = withCapsBeingEvaluated(ctx, [capApp.cap], () => evalCap(ctx, app.info, 'stack', capApp, true));
       let r: Val = true;
-      for (const n of body.items!) r = n.ev(ctx, env);
+      const items = body.items!;
+      for (let i = 0; i < items.length; i++) r = items[i]!.ev(ctx, env);
       if (result === 'new') popCap(ctx);
       return r;
     },

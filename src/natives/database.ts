@@ -59,11 +59,13 @@ function readCharged(ctx: Ctx, self: Native, table: TableRef, key: string, app: 
 
 function writeNative(type: WriteType) {
   return (ctx: Ctx, args: Val[], app: Node, self: Native): Val => {
-    const [table, key, obj] = args;
+    const table = args[0];
+    const key = args[1];
+    const obj = args[2];
     if (args.length !== 3 || !(table instanceof TableRef) || typeof key !== 'string' || !(obj instanceof PObject)) {
       throw badArgs(self, args, app.info);
     }
-    for (const v of obj.fields.values()) pactValue(v, app.info);
+    obj.fields.forEach((v) => pactValue(v, app.info));
     if (ctx.gas.active) {
       chargeNative(ctx, self, app.info);
       chargeWrite(ctx, self.name, { kind: 'WriteData', writeType: WRITE_TYPES[type], key, row: obj.fields }, app.info);
@@ -128,7 +130,7 @@ export const databaseNatives: Native[] = natives({
       guardTable(ctx, table, 'read', app.info);
       const row = readOne(ctx, self, table, key, app);
       if (row === undefined) throw txFailure(app.info, `with-read: row not found: ${key}`);
-      return runBinding(ctx, b, env, (k) => row.fields.get(k), app.info);
+      return runBinding(ctx, b, env, row.fields, app.info);
     },
   },
   'with-default-read': {
@@ -141,7 +143,7 @@ export const databaseNatives: Native[] = natives({
       if (typeof key !== 'string' || !(defaults instanceof PObject)) throw unreducedArgs(self, args, env, app);
       guardTable(ctx, table, 'read', app.info);
       const row = readOne(ctx, self, table, key, app) ?? defaults;
-      return runBinding(ctx, b, env, (k) => row.fields.get(k), app.info);
+      return runBinding(ctx, b, env, row.fields, app.info);
     },
   },
   select: {

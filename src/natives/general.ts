@@ -23,7 +23,7 @@ import { SchemaRef } from '../lang/runtime.ts';
 import { checkNonLocalAllowed } from '../lang/tables.ts';
 import type { Binding, Env, ModuleData, Node, Val } from '../lang/runtime.ts';
 import { showValCompact } from '../lang/show.ts';
-import { checkType, typeName } from '../lang/typecheck.ts';
+import { checkType, resultOk, typeName } from '../lang/typecheck.ts';
 import { natives } from './registry.ts';
 import { PACT_VERSION } from '../lang/version.ts';
 import type { Native } from './registry.ts';
@@ -62,13 +62,13 @@ function catchTxFailure<T>(ctx: Ctx, f: () => T, onFailure: () => T): T {
 }
 
 /// Binds object fields to the slots of a binding form and runs its body (`bind`, `with-read`, ...).
-export function runBinding(ctx: Ctx, b: Binding, env: Env, lookup: (key: string) => PactValue | undefined, info: Node['info']): Val {
+export function runBinding(ctx: Ctx, b: Binding, env: Env, fields: ReadonlyMap<string, PactValue>, info: Node['info']): Val {
   for (let i = 0; i < b.columns.length; i++) {
     const key = b.columns[i]!.ev(ctx, env);
     if (typeof key !== 'string') throw evalError(info, `Invalid column identifier in binding: ${showValCompact(key)}`);
-    const v = lookup(key);
+    const v = fields.get(key);
     if (v === undefined) throw evalError(info, `Bad column in binding: ${key}`);
-    checkType(info, b.types[i]!, v);
+    if (!resultOk(b.types[i]!, v)) checkType(info, b.types[i]!, v);
     env.slots[b.slots[i]!] = v;
   }
   return b.body.ev(ctx, env);
@@ -262,7 +262,7 @@ export const generalNatives: Native[] = natives({
         throw forkedError('EvalError', args[0]!.info, `bind: expected object: ${showValCompact(src)}`,
           `bind: expected object, received value of type: ${typeName(src)}`);
       }
-      return runBinding(ctx, b, env, (k) => src.fields.get(k), app.info);
+      return runBinding(ctx, b, env, src.fields, app.info);
     },
   },
   typeof: {

@@ -28,7 +28,7 @@ export const pactNatives: Native[] = natives({
       const b = args[0]?.binding;
       if (args.length !== 1 || b === undefined) throw unreducedArgs(self, args, env, app);
       const data = resumeData(ctx, app.info);
-      return runBinding(ctx, b, env, (k) => data.get(k), app.info);
+      return runBinding(ctx, b, env, data, app.info);
     },
   },
   'pact-id': {
