@@ -344,20 +344,18 @@ function lazyInstall(ctx: Ctx, info: Info, app: CapApp, wanted: CapToken): Manag
     if (c.name !== app.cap.name || c.args.length !== app.cap.args.length) continue;
     const candidate: CapApp = { cap: c, def: app.def, args: [...c.args], info: app.def.info };
     if (!tokenEq(ctx, staticPart(candidate).cap, wanted)) continue;
-    const saved = ctx.caps.beingEvaluated;
-    ctx.caps.beingEvaluated = [...saved, c];
-    evalCap(ctx, info, 'managed', candidate, true);
-    ctx.caps.beingEvaluated = saved;
+    evalCapBeing(ctx, [...ctx.caps.beingEvaluated, c], info, 'managed', candidate, true);
     return ctx.caps.managed[ctx.caps.managed.length - 1]!;
   }
   return null;
 }
 
-/// Runs `f` with `beingEvaluated` set to `caps`, restoring it afterwards.
-export function withCapsBeingEvaluated<T>(ctx: Ctx, caps: readonly CapToken[], f: () => T): T {
+/// `evalCap` with `beingEvaluated` set to `being` while it runs (the tokens a keyset check in
+/// the defcap may be scoped to).
+export function evalCapBeing(ctx: Ctx, being: readonly CapToken[], info: Info, scope: CapScope, app: CapApp, inModule: boolean): CapResult {
   const saved = ctx.caps.beingEvaluated;
-  ctx.caps.beingEvaluated = caps;
-  const r = f();
+  ctx.caps.beingEvaluated = being;
+  const r = evalCap(ctx, info, scope, app, inModule);
   ctx.caps.beingEvaluated = saved;
   return r;
 }

@@ -3,8 +3,8 @@
 import { CapabilityGuard, ModuleGuard, PactGuard, UserGuard } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';
 import {
-  appToCap, callingModule, capabilityAcquired, defcapInStack, emitEvent, enforceNotWithinDefcap, evalCap,
-  guardForModuleCall, popCap, showToken, withCapsBeingEvaluated,
+  appToCap, callingModule, capabilityAcquired, defcapInStack, emitEvent, enforceNotWithinDefcap, evalCapBeing,
+  guardForModuleCall, popCap, showToken,
 } from '../lang/caps.ts';
 import { evalError, txFailure } from '../lang/errors.ts';
 import { badArgs, isPactValue } from '../lang/eval.ts';
@@ -32,7 +32,7 @@ export const capabilityNatives: Native[] = natives({
       if (args.length !== 2 || capNode?.kind !== 'app' || body?.kind !== 'list') throw unreducedArgs(self, args, env, app);
       enforceNotWithinDefcap(ctx, app.info, 'with-capability');
       const capApp = appToCap(ctx, capNode, env);
-      const result = withCapsBeingEvaluated(ctx, [capApp.cap], () => evalCap(ctx, app.info, 'stack', capApp, true));
+      const result = evalCapBeing(ctx, [capApp.cap], app.info, 'stack', capApp, true);
       let r: Val = true;
       const items = body.items!;
       for (let i = 0; i < items.length; i++) r = items[i]!.ev(ctx, env);
@@ -64,7 +64,7 @@ export const capabilityNatives: Native[] = natives({
       const node = capArg(args, self, env, app);
       if (!defcapInStack(ctx, 1)) throw evalError(app.info, 'compose-capability valid only within defcap body');
       const capApp = appToCap(ctx, node, env);
-      withCapsBeingEvaluated(ctx, [...ctx.caps.beingEvaluated, capApp.cap], () => evalCap(ctx, app.info, 'composed', capApp, true));
+      evalCapBeing(ctx, [...ctx.caps.beingEvaluated, capApp.cap], app.info, 'composed', capApp, true);
       return true;
     },
   },

@@ -30,6 +30,18 @@ import type { Native } from './registry.ts';
 import { unreducedArgs } from './lists.ts';
 
 
+/// Evaluates `node` with no database access (Pact's `runSysOnly`, as `enforce` runs its test):
+/// `withPurity` without a closure.
+function evalSysOnly(ctx: Ctx, node: Node, env: Env): Val {
+  const saved = ctx.purity;
+  ctx.purity = 'sysonly';
+  try {
+    return node.ev(ctx, env);
+  } finally {
+    ctx.purity = saved;
+  }
+}
+
 /// Runs `f` with database access restricted; Pact's `runReadOnly` / `runSysOnly`. A read-only
 /// section inside a system-only one stays system-only, or (`OldReadOnlyBehavior`) fails.
 export function withPurity<T>(ctx: Ctx, purity: Ctx['purity'], f: () => T, info: Info | null = null): T {
@@ -212,7 +224,7 @@ export const generalNatives: Native[] = natives({
   enforce: {
     special: (ctx, args, env, app, self) => {
       if (args.length !== 2) throw unreducedArgs(self, args, env, app);
-      const c = withPurity(ctx, 'sysonly', () => args[0]!.ev(ctx, env));
+      const c = evalSysOnly(ctx, args[0]!, env);
       // Before Pact 4.5 the message was evaluated (and charged) even when the test passed.
       const eager = ctx.flag('DisablePact45') ? args[1]!.ev(ctx, env) : null;
       if (c === true) return true;

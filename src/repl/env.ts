@@ -11,7 +11,7 @@ import type { PactValue } from '../values/value.ts';
 import { resumePact } from '../lang/pacts.ts';
 import type { Info } from '../syntax/exp.ts';
 import type { ChainData, Ctx } from '../lang/context.ts';
-import { appToCap, evalCap, eventsList, tokenEq, withCapsBeingEvaluated } from '../lang/caps.ts';
+import { appToCap, evalCapBeing, eventsList, tokenEq } from '../lang/caps.ts';
 import type { CapToken } from '../lang/caps.ts';
 import { evalError, renderInfo } from '../lang/errors.ts';
 import { typecheckModule } from '../typecheck/module.ts';
@@ -163,7 +163,7 @@ export function envNatives(repl: Repl): Native[] {
         if (args.length !== 1 || node?.kind !== 'app') throw unreducedArgs(self, args, env, app);
         const capApp = appToCap(ctx, node, env);
         const scope = capApp.def.defcapMeta === null ? 'stack' : 'managed';
-        const r = withCapsBeingEvaluated(ctx, [capApp.cap], () => evalCap(ctx, app.info, scope, capApp, false));
+        const r = evalCapBeing(ctx, [capApp.cap], app.info, scope, capApp, false);
         return r === 'already' ? 'Capability already acquired' : r === 'new' ? 'Capability acquired' : 'Capability installed';
       },
     },
