@@ -193,11 +193,11 @@ export const listNatives: Native[] = natives({
         return v;
       }
       if (x instanceof PObject) {
+        const v = typeof i === 'string' ? x.fields.get(i) : undefined;
+        if (v !== undefined) return v;
         const keyInfo = app.args?.[0]?.info ?? app.info;
         if (typeof i !== 'string') throw evalError(keyInfo, 'object lookup only supported with strings');
-        const v = x.fields.get(i);
-        if (v === undefined) throw evalError(keyInfo, `key not found in object: ${i}`);
-        return v;
+        throw evalError(keyInfo, `key not found in object: ${i}`);
       }
       throw badArgs(self, [i, x], app.info);
     },
