@@ -8,13 +8,12 @@ import type { PactValue } from '../values/value.ts';
 import { tyAny } from '../values/type.ts';
 import type { Ctx } from './context.ts';
 import { evalError } from './errors.ts';
-import { callDef, chargeUserApp, isPactValue } from './eval.ts';
+import { callDef, chargeUserApp, checkDefArgs, isPactValue } from './eval.ts';
 import { acquireModuleAdmin } from './guards.ts';
 import { Def } from './runtime.ts';
 import type { Env } from './runtime.ts';
 import type { Node, Val } from './runtime.ts';
 import { showValCompact } from './show.ts';
-import { checkArgs } from './typecheck.ts';
 
 /// A capability token: the defcap's qualified name and its argument values.
 export interface CapToken {
@@ -131,7 +130,7 @@ export function appToCap(ctx: Ctx, node: Node, env: Env): CapApp {
   if (args.length !== def.args.length) {
     throw evalError(node.info, `${def.name}: Incorrect number of arguments (${args.length}) supplied; expected ${def.args.length}`);
   }
-  checkArgs(def.args, args);
+  checkDefArgs(def, args);
   let sited = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;

@@ -12,7 +12,7 @@ import type { StackFrame } from './errors.ts';
 import { Closure, Def, Env, NativeRef, Partial } from './runtime.ts';
 import type { Node, Val } from './runtime.ts';
 import { showValCompact } from './show.ts';
-import { checkArgs, checkType, resultOk, typeName } from './typecheck.ts';
+import { argChecks, checkArgsQuickly, checkType, resultOk, typeName } from './typecheck.ts';
 import { nodeText } from './nodetext.ts';
 import { initPact } from './pacts.ts';
 import { GUNREDUCED, GUSERAPP_DEFCAP, GUSERAPP_DEFPACT, GUSERAPP_DEFUN } from './gas.ts';
@@ -41,7 +41,7 @@ export function callDef(ctx: Ctx, def: Def, args: Val[], info: Info, acquiring =
   if (ctx.coverage !== null) ctx.coverage.userApplication(info, def);
   if (def.kind === 'defpact') return initPact(ctx, def, args, info);
   checkArity(def.name, def.args.length, args.length, info);
-  checkArgs(def.args, args);
+  checkDefArgs(def, args);
   const env = callEnv(def.slots, args, null);
   guardRecursion(ctx, def, info);
   def.activeAt = ctx.stack.depth;
@@ -51,6 +51,11 @@ export function callDef(ctx: Ctx, def: Def, args: Val[], info: Info, acquiring =
   ctx.stack.pop();
   if (!resultOk(def.ret, result) && !ctx.flag('DisableRuntimeReturnTypeChecking')) checkType(info, def.ret, result);
   return result;
+}
+
+/// Checks a user definition's arguments (their quick checks are made at its first call).
+export function checkDefArgs(def: Def, args: readonly Val[]): void {
+  checkArgsQuickly(def.args, def.argChecks ??= argChecks(def.args), args);
 }
 
 function checkArity(name: string, want: number, got: number, info: Info): void {
@@ -71,7 +76,7 @@ function guardRecursion(ctx: Ctx, def: Def, info: Info): void {
 
 export function callClosure(ctx: Ctx, c: Closure, args: Val[], info: Info): Val {
   checkArity(c.name, c.args.length, args.length, info);
-  checkArgs(c.args, args);
+  checkArgsQuickly(c.args, c.argChecks, args);
   const env = callEnv(c.slots, args, c.env);
   // A lambda's frame, which names no module, is recorded only if an error unwinds through it.
   const depth = ctx.stack.depth;

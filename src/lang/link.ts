@@ -15,7 +15,7 @@ import { showValCompact } from './show.ts';
 import type { ModuleData } from './runtime.ts';
 import type { Binding, Node, RArg, RStep, Val } from './runtime.ts';
 import type { Arg, BindPair, Name, Step, Term } from './term.ts';
-import { checkArgs, typeName } from './typecheck.ts';
+import { argChecks, checkArgs, typeName } from './typecheck.ts';
 import { refSite } from './refsite.ts';
 import type { RefSite } from '../values/value.ts';
 
@@ -305,8 +305,9 @@ export class Linker {
     const size = this.layout.size;
     this.layout = outer;
     const rargs: RArg[] = args.map((a) => this.rarg(a));
+    const checks = argChecks(rargs);
     const resolvedRet = this.types.resolve(ret, info);
-    const closure = (env: Env) => new Closure(name, rargs, resolvedRet, bodyNode, size, env);
+    const closure = (env: Env) => new Closure(name, rargs, checks, resolvedRet, bodyNode, size, env);
     return { kind: 'lambda', info, closure, children: [bodyNode], ev: (_ctx, env) => closure(env) };
   }
 

@@ -105,22 +105,74 @@ function getType(info: Info | null, v: Val): Type {
   return t;
 }
 
-/// The common cases decided without building the value's type: a primitive, or an object or
-/// list whose spec says nothing about its contents.
-function plainlyOk(spec: Type, v: Val): boolean {
+// How a value is checked against a type without building the value's type (`quickOk`): any
+// value, one kind of value, any data (an unconstrained variable no other argument shares), or
+// not quickly (FULL: the full check decides).
+const ANY = 0;
+const INTEGER = 1;
+const STRING = 2;
+const BOOL = 3;
+const DECIMAL = 4;
+const TIME = 5;
+const OBJECT = 6;
+const LIST = 7;
+const DATA = 8;
+const FULL = 9;
+
+/// The quick check of a type: a primitive, or an object or list whose spec says nothing about
+/// its contents.
+function quickCheck(spec: Type): number {
   switch (spec.t) {
     case 'prim':
       switch (spec.name) {
-        case 'integer': return typeof v === 'bigint';
-        case 'string': return typeof v === 'string';
-        case 'bool': return typeof v === 'boolean';
-        case 'decimal': return v instanceof Decimal;
-        case 'time': return v instanceof PactTime;
-        default: return false;
+        case 'integer': return INTEGER;
+        case 'string': return STRING;
+        case 'bool': return BOOL;
+        case 'decimal': return DECIMAL;
+        case 'time': return TIME;
+        default: return FULL;
       }
-    case 'schema': return spec.kind === 'object' && spec.schema.t === 'any' && spec.partial === null && v instanceof PObject;
-    case 'list': return spec.elem.t === 'any' && v instanceof PList;
+    case 'schema': return spec.kind === 'object' && spec.schema.t === 'any' && spec.partial === null ? OBJECT : FULL;
+    case 'list': return spec.elem.t === 'any' ? LIST : FULL;
+    default: return FULL;
+  }
+}
+
+function quickOk(check: number, v: Val): boolean {
+  switch (check) {
+    case ANY: return true;
+    case INTEGER: return typeof v === 'bigint';
+    case STRING: return typeof v === 'string';
+    case BOOL: return typeof v === 'boolean';
+    case DECIMAL: return v instanceof Decimal;
+    case TIME: return v instanceof PactTime;
+    case OBJECT: return v instanceof PObject;
+    case LIST: return v instanceof PList;
+    case DATA: return isData(v);
     default: return false;
+  }
+}
+
+/// The common cases decided without building the value's type.
+function plainlyOk(spec: Type, v: Val): boolean {
+  return quickOk(quickCheck(spec), v);
+}
+
+/// The quick checks of an argument list, made once per definition or lambda (see
+/// `checkArgsQuickly`).
+export function argChecks(args: readonly RArg[]): Uint8Array {
+  return Uint8Array.from(args, (a, i) =>
+    a.type.t === 'any' ? ANY : a.type.t === 'var' && freeVariable(args, i) ? DATA : quickCheck(a.type));
+}
+
+/// `checkArgs` for a call whose arguments pass their quick checks without the per-call work of
+/// finding them (the common call); any other goes through the full check.
+export function checkArgsQuickly(args: readonly RArg[], checks: Uint8Array, vals: readonly Val[]): void {
+  for (let i = 0; i < checks.length; i++) {
+    if (!quickOk(checks[i]!, vals[i]!)) {
+      checkArgs(args, vals);
+      return;
+    }
   }
 }
 
