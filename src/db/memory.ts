@@ -62,16 +62,31 @@ export class MemoryDb implements PactDb {
       for (const [k, v] of rows) target.set(k, v);
     }
     const log = this.pendingLog;
-    for (const entry of log) {
-      const byTx = this.logs.get(entry.table) ?? new Map<number, TxLogEntry[]>();
-      this.logs.set(entry.table, byTx);
-      const list = byTx.get(txid) ?? [];
-      byTx.set(txid, list);
+    // A transaction's log can hold a write per row touched by each of thousands of calls, and
+    // this loop runs once per transaction (so rarely optimised): index it, and look a table's
+    // list up only when the table changes.
+    let table: string | null = null;
+    let list: TxLogEntry[] = [];
+    for (let i = 0; i < log.length; i++) {
+      const entry = log[i]!;
+      if (entry.table !== table) {
+        table = entry.table;
+        list = this.txList(table, txid);
+      }
       list.push(entry);
     }
     this.pending = null;
     this.pendingLog = [];
     return log;
+  }
+
+  /// The log list of `table` for transaction `txid`, made when missing.
+  private txList(table: string, txid: number): TxLogEntry[] {
+    let byTx = this.logs.get(table);
+    if (byTx === undefined) this.logs.set(table, (byTx = new Map()));
+    let list = byTx.get(txid);
+    if (list === undefined) byTx.set(txid, (list = []));
+    return list;
   }
 
   rollback(): void {

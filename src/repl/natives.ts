@@ -85,7 +85,9 @@ export function replNatives(repl: Repl): Native[] {
         if (args.length !== 0) throw badArgs(self, args, app.info);
         if (!ctx.db.inTx() || repl.tx === null) throw new PactError('DbError', app.info, 'doCommit: Not in transaction');
         const { id, name } = repl.tx;
-        for (const entry of ctx.db.commit(id)) {
+        const log = ctx.db.commit(id);
+        for (let i = 0; i < log.length; i++) {
+          const entry = log[i]!;
           if (entry.table === 'SYS_modules') (entry.value as ModuleData).committed = true;
         }
         repl.txId = id + 1;
