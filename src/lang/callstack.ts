@@ -87,7 +87,7 @@ export class CallStack {
     this.unwound.push({ depth, frame });
   }
 
-  /// The same for a native applied to evaluated arguments (from a partial application).
+  /// The same for an application of evaluated arguments: a lambda's, or a native's from a partial.
   unwindingCall(depth: number, name: string, info: Info, args: readonly Val[]): void {
     const frame = new Frame();
     frame.name = name;
