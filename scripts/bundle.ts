@@ -2,7 +2,14 @@
 // ESM: in an ESM bundle every Node built-in any module imports (sqlite, http, worker threads…)
 // is loaded at startup, even for `--version`; in CommonJS each is required only when the
 // module that needs it is first used.
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
+
+// Written into the bundle as PACT_BUILD_ID once the bundle is made, then replaced by the hash
+// of the bundle: the build's identity, which keys its parse cache (src/repl/parse-cache.ts).
+const BUILD_ID_PLACEHOLDER = '@@PACT_BUILD_ID@@';
+const OUT = 'dist/pact.cjs';
 
 await build({
   entryPoints: ['src/cli/main.ts'],
@@ -12,9 +19,13 @@ await build({
   format: 'cjs',
   minify: true,
   legalComments: 'none',
-  outfile: 'dist/pact.cjs',
+  outfile: OUT,
   // `import.meta.url` (a module finding its package's files when not in the single executable,
   // as src/analyze/solver.ts does) is the bundle's own file in CommonJS.
   banner: { js: '"use strict";var importMetaUrl=require("node:url").pathToFileURL(__filename).href;' },
-  define: { 'import.meta.url': 'importMetaUrl' },
+  define: { 'import.meta.url': 'importMetaUrl', PACT_BUILD_ID: JSON.stringify(BUILD_ID_PLACEHOLDER) },
 });
+
+const bundle = readFileSync(OUT, 'utf8');
+const id = createHash('sha256').update(bundle).digest('hex').slice(0, 32);
+writeFileSync(OUT, bundle.replaceAll(BUILD_ID_PLACEHOLDER, id));
