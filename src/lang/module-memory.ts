@@ -280,12 +280,59 @@ const NATIVE_CONSTANT_DOCS: Readonly<Record<string, string>> = {
 
 // ---------------------------------------------------------------------------------------------
 // What we remember of installed modules: the size of each stored reference (`_mdRefMap`) and the
-// exports a dependent module pays for (`allModuleExports`: own references by qualified name plus
-// the module's own dependencies).
+// exports a dependent module pays for (`allModuleExports`: own references by qualified name, then
+// those of the modules whose functions it calls, the first of a name winning).
 // They live on the module's stored data (`ModuleData.memory`), so they follow its transactions.
+// The exports are not copied into each module's own map (a chain of modules would copy the
+// chain's exports into every link); `exportsSize` adds them up as that map would.
 export interface ModuleMemory {
+  readonly module: string;
   readonly refs: ReadonlyMap<string, number>;
-  readonly exports: ReadonlyMap<string, number>;
+  /// The memories of the modules whose functions it calls, as recorded then, in the order met.
+  readonly deps: readonly ModuleMemory[];
+  /// Every module whose references are among its exports.
+  readonly modules: ReadonlySet<string>;
+  /// The sum of its exports.
+  readonly exportsSize: number;
+}
+
+/// A module's memory, from its own reference sizes and its dependencies' memories.
+function moduleMemory(module: string, refs: ReadonlyMap<string, number>, deps: readonly ModuleMemory[]): ModuleMemory {
+  const modules = new Set([module]);
+  for (const d of deps) for (const m of d.modules) modules.add(m);
+  // A single dependency not naming this module again adds all its exports to the own ones.
+  const exportsSize = deps.length === 1 && !deps[0]!.modules.has(module)
+    ? sum([...refs.values()]) + deps[0]!.exportsSize
+    : unionSize([{ module, refs, deps }]);
+  return { module, refs, deps, modules, exportsSize };
+}
+
+/// The sum of the union of the exports of `memories`.
+function exportsUnionSize(memories: readonly ModuleMemory[]): number {
+  return memories.length === 1 ? memories[0]!.exportsSize : unionSize(memories);
+}
+
+/// The sum of the union of the exports of `roots`, in order, the first of a qualified name
+/// winning: each module's own references, then its dependencies' exports.
+function unionSize(roots: readonly Pick<ModuleMemory, 'module' | 'refs' | 'deps'>[]): number {
+  // A memory met again adds nothing: every name it exports is in the union already.
+  const visited = new Set<object>();
+  const seen = new Map<string, Set<string>>();
+  let total = 0;
+  const stack = [...roots].reverse();
+  for (let m = stack.pop(); m !== undefined; m = stack.pop()) {
+    if (visited.has(m)) continue;
+    visited.add(m);
+    let names = seen.get(m.module);
+    if (names === undefined) seen.set(m.module, (names = new Set()));
+    for (const [name, size] of m.refs) {
+      if (names.has(name)) continue;
+      names.add(name);
+      total += size;
+    }
+    for (let k = m.deps.length - 1; k >= 0; k--) stack.push(m.deps[k]!);
+  }
+  return total;
 }
 
 /// A module's recorded sizes, read without loading it (sizing charges nothing itself).
@@ -371,15 +418,9 @@ class Sizer {
       }
     }
     // `allModuleExports` of the dependencies, a union keyed by qualified name.
-    const depExports = new Map<string, number>();
-    for (const dep of this.deps) {
-      for (const [k, v] of storedMemory(this.ctx, dep).exports) if (!depExports.has(k)) depExports.set(k, v);
-    }
-    total += sum([...depExports.values()]);
-    const exports = new Map<string, number>();
-    for (const [name, size] of this.refs) exports.set(`${this.module}.${name}`, size);
-    for (const [k, v] of depExports) if (!exports.has(k)) exports.set(k, v);
-    this.data.memory = { refs: this.refs, exports };
+    const deps = [...this.deps].map((dep) => storedMemory(this.ctx, dep));
+    total += exportsUnionSize(deps);
+    this.data.memory = moduleMemory(this.module, this.refs, deps);
     return total;
   }
 
