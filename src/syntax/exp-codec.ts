@@ -1,112 +1,192 @@
 /// A compact text form of a file's expressions, for the parse cache (cache.ts): what the reader
 /// made of a text, without the text itself or its file name, both given back when decoding.
 ///
-/// Each expression is a JSON array `[kind, offset, length, ...]`; lines and columns are not
-/// stored but counted again from the offsets, exactly as the reader counts them. Decoding builds
-/// the same objects the reader builds (same fields, same order), so what follows cannot tell a
-/// cached read from a fresh one.
+/// The form is JSON `[numbers, strings]`: the expressions in reading order as runs of numbers
+/// (kind, offset from the expression before, length, then what the kind needs), and the distinct
+/// names and literal texts they refer to by index. Lines and columns are not stored but counted
+/// again from the offsets, exactly as the reader counts them. Decoding builds the same objects
+/// the reader builds (same fields, same order), so what follows cannot tell a cached read from a
+/// fresh one. Neither direction recurses: nesting is as deep as the reader allows.
 import type { Exp, Info, Literal } from './exp.ts';
 import { Positions } from './positions.ts';
 
-// The kinds of encoded expressions (the first element of each array).
-const Kind = { Integer: 0, Decimal: 1, String: 2, Symbol: 3, Bool: 4, Atom: 5, Dynamic: 6, List: 7, Sep: 8 } as const;
-
-type Encoded = readonly [number, number, number, ...unknown[]];
+// The kinds of expressions, each followed by: a string index (Integer, Decimal, String, Symbol);
+// 0 or 1 (Bool); the number of parts and their string indexes (Atom, Dynamic); the delimiter's
+// index in DELIMS and the number of items, which come next (List); the separator's index in SEPS.
+const INTEGER = 0;
+const DECIMAL = 1;
+const STRING = 2;
+const SYMBOL = 3;
+const BOOL = 4;
+const ATOM = 5;
+const DYNAMIC = 6;
+const LIST = 7;
+const SEP = 8;
+const DELIMS = ['(', '[', '{'] as const;
+const SEPS = [':', ':=', ','] as const;
 
 /// The expressions of a text as a string.
 export function encodeExps(exps: readonly Exp[]): string {
-  return JSON.stringify(exps.map(encode));
+  const nums: number[] = [exps.length];
+  const strings: string[] = [];
+  const index = new Map<string, number>();
+  const str = (s: string): number => {
+    let i = index.get(s);
+    if (i === undefined) index.set(s, (i = strings.push(s) - 1));
+    return i;
+  };
+  let last = 0;
+  // Expressions still to write, the next on top.
+  const todo = [...exps].reverse();
+  for (let e = todo.pop(); e !== undefined; e = todo.pop()) {
+    nums.push(kindOf(e), e.info.offset - last, e.info.length);
+    last = e.info.offset;
+    switch (e.tag) {
+      case 'lit': nums.push(literalNum(e.lit, str)); break;
+      case 'atom': nums.push(e.parts.length, ...e.parts.map(str)); break;
+      case 'list':
+        nums.push(DELIMS.indexOf(e.delim), e.items.length);
+        for (let k = e.items.length - 1; k >= 0; k--) todo.push(e.items[k]!);
+        break;
+      case 'sep': nums.push(SEPS.indexOf(e.sep)); break;
+    }
+  }
+  return JSON.stringify([nums, strings]);
 }
 
-function encode(e: Exp): Encoded {
-  const { offset, length } = e.info;
+function kindOf(e: Exp): number {
   switch (e.tag) {
-    case 'lit': return encodeLiteral(e.lit, offset, length);
-    case 'atom': return [e.dynamic ? Kind.Dynamic : Kind.Atom, offset, length, ...e.parts];
-    case 'list': return [Kind.List, offset, length, e.delim, e.items.map(encode)];
-    case 'sep': return [Kind.Sep, offset, length, e.sep];
+    case 'lit': return literalKind(e.lit);
+    case 'atom': return e.dynamic ? DYNAMIC : ATOM;
+    case 'list': return LIST;
+    case 'sep': return SEP;
   }
 }
 
-function encodeLiteral(l: Literal, offset: number, length: number): Encoded {
+function literalKind(l: Literal): number {
   switch (l.kind) {
-    case 'integer': return [Kind.Integer, offset, length, l.value.toString()];
-    case 'decimal': return [Kind.Decimal, offset, length, l.text];
-    case 'string': return [l.symbol ? Kind.Symbol : Kind.String, offset, length, l.value];
-    case 'bool': return [Kind.Bool, offset, length, l.value];
+    case 'integer': return INTEGER;
+    case 'decimal': return DECIMAL;
+    case 'string': return l.symbol ? SYMBOL : STRING;
+    case 'bool': return BOOL;
+  }
+}
+
+function literalNum(l: Literal, str: (s: string) => number): number {
+  switch (l.kind) {
+    case 'integer': return str(l.value.toString());
+    case 'decimal': return str(l.text);
+    case 'string': return str(l.value);
+    case 'bool': return l.value ? 1 : 0;
   }
 }
 
 /// The expressions `encodeExps` encoded, their spans pointing into `source` under the name
 /// `file`. Throws on text that is not such an encoding.
 export function decodeExps(text: string, source: string, file: string): Exp[] {
-  const items = JSON.parse(text) as unknown;
-  return new Decoder(source, file).list(items);
+  const form = JSON.parse(text) as unknown;
+  if (!Array.isArray(form) || !Array.isArray(form[0]) || !Array.isArray(form[1])) throw new Error('not an encoding');
+  return new Decoder(form[0] as unknown[], form[1] as unknown[], source, file).read();
+}
+
+// A list whose items are being read.
+interface Open {
+  readonly items: Exp[];
+  remaining: number;
 }
 
 class Decoder {
+  private readonly nums: unknown[];
+  private readonly strings: unknown[];
   private readonly source: string;
   private readonly file: string;
   private readonly positions: Positions;
+  private at = 0;
+  private offset = 0;
 
-  constructor(source: string, file: string) {
+  constructor(nums: unknown[], strings: unknown[], source: string, file: string) {
+    this.nums = nums;
+    this.strings = strings;
     this.source = source;
     this.file = file;
     this.positions = new Positions(source);
   }
 
-  list(items: unknown): Exp[] {
-    if (!Array.isArray(items)) throw new Error('expected a list');
-    const out: Exp[] = new Array(items.length);
-    for (let k = 0; k < items.length; k++) out[k] = this.exp(items[k]);
-    return out;
+  read(): Exp[] {
+    const top: Open = { items: [], remaining: this.count() };
+    const open = [top];
+    while (open.length > 0) {
+      const list = open[open.length - 1]!;
+      if (list.remaining === 0) {
+        open.pop();
+        continue;
+      }
+      list.remaining--;
+      const e = this.exp();
+      list.items.push(e);
+      if (e.tag === 'list') open.push({ items: e.items as Exp[], remaining: this.count() });
+    }
+    if (this.at !== this.nums.length) throw new Error('trailing numbers');
+    return top.items;
   }
 
-  private exp(x: unknown): Exp {
-    if (!Array.isArray(x)) throw new Error('expected an expression');
+  // One expression; a list's items (the next `count()` expressions) are left to `read`.
+  private exp(): Exp {
+    const kind = this.num();
     // The span first: positions are counted in the order the reader counts them.
-    const info = this.info(x[1], x[2]);
-    switch (x[0]) {
-      case Kind.Integer: return { tag: 'lit', lit: { kind: 'integer', value: BigInt(str(x[3])) }, info };
-      case Kind.Decimal: return { tag: 'lit', lit: { kind: 'decimal', text: str(x[3]) }, info };
-      case Kind.String: return { tag: 'lit', lit: { kind: 'string', value: str(x[3]), symbol: false }, info };
-      case Kind.Symbol: return { tag: 'lit', lit: { kind: 'string', value: str(x[3]), symbol: true }, info };
-      case Kind.Bool: return { tag: 'lit', lit: { kind: 'bool', value: x[3] === true }, info };
-      case Kind.Atom: return { tag: 'atom', parts: parts(x), dynamic: false, info };
-      case Kind.Dynamic: return { tag: 'atom', parts: parts(x), dynamic: true, info };
-      case Kind.List: return { tag: 'list', delim: delim(x[3]), items: this.list(x[4]), info };
-      case Kind.Sep: return { tag: 'sep', sep: sep(x[3]), info };
+    const info = this.info();
+    switch (kind) {
+      case INTEGER: return { tag: 'lit', lit: { kind: 'integer', value: BigInt(this.str()) }, info };
+      case DECIMAL: return { tag: 'lit', lit: { kind: 'decimal', text: this.str() }, info };
+      case STRING: return { tag: 'lit', lit: { kind: 'string', value: this.str(), symbol: false }, info };
+      case SYMBOL: return { tag: 'lit', lit: { kind: 'string', value: this.str(), symbol: true }, info };
+      case BOOL: return { tag: 'lit', lit: { kind: 'bool', value: this.num() === 1 }, info };
+      case ATOM: return { tag: 'atom', parts: this.parts(), dynamic: false, info };
+      case DYNAMIC: return { tag: 'atom', parts: this.parts(), dynamic: true, info };
+      case LIST: return { tag: 'list', delim: this.pick(DELIMS), items: [], info };
+      case SEP: return { tag: 'sep', sep: this.pick(SEPS), info };
       default: throw new Error('unknown kind');
     }
   }
 
-  private info(offset: unknown, length: unknown): Info {
-    if (typeof offset !== 'number' || typeof length !== 'number' || !(offset >= 0 && length >= 0 && offset + length <= this.source.length)) {
-      throw new Error('bad span');
-    }
+  private info(): Info {
+    const offset = this.offset + this.num();
+    const length = this.num();
+    if (!(offset >= 0 && length >= 0 && offset + length <= this.source.length)) throw new Error('span out of range');
+    this.offset = offset;
     const p = this.positions;
     p.moveTo(offset);
     return { file: this.file, line: p.currentLine, col: p.currentCol, offset, length, source: this.source };
   }
-}
 
-function parts(x: unknown[]): string[] {
-  const out: string[] = [];
-  for (let k = 3; k < x.length; k++) out.push(str(x[k]));
-  return out;
-}
+  private parts(): string[] {
+    const n = this.count();
+    const parts: string[] = [];
+    for (let k = 0; k < n; k++) parts.push(this.str());
+    return parts;
+  }
 
-function str(x: unknown): string {
-  if (typeof x !== 'string') throw new Error('expected a string');
-  return x;
-}
+  private pick<T>(choices: readonly T[]): T {
+    const x = choices[this.num()];
+    if (x === undefined) throw new Error('bad choice');
+    return x;
+  }
 
-function delim(x: unknown): '(' | '[' | '{' {
-  if (x !== '(' && x !== '[' && x !== '{') throw new Error('bad delimiter');
-  return x;
-}
+  private count(): number {
+    const n = this.num();
+    if (!(n >= 0)) throw new Error('bad count');
+    return n;
+  }
 
-function sep(x: unknown): ':' | ':=' | ',' {
-  if (x !== ':' && x !== ':=' && x !== ',') throw new Error('bad separator');
-  return x;
+  private str(): string {
+    const s = this.strings[this.num()];
+    if (typeof s !== 'string') throw new Error('bad string index');
+    return s;
+  }
+
+  private num(): number {
+    const x = this.nums[this.at++];
+    if (!Number.isInteger(x)) throw new Error('expected an integer');
+    return x as number;
+  }
 }

@@ -35,7 +35,9 @@ describe('expression codec', () => {
     assert.equal(e!.info.file, 'b.pact');
   });
   test('rejects what it did not encode', () => {
-    for (const bad of ['', '{}', '[[99,0,1]]', '[[0,0,9999,"1"]]', '[[7,0,1,"<",[]]]', '[[5,0,1,3]]']) {
+    const bads = ['', '{}', '[[1,99,0,1],[]]', '[[1,0,0,9999,0],["1"]]', '[[1,7,0,1,5,0],[]]', '[[1,5,0,1,1,3],[]]',
+      '[[1,0,0,1,0],["x"]]', '[[1,4,0,1,1,0],[]]', '[[2,4,0,1,1],[]]', '[[1,4,0,1.5,1],[]]'];
+    for (const bad of bads) {
       assert.throws(() => decodeExps(bad, SOURCE, 'a.pact'), bad);
     }
   });
@@ -66,9 +68,9 @@ describe('parse cache', () => {
     const text = readFileSync(entry!, 'utf8');
     const [header, body] = [text.slice(0, text.indexOf('\n')), text.slice(text.indexOf('\n') + 1)];
     // A changed span, a truncated entry, and valid-looking garbage under a matching checksum.
-    const shifted = body.replace(/^\[\[7,0,/, '[[7,1,');
+    const shifted = body.replace(/^\[\[(\d+),(\d+),0,/, '[[$1,$2,1,');
     assert.notEqual(shifted, body);
-    const garbage = '[[7,0,1,"(",[[0,5,1,"x"]]]]';
+    const garbage = '[[1,7,0,1,0,1,0,5,1,0],["x"]]';
     const sum = (b: string) => createHash('sha256').update(b).digest('hex');
     for (const bad of [`${header}\n${shifted}`, text.slice(0, text.length >> 1), `pact-ts-exps-1 ${sum(garbage)}\n${garbage}`, '']) {
       writeFileSync(entry!, bad);
