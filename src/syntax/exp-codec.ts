@@ -89,12 +89,6 @@ export function decodeExps(text: string, source: string, file: string): Exp[] {
   return new Decoder(form[0] as unknown[], form[1] as unknown[], source, file).read();
 }
 
-// A list whose items are being read.
-interface Open {
-  readonly items: Exp[];
-  remaining: number;
-}
-
 class Decoder {
   private readonly nums: unknown[];
   private readonly strings: unknown[];
@@ -113,24 +107,30 @@ class Decoder {
   }
 
   read(): Exp[] {
-    const top: Open = { items: [], remaining: this.count() };
-    const open = [top];
-    while (open.length > 0) {
-      const list = open[open.length - 1]!;
-      if (list.remaining === 0) {
-        open.pop();
+    const top = this.array<Exp>();
+    // The lists open at each depth and the index of the next item of each to read.
+    const lists = [top];
+    const next = [0];
+    for (let depth = 0; depth >= 0;) {
+      const items = lists[depth]!;
+      const k = next[depth]!;
+      if (k === items.length) {
+        depth--;
         continue;
       }
-      list.remaining--;
+      next[depth] = k + 1;
       const e = this.exp();
-      list.items.push(e);
-      if (e.tag === 'list') open.push({ items: e.items as Exp[], remaining: this.count() });
+      items[k] = e;
+      if (e.tag === 'list') {
+        lists[++depth] = e.items as Exp[];
+        next[depth] = 0;
+      }
     }
     if (this.at !== this.nums.length) throw new Error('trailing numbers');
-    return top.items;
+    return top;
   }
 
-  // One expression; a list's items (the next `count()` expressions) are left to `read`.
+  // One expression; a list's items (the expressions that follow) are left to `read`.
   private exp(): Exp {
     const kind = this.num();
     // The span first: positions are counted in the order the reader counts them.
@@ -143,7 +143,7 @@ class Decoder {
       case BOOL: return { tag: 'lit', lit: { kind: 'bool', value: this.num() === 1 }, info };
       case ATOM: return { tag: 'atom', parts: this.parts(), dynamic: false, info };
       case DYNAMIC: return { tag: 'atom', parts: this.parts(), dynamic: true, info };
-      case LIST: return { tag: 'list', delim: this.pick(DELIMS), items: [], info };
+      case LIST: return { tag: 'list', delim: this.pick(DELIMS), items: this.array(), info };
       case SEP: return { tag: 'sep', sep: this.pick(SEPS), info };
       default: throw new Error('unknown kind');
     }
@@ -160,9 +160,8 @@ class Decoder {
   }
 
   private parts(): string[] {
-    const n = this.count();
-    const parts: string[] = [];
-    for (let k = 0; k < n; k++) parts.push(this.str());
+    const parts = this.array<string>();
+    for (let k = 0; k < parts.length; k++) parts[k] = this.str();
     return parts;
   }
 
@@ -172,10 +171,13 @@ class Decoder {
     return x;
   }
 
-  private count(): number {
+  /// An array of the length read next, to fill: made at its size, not grown item by item as the
+  /// reader's are (half the memory for short lists, and each is filled entirely).
+  private array<T>(): T[] {
     const n = this.num();
-    if (!(n >= 0)) throw new Error('bad count');
-    return n;
+    // Every element takes at least one number more: no corrupt count makes a huge array.
+    if (!(n >= 0 && n <= this.nums.length - this.at)) throw new Error('bad count');
+    return new Array<T>(n);
   }
 
   private str(): string {
