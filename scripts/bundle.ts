@@ -1,7 +1,7 @@
-// Bundles the CLI into one CommonJS file for Node's single-executable builder. CommonJS, not
-// ESM: in an ESM bundle every Node built-in any module imports (sqlite, http, worker threads…)
-// is loaded at startup, even for `--version`; in CommonJS each is required only when the
-// module that needs it is first used.
+// Bundles the CLI into one CommonJS file for Node's single-executable builder, and the
+// executable's main script that runs it (sea-main.ts). CommonJS, not ESM: in an ESM bundle every
+// Node built-in any module imports (sqlite, http, worker threads…) is loaded at startup, even for
+// `--version`; in CommonJS each is required only when the module that needs it is first used.
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -29,3 +29,14 @@ await build({
 const bundle = readFileSync(OUT, 'utf8');
 const id = createHash('sha256').update(bundle).digest('hex').slice(0, 32);
 writeFileSync(OUT, bundle.replaceAll(BUILD_ID_PLACEHOLDER, id));
+
+await build({
+  entryPoints: ['scripts/sea-main.ts'],
+  bundle: true,
+  platform: 'node',
+  target: 'node26',
+  format: 'cjs',
+  minify: true,
+  legalComments: 'none',
+  outfile: 'dist/sea-main.cjs',
+});
