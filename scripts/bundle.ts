@@ -11,14 +11,13 @@ import { build } from 'esbuild';
 const BUILD_ID_PLACEHOLDER = '@@PACT_BUILD_ID@@';
 const OUT = 'dist/pact.cjs';
 
+const COMMON = {
+  bundle: true, platform: 'node', target: 'node26', format: 'cjs', minify: true, legalComments: 'none',
+} as const;
+
 await build({
+  ...COMMON,
   entryPoints: ['src/cli/main.ts'],
-  bundle: true,
-  platform: 'node',
-  target: 'node26',
-  format: 'cjs',
-  minify: true,
-  legalComments: 'none',
   outfile: OUT,
   // `import.meta.url` (a module finding its package's files when not in the single executable,
   // as src/analyze/solver.ts does) is the bundle's own file in CommonJS.
@@ -30,13 +29,4 @@ const bundle = readFileSync(OUT, 'utf8');
 const id = createHash('sha256').update(bundle).digest('hex').slice(0, 32);
 writeFileSync(OUT, bundle.replaceAll(BUILD_ID_PLACEHOLDER, id));
 
-await build({
-  entryPoints: ['scripts/sea-main.ts'],
-  bundle: true,
-  platform: 'node',
-  target: 'node26',
-  format: 'cjs',
-  minify: true,
-  legalComments: 'none',
-  outfile: 'dist/sea-main.cjs',
-});
+await build({ ...COMMON, entryPoints: ['scripts/sea-main.ts'], outfile: 'dist/sea-main.cjs' });
