@@ -79,6 +79,8 @@ export function parseThrough(cache: ParseCache | null, source: string, file: str
   return cache === null ? parse(source, file) : cache.parse(source, file);
 }
 
+/// SHA-256 of the UTF-16 code units: unlike UTF-8, which turns every lone surrogate into U+FFFD,
+/// distinct texts never hash alike.
 function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+  return createHash('sha256').update(text, 'utf16le').digest('hex');
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { ParseCache } from '../../src/syntax/cache.ts';
 import { decodeExps, encodeExps } from '../../src/syntax/exp-codec.ts';
-import { parse } from '../../src/syntax/index.ts';
+import { ParseError, parse } from '../../src/syntax/index.ts';
 import { tempDirs } from '../helpers/temp.ts';
 
 const tempDir = tempDirs('pact-cache-');
@@ -60,6 +60,12 @@ describe('parse cache', () => {
     new ParseCache(dir, 'build-1').parse(SOURCE + ' ', 'a.pact');
     assert.equal(entries(dir).length, 3);
   });
+  test('a lone surrogate is not taken for the U+FFFD its UTF-8 encoding would be', () => {
+    const dir = tempDir();
+    const cache = new ParseCache(dir, 'b');
+    cache.parse('"\ufffd"', 'a.repl');
+    assert.throws(() => cache.parse('"\ud800"', 'a.repl'), ParseError);
+  });
   test('an entry whose contents changed is ignored', () => {
     const dir = tempDir();
     const cache = new ParseCache(dir, 'b');
@@ -71,7 +77,7 @@ describe('parse cache', () => {
     const shifted = body.replace(/^\[\[(\d+),(\d+),0,/, '[[$1,$2,1,');
     assert.notEqual(shifted, body);
     const garbage = '[[1,7,0,1,0,1,0,5,1,0],["x"]]';
-    const sum = (b: string) => createHash('sha256').update(b).digest('hex');
+    const sum = (b: string) => createHash('sha256').update(b, 'utf16le').digest('hex');
     for (const bad of [`${header}\n${shifted}`, text.slice(0, text.length >> 1), `pact-ts-exps-1 ${sum(garbage)}\n${garbage}`, '']) {
       writeFileSync(entry!, bad);
       assert.deepEqual(cache.parse(SOURCE, 'a.pact'), parse(SOURCE, 'a.pact'));
