@@ -18,9 +18,11 @@ $(PARSER): grammar/pact.grammar node_modules/.installed
 typecheck: $(PARSER)
 	tsc -p .
 
-dist/pact: $(PARSER) $(SRC) scripts/bundle.ts sea-config.json node_modules/.installed
+dist/pact: $(PARSER) $(SRC) $(wildcard scripts/*.ts scripts/train/*) sea-config.json node_modules/.installed
 	tsc -p .
 	node scripts/bundle.ts
+	@# The V8 code cache the executable compiles the bundle with (scripts/code-cache.ts).
+	node scripts/train-code-cache.ts
 	node --build-sea sea-config.json
 	@# Renamed into place: a running dist/pact (a test, a node) cannot be overwritten, only replaced.
 	mv -f dist/pact.new dist/pact

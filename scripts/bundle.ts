@@ -1,20 +1,32 @@
-// Bundles the CLI into one CommonJS file for Node's single-executable builder. CommonJS, not
-// ESM: in an ESM bundle every Node built-in any module imports (sqlite, http, worker threads…)
-// is loaded at startup, even for `--version`; in CommonJS each is required only when the
-// module that needs it is first used.
+// Bundles the CLI into one CommonJS file for Node's single-executable builder, and the
+// executable's main script that runs it (sea-main.ts). CommonJS, not ESM: in an ESM bundle every
+// Node built-in any module imports (sqlite, http, worker threads…) is loaded at startup, even for
+// `--version`; in CommonJS each is required only when the module that needs it is first used.
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
+// Written into the bundle as PACT_BUILD_ID once the bundle is made, then replaced by the hash
+// of the bundle: the build's identity, which keys its parse cache (src/repl/parse-cache.ts).
+const BUILD_ID_PLACEHOLDER = '@@PACT_BUILD_ID@@';
+const OUT = 'dist/pact.cjs';
+
+const COMMON = {
+  bundle: true, platform: 'node', target: 'node26', format: 'cjs', minify: true, legalComments: 'none',
+} as const;
+
 await build({
+  ...COMMON,
   entryPoints: ['src/cli/main.ts'],
-  bundle: true,
-  platform: 'node',
-  target: 'node26',
-  format: 'cjs',
-  minify: true,
-  legalComments: 'none',
-  outfile: 'dist/pact.cjs',
+  outfile: OUT,
   // `import.meta.url` (a module finding its package's files when not in the single executable,
   // as src/analyze/solver.ts does) is the bundle's own file in CommonJS.
   banner: { js: '"use strict";var importMetaUrl=require("node:url").pathToFileURL(__filename).href;' },
-  define: { 'import.meta.url': 'importMetaUrl' },
+  define: { 'import.meta.url': 'importMetaUrl', PACT_BUILD_ID: JSON.stringify(BUILD_ID_PLACEHOLDER) },
 });
+
+const bundle = readFileSync(OUT, 'utf8');
+const id = createHash('sha256').update(bundle).digest('hex').slice(0, 32);
+writeFileSync(OUT, bundle.replaceAll(BUILD_ID_PLACEHOLDER, id));
+
+await build({ ...COMMON, entryPoints: ['scripts/sea-main.ts'], outfile: 'dist/sea-main.cjs' });

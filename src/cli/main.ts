@@ -5,11 +5,9 @@
 // without evaluating the interpreter, the natives or the request tooling.
 import { fstatSync, statSync } from 'node:fs';
 import { defineCommand, runCommand } from 'citty';
-import { PACT_VERSION } from '../lang/version.ts';
 import { HELP, USAGE } from './help.ts';
+import { processMode, VERSION_LINE } from './mode.ts';
 import { guardStandardStreams } from './streams.ts';
-import { EVALUATOR_ENV } from '../repl/evaluator-process.ts';
-import packageJson from '../../package.json' with { type: 'json' };
 
 const SUBCOMMANDS = new Set(['add-sig', 'combine-sigs', 'sign']);
 
@@ -93,7 +91,7 @@ const main = defineCommand({
       return 0;
     }
     if (args.version) {
-      process.stdout.write(`pact version ${PACT_VERSION} (pact-ts ${packageJson.version})\n`);
+      process.stdout.write(VERSION_LINE);
       return 0;
     }
     if (args.builtins) {
@@ -154,9 +152,14 @@ async function cli(argv: string[]): Promise<number> {
 async function start(): Promise<void> {
   guardStandardStreams();
   try {
-    if (process.env[EVALUATOR_ENV] === '1') (await import('../repl/evaluator.ts')).runEvaluator();
-    else if (process.env.PACT_Z3_SELFTEST === '1') process.exitCode = (await import('../analyze/selftest.ts')).z3SelfTest();
-    else process.exitCode = await cli(process.argv.slice(2));
+    const argv = process.argv.slice(2);
+    switch (processMode(argv, process.env)) {
+      case 'evaluator': (await import('../repl/evaluator.ts')).runEvaluator(); break;
+      case 'z3-selftest': process.exitCode = (await import('../analyze/selftest.ts')).z3SelfTest(); break;
+      // `--version` alone (the single executable answers it before loading this module).
+      case 'version': process.stdout.write(VERSION_LINE); break;
+      case 'command-line': process.exitCode = await cli(argv); break;
+    }
   } catch (e) {
     // A JavaScript exception reaching the user is a bug; still answer the Pact way.
     process.stderr.write(`pact: ${e instanceof Error ? e.message : String(e)}\n`);

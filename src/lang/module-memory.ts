@@ -280,12 +280,59 @@ const NATIVE_CONSTANT_DOCS: Readonly<Record<string, string>> = {
 
 // ---------------------------------------------------------------------------------------------
 // What we remember of installed modules: the size of each stored reference (`_mdRefMap`) and the
-// exports a dependent module pays for (`allModuleExports`: own references by qualified name plus
-// the module's own dependencies).
+// exports a dependent module pays for (`allModuleExports`: own references by qualified name, then
+// those of the modules whose functions it calls, the first of a name winning).
 // They live on the module's stored data (`ModuleData.memory`), so they follow its transactions.
+// The exports are not copied into each module's own map (a chain of modules would copy the
+// chain's exports into every link); `exportsSize` adds them up as that map would.
 export interface ModuleMemory {
+  readonly module: string;
   readonly refs: ReadonlyMap<string, number>;
-  readonly exports: ReadonlyMap<string, number>;
+  /// The memories of the modules whose functions it calls, as recorded then, in the order met.
+  readonly deps: readonly ModuleMemory[];
+  /// Every module whose references are among its exports.
+  readonly modules: ReadonlySet<string>;
+  /// The sum of its exports.
+  readonly exportsSize: number;
+}
+
+/// A module's memory, from its own reference sizes and its dependencies' memories.
+function moduleMemory(module: string, refs: ReadonlyMap<string, number>, deps: readonly ModuleMemory[]): ModuleMemory {
+  const modules = new Set([module]);
+  for (const d of deps) for (const m of d.modules) modules.add(m);
+  // A single dependency not naming this module again adds all its exports to the own ones.
+  const exportsSize = deps.length === 1 && !deps[0]!.modules.has(module)
+    ? sum([...refs.values()]) + deps[0]!.exportsSize
+    : unionSize([{ module, refs, deps }]);
+  return { module, refs, deps, modules, exportsSize };
+}
+
+/// The sum of the union of the exports of `memories`.
+function exportsUnionSize(memories: readonly ModuleMemory[]): number {
+  return memories.length === 1 ? memories[0]!.exportsSize : unionSize(memories);
+}
+
+/// The sum of the union of the exports of `roots`, in order, the first of a qualified name
+/// winning: each module's own references, then its dependencies' exports.
+function unionSize(roots: readonly Pick<ModuleMemory, 'module' | 'refs' | 'deps'>[]): number {
+  // A memory met again adds nothing: every name it exports is in the union already.
+  const visited = new Set<object>();
+  const seen = new Map<string, Set<string>>();
+  let total = 0;
+  const stack = [...roots].reverse();
+  for (let m = stack.pop(); m !== undefined; m = stack.pop()) {
+    if (visited.has(m)) continue;
+    visited.add(m);
+    let names = seen.get(m.module);
+    if (names === undefined) seen.set(m.module, (names = new Set()));
+    for (const [name, size] of m.refs) {
+      if (names.has(name)) continue;
+      names.add(name);
+      total += size;
+    }
+    for (let k = m.deps.length - 1; k >= 0; k--) stack.push(m.deps[k]!);
+  }
+  return total;
 }
 
 /// A module's recorded sizes, read without loading it (sizing charges nothing itself).
@@ -371,15 +418,9 @@ class Sizer {
       }
     }
     // `allModuleExports` of the dependencies, a union keyed by qualified name.
-    const depExports = new Map<string, number>();
-    for (const dep of this.deps) {
-      for (const [k, v] of storedMemory(this.ctx, dep).exports) if (!depExports.has(k)) depExports.set(k, v);
-    }
-    total += sum([...depExports.values()]);
-    const exports = new Map<string, number>();
-    for (const [name, size] of this.refs) exports.set(`${this.module}.${name}`, size);
-    for (const [k, v] of depExports) if (!exports.has(k)) exports.set(k, v);
-    this.data.memory = { refs: this.refs, exports };
+    const deps = [...this.deps].map((dep) => storedMemory(this.ctx, dep));
+    total += exportsUnionSize(deps);
+    this.data.memory = moduleMemory(this.module, this.refs, deps);
     return total;
   }
 
@@ -406,9 +447,10 @@ class Sizer {
     switch (d.t) {
       case 'def': {
         // TDef (Def name module defType funType body meta defMeta info) info
+        // The body first: sizing meets dependencies in Pact's order.
         const body = d.kind === 'defpact'
-          ? d.steps.map((s) => x.step(s, 1, [argNames(d.args)]))
-          : d.body.map((t) => x.term(t, 1, [argNames(d.args)]));
+          ? x.bodyList(d.steps.map((s) => x.step(s, 1, [argNames(d.args)])))
+          : x.bodyTerms(d.body, 1, [argNames(d.args)]);
         let defMeta: number | null = null;
         if (d.defcapMeta !== null) {
           // DMDefcap (DefcapManaged (Maybe (Text, n)) | DefcapEvent), both generic
@@ -418,7 +460,7 @@ class Sizer {
           defMeta = ctor(1) + inner;
         }
         return ctor(2) + ctor(8) + sizeOfText(d.name) + mod + x.funType(d.args, d.ret, 0, [])
-          + x.bodyList(body) + metaSize(d.meta, this.ver) + maybe(defMeta);
+          + body + metaSize(d.meta, this.ver) + maybe(defMeta);
       }
       case 'const': {
         // TConst arg (Just module) (CVRaw raw | CVEval raw (TVar (Direct value))) meta info
@@ -534,34 +576,50 @@ class Walk {
     return ctor(3) + vector(items) + W;
   }
 
+  /// The terms as a `Scope` body (`bodyList`), sized in order without an array of their sizes.
+  bodyTerms(ts: readonly Term[], depth: number, scopes: readonly (readonly string[])[]): number {
+    return ctor(3) + this.terms(ts, depth, scopes, 7 * W + ts.length * W) + W;
+  }
+
+  /// `base` plus the sizes of `ts`, in order (the sizer counts dependencies as it meets them).
+  private terms(ts: readonly Term[], depth: number, scopes: readonly (readonly string[])[], base: number): number {
+    let size = base;
+    for (const u of ts) size += this.term(u, depth, scopes);
+    return size;
+  }
+
   term(t: Term, depth: number, scopes: readonly (readonly string[])[]): number {
-    const sub = (u: Term): number => this.term(u, depth, scopes);
     switch (t.t) {
       case 'lit': return ctor(2) + literalSize(t.value, this.sizer.ver);
       case 'var': return this.varTerm(t.name, depth, scopes);
       case 'list': {
         // TList items type info: a list literal's type is its fresh element variable.
         const ty = t.type.t === 'list' ? t.type.elem : t.type;
-        return ctor(3) + vector(t.items.map(sub)) + this.type(ty, depth, scopes);
+        // A boxed vector of the items.
+        return ctor(3) + this.terms(t.items, depth, scopes, (7 + t.items.length) * W) + this.type(ty, depth, scopes);
       }
       case 'object': {
         // TObject (Object (Map key term) TyAny (Just keyOrder) info) info
         const fields = new Map<string, Term>();
         for (const [k, v] of t.pairs) fields.set(k, v);
         let map = 6 * W * fields.size;
-        for (const [k, v] of fields) map += sizeOfText(k) + sub(v);
+        for (const [k, v] of fields) map += sizeOfText(k) + this.term(v, depth, scopes);
         return ctor(2) + ctor(4) + map + W + maybe(list(t.pairs.map(([k]) => sizeOfText(k))));
       }
-      case 'app': return ctor(2) + ctor(3) + sub(t.fn) + list(t.args.map(sub));
+      case 'app': {
+        const fn = this.term(t.fn, depth, scopes);
+        // A Haskell list of the arguments.
+        return ctor(2) + ctor(3) + fn + this.terms(t.args, depth, scopes, W + 3 * W * t.args.length);
+      }
       case 'binding': case 'let': {
         // TBinding pairs body (BindSchema TyAny | BindLet) info
         const pairs = t.pairs.map((p) => {
           const lam = t.t === 'let' && p.value.t === 'lambda' ? p.value : null;
-          const val = lam !== null ? this.lambda(lam, depth, scopes, p.arg.name, p.arg.type) : sub(p.value);
+          const val = lam !== null ? this.lambda(lam, depth, scopes, p.arg.name, p.arg.type) : this.term(p.value, depth, scopes);
           return ctor(2) + this.arg(p.arg, depth, scopes) + val; // BindPair arg val
         });
         const inner = [...scopes, t.pairs.map((p) => p.arg.name)];
-        const body = this.bodyList(t.body.map((u) => this.term(u, depth + 1, inner)));
+        const body = this.bodyTerms(t.body, depth + 1, inner);
         return ctor(4) + list(pairs) + body + (t.t === 'let' ? W : ctor(1) + W);
       }
       case 'lambda': return this.lambda(t, depth, scopes, null, null);
@@ -580,8 +638,8 @@ class Walk {
       if (t.ret.t !== 'var') throw new Unsupported('lambda type');
       name = `\`af${freshIndex(t.ret.name) - 1}`;
     }
-    const body = t.body.map((u) => this.term(u, depth + 1, [...scopes, argNames(t.args)]));
-    return ctor(2) + ctor(4) + sizeOfText(name) + this.funType(t.args, boundType ?? t.ret, depth, scopes) + this.bodyList(body);
+    const body = this.bodyTerms(t.body, depth + 1, [...scopes, argNames(t.args)]);
+    return ctor(2) + ctor(4) + sizeOfText(name) + this.funType(t.args, boundType ?? t.ret, depth, scopes) + body;
   }
 
   /// `TStep (Step entity exec rollback info) meta info`.

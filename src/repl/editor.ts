@@ -5,7 +5,8 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Interface } from 'node:readline';
-import { highlight, isIncomplete } from '../syntax/index.ts';
+import { isIncomplete } from '../syntax/index.ts';
+import { highlight } from '../syntax/highlight.ts';
 import { EvaluatorProcess, selfCommand } from './evaluator-process.ts';
 
 const PROMPT = 'pact> ';

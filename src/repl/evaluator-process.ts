@@ -3,7 +3,6 @@
 /// the earlier inputs without their output, so the session goes on in the state it had before
 /// the interrupted input. (A flag the evaluator polls could not stop one long JavaScript
 /// operation, such as `^` of a huge integer; ending the process stops anything at once.)
-import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 
 /// Set in the child's environment: that process is an evaluator (src/cli/main.ts checks it).
@@ -82,6 +81,9 @@ export class EvaluatorProcess {
   #start(): void {
     const [program, ...args] = this.#command;
     this.#stderr = '';
+    // Loaded here, not imported: every run of the command line imports this module (for
+    // EVALUATOR_ENV), and node:child_process brings in the network modules.
+    const { spawn } = process.getBuiltinModule('node:child_process');
     const child = spawn(program!, args, {
       env: { ...process.env, [EVALUATOR_ENV]: '1' },
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],

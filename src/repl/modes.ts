@@ -2,10 +2,12 @@
 /// Each returns the process exit code; the interactive terminal lives in editor.ts.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { parse, ParseError } from '../syntax/index.ts';
+import { ParseError } from '../syntax/index.ts';
+import { parseThrough } from '../syntax/cache.ts';
 import { compileTopLevel } from '../lang/compile.ts';
 import { PactError } from '../lang/errors.ts';
 import { showIoError } from '../values/haskell-show.ts';
+import { defaultParseCache } from './parse-cache.ts';
 import { Repl, processOutput } from './repl.ts';
 import type { Output } from './repl.ts';
 
@@ -14,6 +16,7 @@ import type { Output } from './repl.ts';
 export function runScript(path: string, trace: boolean, out: Output = processOutput, coverage = false): number {
   const repl = new Repl('script', out, trace);
   repl.scriptPath = path;
+  repl.parseCache = defaultParseCache();
   const lcov = coverage ? repl.collectCoverage() : null;
   const ok = repl.loadFile(path, null);
   const failures = repl.reportTestFailures();
@@ -65,7 +68,7 @@ export function compileOnly(path: string, out: Output = processOutput): number {
   const repl = new Repl('script', out);
   let ok = true;
   try {
-    for (const exp of parse(source, path)) {
+    for (const exp of parseThrough(defaultParseCache(), source, path)) {
       try {
         compileTopLevel(exp);
       } catch (e) {

@@ -4,7 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import type { Exp, Info } from '../syntax/exp.ts';
-import { ParseError, parse, parsePieces } from '../syntax/index.ts';
+import { ParseError, parsePieces } from '../syntax/index.ts';
+import { parseThrough } from '../syntax/cache.ts';
+import type { ParseCache } from '../syntax/cache.ts';
 import { MemoryDb } from '../db/memory.ts';
 import { Ctx } from '../lang/context.ts';
 import { compileTopLevel } from '../lang/compile.ts';
@@ -66,6 +68,8 @@ export class Repl {
   private pending: Pending = { kind: 'none' };
   /// Line coverage (`-c`), kept across `(load file true)` resets.
   private coverage: Coverage | null = null;
+  /// Where files read before are found already read (the executable's), or null.
+  parseCache: ParseCache | null = null;
 
   constructor(mode: ReplMode, out: Output = processOutput, trace = false) {
     this.mode = mode;
@@ -119,11 +123,12 @@ export class Repl {
 
   /// Runs a whole source text: parsed first, then each top-level expression in order until one
   /// fails. Returns false on the first parse, compile or runtime error.
-  runSource(source: string, file: string): boolean {
+  /// Files are read through `cache` when given.
+  runSource(source: string, file: string, cache: ParseCache | null = null): boolean {
     if (source.length > LONG_TEXT) return this.runLongSource(source, file);
     let exps: Exp[];
     try {
-      exps = parse(source, file);
+      exps = parseThrough(cache, source, file);
     } catch (e) {
       return this.parseFailed(e);
     }
@@ -236,7 +241,7 @@ export class Repl {
       this.ctx.replNativesAtTop = false;
     }
     try {
-      return this.runSource(source, resolved);
+      return this.runSource(source, resolved, this.parseCache);
     } finally {
       if (pactFile) this.ctx.replNativesAtTop = true;
       this.file = current;

@@ -5,6 +5,7 @@
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderInfo } from '../lang/errors.ts';
+import { defaultParseCache } from './parse-cache.ts';
 import { Repl } from './repl.ts';
 import type { Output, TestResult } from './repl.ts';
 
@@ -54,6 +55,7 @@ function runScript(path: string): ScriptOutcome {
   const io = new Captured();
   const repl = new Repl('script', io);
   repl.scriptPath = path;
+  repl.parseCache = defaultParseCache();
   const t0 = performance.now();
   const loaded = repl.loadFile(path, null);
   const failed = repl.reportTestFailures();

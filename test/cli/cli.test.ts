@@ -19,6 +19,18 @@ test('--version names the Pact version and ours', { skip }, () => {
   assert.match(r.out, /^pact version 4\.13\.2 \(pact-ts \d+\.\d+\.\d+\)\n$/);
 });
 
+test('the executable compiles its bundle with the code cache the build trained', { skip }, () => {
+  const r = spawnSync(BIN, [], { input: '(+ 1 2)\n', encoding: 'utf8', env: { PATH: '/usr/bin:/bin', PACT_TS_DEBUG: '1' } });
+  assert.equal(r.stdout, '3\n');
+  assert.equal(r.stderr, '');
+});
+
+test('the executable answers --version as the command line does', { skip }, () => {
+  const bundled = spawnSync(process.execPath, ['dist/pact.cjs', '--version', '--local'], { encoding: 'utf8' });
+  assert.equal(pact(['--version']).out, bundled.stdout);
+  assert.equal(pact(['-v']).out, bundled.stdout);
+});
+
 test('the executable runs alone from another folder', { skip }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'pact-'));
   copyFileSync(BIN, join(dir, 'pact'));

@@ -4,7 +4,8 @@
 /// and its texts must not betray JavaScript; reading piece by piece must give what reading the
 /// whole gives (reader.ts promises "same spans, same errors").
 import fc from 'fast-check';
-import { parse, parsePieces, ParseError, isIncomplete, highlight, pactCodeText } from '../../src/syntax/index.ts';
+import { parse, parsePieces, ParseError, isIncomplete, pactCodeText } from '../../src/syntax/index.ts';
+import { highlight } from '../../src/syntax/highlight.ts';
 import type { Exp } from '../../src/syntax/index.ts';
 import { compileTopLevel } from '../../src/lang/compile.ts';
 import { PactError } from '../../src/lang/errors.ts';

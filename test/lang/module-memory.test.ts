@@ -111,3 +111,21 @@ test('native schemas, native constants and list constants built by map are sized
   ].join(' ')).bytes;
   assert.notEqual(bytes, null);
 });
+
+// Dependencies shared between modules (a diamond) are paid once; after an upgrade, the first
+// exports met of a name win: `e` meets the old `a` through `b` before the new `a`, `e2` the new
+// first. Figures from the sizing that copied every dependency's exports into each module.
+test('shared and upgraded dependencies are paid as the union of their exports', () => {
+  const repl = session();
+  const sizes = [
+    '(module a G (defcap G () true) (defun fa (x:integer) (+ x 1)))',
+    '(module b G (defcap G () true) (defun fb () (a.fa 1)))',
+    '(module c G (defcap G () true) (defun fc () (a.fa 2)))',
+    '(module d G (defcap G () true) (defun fd () [(b.fb) (c.fc)]))',
+    '(module a G (defcap G () true) (defun fa (x:integer) (+ (+ x 1) 2)) (defun fa2 () 2))',
+    '(module e G (defcap G () true) (defun fe () [(b.fb) (a.fa 3)]))',
+    '(module e2 G (defcap G () true) (defun fe () [(a.fa 3) (b.fb)]))',
+    '(module f G (defcap G () true) (defun ff () [(e.fe) (d.fd) (e2.fe)]))',
+  ].map((m) => install(repl, m).bytes);
+  assert.deepEqual(sizes, [5412, 7031, 7031, 10849, 10130, 9879, 14023, 18633]);
+});

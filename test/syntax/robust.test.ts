@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ParseError, highlight, isIncomplete, parse } from '../../src/syntax/index.ts';
+import { ParseError, isIncomplete, parse } from '../../src/syntax/index.ts';
+import { highlight } from '../../src/syntax/highlight.ts';
 
 // Pseudo-random texts made of Pact's token characters and a few troublemakers; a fixed seed keeps
 // failures reproducible.
