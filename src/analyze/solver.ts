@@ -73,9 +73,19 @@ async function run(z3, smtlib) {
   const ctx = z3._Z3_mk_context(cfg);
   z3._Z3_del_config(cfg);
   z3._set_noop_error_handler(ctx);
+  // The text goes on the heap, not on this thread's stack where ccall would put it: Z3 reads it
+  // on a thread of its own while this one runs other calls (its printing proxied here among
+  // them), which reuse that stack and garbled queries under load.
+  // (Z3's memory is fixed in size, so its byte view never goes stale.)
+  const bytes = new TextEncoder().encode(smtlib);
+  const text = z3._malloc(bytes.length + 1);
+  const heap = z3.HEAPU8;
+  heap.set(bytes, text);
+  heap[text + bytes.length] = 0;
   try {
-    return await z3.async_call(() => z3.ccall('async_Z3_eval_smtlib2_string', 'void', ['number', 'string'], [ctx, smtlib]));
+    return await z3.async_call(() => z3._async_Z3_eval_smtlib2_string(ctx, text));
   } finally {
+    z3._free(text);
     z3._Z3_del_context(ctx);
   }
 }
