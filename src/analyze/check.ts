@@ -5,16 +5,16 @@
 /// outcome is Pact's rendered lines: none when everything holds.
 import type { Ctx } from '../lang/context.ts';
 import type { ModuleData } from '../lang/runtime.ts';
-import { ConstRef, Def, TableRef } from '../lang/runtime.ts';
+import { ConstRef, Def, SchemaRef, TableRef } from '../lang/runtime.ts';
 import { renderInfo } from '../lang/errors.ts';
 import type { Exp, Info } from '../syntax/exp.ts';
 import { stableHashOrder, typecheckMember } from '../typecheck/module.ts';
 import { runSmtLibSync } from './solver.ts';
 import type { Prop, Ty } from './lang.ts';
-import { evalFunction, evalProp } from './eval.ts';
-import type { Run } from './eval.ts';
+import { evalFunction, evalProp, terms } from './eval.ts';
+import type { Run, TableInfo } from './eval.ts';
 import { parseValues, showModel } from './model.ts';
-import { collectCheck, ParseFailure, parseBindings, parseProp, showExp } from './parse.ts';
+import { collectCheck, ParseFailure, parseBindings, parseInvariant, parseProp, showExp } from './parse.ts';
 import type { CheckKind, DefinedProperty, PropEnv } from './parse.ts';
 import { AnalysisFailure, analysisType, literal, resolveTypes, translateFunction } from './translate.ts';
 import type { Translated } from './translate.ts';
@@ -84,10 +84,12 @@ function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, s
     if (m instanceof TableRef && m.type.t !== 'user') throw new Fatal([{ info: '', type: 'OutputFailure', text: `${renderInfo(m.info, '')}Verification requires all tables to have schemas` }]);
   }
   for (const [name, m] of members) if (m instanceof Def && m.kind === 'defcap') typed(name);
+  const tables = moduleTables(mod, members);
+  const rows = new Map([...tables].map(([t, info]) => [t, info.row] as const));
   const { defined, checks } = moduleModel(mod.meta.model);
   const funs = members.filter((x): x is readonly [string, Def] => x[1] instanceof Def && x[1].kind !== 'defcap');
   // Every function's checks parse before any is analysed, then every function translates.
-  const parsed = funs.map(([name, def]) => ({ name, def, checks: functionChecks(def, checks, defined, consts) }));
+  const parsed = funs.map(([name, def]) => ({ name, def, checks: functionChecks(def, checks, { defined, consts, tables: rows }) }));
   const translated = parsed.map((p) => {
     if (p.def.kind === 'defpact') throw new AnalysisFailure(p.def.info, `Analysis doesn't support this construct yet: defpact ${p.name}`);
     const checked = typed(p.name);
@@ -100,11 +102,35 @@ function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, s
   const out: Rendered[] = [];
   for (const t of translated) {
     for (const c of t.checks) {
-      const r = analyse(t.tr, c);
+      const r = analyse(t.tr, tables, c);
       if (r !== null) out.push(r);
     }
   }
+  // Then every function's invariant checks, tables by name (Pact's `TableMap`).
+  const withInvariants = [...tables].filter(([, info]) => info.invariants.length > 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (withInvariants.length === 0) return out;
+  for (const t of translated) out.push(...invariantChecks(t.tr, tables, withInvariants.map(([name]) => name)));
   return out;
+}
+
+/// The module's tables with schemas the analysis models, and their schemas' invariants.
+function moduleTables(mod: ModuleData, members: ReadonlyArray<readonly [string, unknown]>): Map<string, TableInfo> {
+  const tables = new Map<string, TableInfo>();
+  for (const [name, m] of members) {
+    if (!(m instanceof TableRef) || m.type.t !== 'user') continue;
+    const row = analysisType({ t: 'schema', kind: 'table', schema: m.type, partial: null });
+    if (row === null || typeof row === 'string') continue;
+    const schema = mod.members.get(m.type.schema.name);
+    const model = schema instanceof SchemaRef ? normalizeList(schema.meta.model, null) : [];
+    tables.set(name, { row, invariants: model.map((e) => ({ prop: parseInvariant(invariantBody(e), row), info: e.info })) });
+  }
+  return tables;
+}
+
+/// `(invariant P)` → `P`.
+function invariantBody(e: Exp): Exp {
+  if (e.tag === 'list' && e.delim === '(' && e.items.length === 2 && e.items[0]?.tag === 'atom' && e.items[0].parts.join('.') === 'invariant') return e.items[1]!;
+  throw new ParseFailure(e, 'expected an application of "invariant"');
 }
 
 /// The module's own `@model`: `defproperty`s and properties for (some of) its functions.
@@ -172,7 +198,7 @@ interface FunCheck {
 }
 
 /// A function's checks: the module's that apply to it, then its own, each typed in its scope.
-function functionChecks(def: Def, moduleChecks: readonly ModuleCheck[], defined: ReadonlyMap<string, DefinedProperty>, consts: ReadonlyMap<string, Prop>): FunCheck[] {
+function functionChecks(def: Def, moduleChecks: readonly ModuleCheck[], scope: Pick<PropEnv, 'defined' | 'consts' | 'tables'>): FunCheck[] {
   const own = normalizeList(def.meta.model, null).map(collectCheck);
   const applicable = moduleChecks.filter((c) => c.scope.k === 'everywhere' || (c.scope.k === 'only') === c.scope.names.has(def.name));
   const names = new Map<string, number>([['result', 0]]);
@@ -184,7 +210,7 @@ function functionChecks(def: Def, moduleChecks: readonly ModuleCheck[], defined:
     const ty = analysisType(a.type);
     if (ty !== null) types.set(i + 1, ty);
   });
-  const env: PropEnv = { names, types, nextVid: def.args.length + 1, defined, consts };
+  const env: PropEnv = { names, types, nextVid: def.args.length + 1, ...scope };
   return [...applicable, ...own].map((c) => {
     try {
       return { kind: c.kind, prop: parseProp(c.body, env), info: c.body.info };
@@ -200,9 +226,9 @@ function functionChecks(def: Def, moduleChecks: readonly ModuleCheck[], defined:
 
 /// One check of a function: null when it holds. Analysis failures (Pact's `AnalyzeFailure`) are
 /// the check's, reported at the function.
-function analyse(tr: Translated, c: FunCheck): Rendered | null {
+function analyse(tr: Translated, tables: ReadonlyMap<string, TableInfo>, c: FunCheck): Rendered | null {
   try {
-    const run = evalFunction(tr);
+    const run = evalFunction(tr, tables);
     const r = runCheck(tr, run, c.kind, c.prop);
     return r === null ? null : { info: renderInfo(c.info, ''), type: 'OutputFailure', text: r };
   } catch (e) {
@@ -227,14 +253,41 @@ function runCheck(tr: Translated, run: Run, kind: CheckKind, prop: Prop): string
   const r = query(run, `(not ${goal})`, true);
   if (r.verdict === 'unsat') return null;
   if (r.verdict === 'unknown') return `The solver returned 'unknown':\n${unknownReason(r.out)}`;
-  const model = showModel(tr.events, run, parseValues(r.out.slice(r.out.indexOf('\n') + 1)));
+  return counterexample(tr, run, r.out);
+}
+
+/// Each invariant of each table must hold of every row the function writes, when it succeeds
+/// (Pact's `verifyFunctionInvariants`); a failure is reported at the invariant.
+function invariantChecks(tr: Translated, tables: ReadonlyMap<string, TableInfo>, names: readonly string[]): Rendered[] {
+  let run: Run;
+  try {
+    run = evalFunction(tr, tables);
+  } catch (e) {
+    if (e instanceof AnalysisFailure) return [fatal(tr.info, e.message)];
+    throw e;
+  }
+  const out: Rendered[] = [];
+  for (const table of names) {
+    tables.get(table)!.invariants.forEach((inv, i) => {
+      const r = query(run, `(not (=> success ${run.maintains.get(table)![i]}))`, true);
+      const text = r.verdict === 'unsat' ? null : r.verdict === 'unknown' ? `The solver returned 'unknown':\n${unknownReason(r.out)}` : counterexample(tr, run, r.out);
+      if (text !== null) out.push({ info: renderInfo(inv.info, ''), type: 'OutputFailure', text });
+    });
+  }
+  return out;
+}
+
+function counterexample(tr: Translated, run: Run, out: string): string {
+  const model = showModel(tr.events, run, parseValues(out.slice(out.indexOf('\n') + 1)));
   return `Invalidating model found${model.header === null ? '' : ` in ${model.header}`}\n${model.text}`;
 }
 
 /// Asserts one more fact of the run and asks Z3: the verdict, then (when asked and there are
 /// any) the values of the run's variables and tags, then why it did not know, if it did not.
 function query(run: Run, assertion: string, withModel: boolean): { verdict: 'sat' | 'unsat' | 'unknown'; out: string } {
-  const names = [...run.vars.values(), ...run.tags.values()];
+  const accessed = [...run.accesses.values()].flatMap((a) => [a.key, a.ok, ...terms(a.obj)]);
+  const guards = [...run.guards.values()].flatMap((g) => (g.name === null ? [g.guard] : [g.guard, g.name]));
+  const names = [...new Set([...[...run.vars.values(), ...run.tags.values()].flatMap(terms), ...accessed, ...guards])].filter((n) => /^[a-z]/.test(n) && !/^(true|false)$/.test(n));
   const script = [`(set-option :timeout ${TIMEOUT_MS})`, ...run.script, `(assert ${assertion})`, '(check-sat)',
     ...(withModel && names.length > 0 ? [`(get-value (${names.join(' ')}))`] : []), '(get-info :reason-unknown)'];
   const out = runSmtLibSync(script.join('\n'));

@@ -4,15 +4,126 @@
 /// named definition (read back from the model), and the transaction's success is the conjunction
 /// of each `enforce` (and each division's non-zero divisor) on the path that reaches it, which is
 /// what Pact's merging of both branches' states amounts to.
+import type { Info } from '../syntax/exp.ts';
 import { DECIMAL_ONE } from './lang.ts';
-import type { Lit, Op, Prop, Term, Ty } from './lang.ts';
+import type { DbProp, Lit, ObjTy, Op, Prop, Term, Ty } from './lang.ts';
 import { termTy } from './lang.ts';
 import type { Translated } from './translate.ts';
 import { AnalysisFailure } from './translate.ts';
 
+/// The sort of a value that is one SMT-LIB term (not an object). Guards are opaque integers.
 export function sortOf(ty: Ty): string {
+  if (typeof ty !== 'string') throw new Error('an object has no single sort');
   return ty === 'bool' ? 'Bool' : ty === 'string' ? 'String' : 'Int';
 }
+
+/// A value: one SMT-LIB term, or an object's fields (Pact's objects are tuples of their fields).
+export type Val = string | { readonly fields: ReadonlyMap<string, Val> };
+
+/// The term of a value that is not an object.
+export function term(v: Val): string {
+  if (typeof v !== 'string') throw new Error('an object is not one term');
+  return v;
+}
+
+export function field(v: Val, name: string): Val {
+  if (typeof v === 'string') throw new Error('not an object');
+  return v.fields.get(name)!;
+}
+
+/// Every term of a value, fields in order.
+export function terms(v: Val): string[] {
+  return typeof v === 'string' ? [v] : [...v.fields.values()].flatMap(terms);
+}
+
+function mapVal(ty: Ty, v: Val, f: (ty: Ty, x: string, path: string) => string, path = ''): Val {
+  if (typeof ty === 'string') return f(ty, term(v), path);
+  return { fields: new Map(ty.fields.map(([n, ft], i) => [n, mapVal(ft, field(v, n), f, `${path}_${i}`)] as const)) };
+}
+
+function zipVal(ty: Ty, a: Val, b: Val, f: (ty: Ty, x: string, y: string) => string): string[] {
+  if (typeof ty === 'string') return [f(ty, term(a), term(b))];
+  return ty.fields.flatMap(([n, ft]) => zipVal(ft, field(a, n), field(b, n), f));
+}
+
+/// Object equality: every field equal (Pact's `ObjectEqNeq` of objects of one type).
+function eqVal(ty: Ty, a: Val, b: Val): string {
+  return `(and true ${zipVal(ty, a, b, (_, x, y) => `(= ${x} ${y})`).join(' ')})`;
+}
+
+/// A table as the analysis sees it: its row's fields, and its schema's invariants (properties
+/// over the columns, column `i` being variable `i`).
+export interface TableInfo {
+  readonly row: ObjTy;
+  readonly invariants: ReadonlyArray<{ readonly prop: Prop; readonly info: Info }>;
+}
+
+/// What the database state tracks (Pact's `AnalyzeState`): per table, its rows' presence, reads
+/// and writes counted per row, whether it was read or written; per column, its cells, their
+/// deltas (numeric columns), whether it was read or written.
+type Slot = 'cells' | 'exists' | 'cell-delta' | 'column-delta' | 'read-count' | 'write-count' | 'table-read' | 'table-written' | 'column-read' | 'column-written';
+
+const ZEROS = '((as const (Array String Int)) 0)';
+
+/// The database: every slot's current term, and the initial ones (declared when first used).
+export class Db {
+  current = new Map<string, string>();
+  private readonly sorts = new Map<string, string>();
+  private readonly inits = new Map<string, string>();
+  private readonly tables: ReadonlyMap<string, TableInfo>;
+  private readonly script: string[];
+  constructor(tables: ReadonlyMap<string, TableInfo>, script: string[]) {
+    this.tables = tables;
+    this.script = script;
+  }
+
+  key(slot: Slot, table: string, column = ''): string {
+    const k = `${slot}|${table}|${column}`;
+    if (!this.inits.has(k)) {
+      const colTy = column === '' ? null : this.tables.get(table)?.row.fields.find(([n]) => n === column)?.[1];
+      const sort = slotSort(slot, colTy === undefined || colTy === null ? 'integer' : colTy);
+      this.sorts.set(k, sort);
+      let init: string;
+      if (slot === 'cells' || slot === 'exists') {
+        init = `|${slot} ${table} ${column}|`;
+        this.script.push(`(declare-const ${init} ${sort})`);
+      } else {
+        init = slot === 'cell-delta' || slot === 'read-count' || slot === 'write-count' ? ZEROS : slot === 'column-delta' ? '0' : 'false';
+      }
+      this.inits.set(k, init);
+    }
+    return k;
+  }
+
+  initial(k: string): string {
+    return this.inits.get(k)!;
+  }
+
+  get(k: string): string {
+    return this.current.get(k) ?? this.inits.get(k)!;
+  }
+
+  sort(k: string): string {
+    return this.sorts.get(k)!;
+  }
+}
+
+function slotSort(slot: Slot, colTy: Ty): string {
+  switch (slot) {
+    case 'cells': return `(Array String ${sortOf(colTy)})`;
+    case 'exists': return '(Array String Bool)';
+    case 'cell-delta': case 'read-count': case 'write-count': return '(Array String Int)';
+    case 'column-delta': return 'Int';
+    default: return 'Bool';
+  }
+}
+
+/// Keysets: the registry's (by name), the transaction's data (by name), and whether a guard passes.
+const GUARDS = [
+  '(declare-fun registry (String) Int)',
+  '(declare-fun tx-keyset (String) Int)',
+  '(declare-fun guard-passes (Int) Bool)',
+];
 
 /// Helpers every script starts with: Haskell's `div`/`mod` (rounding to -infinity; SMT-LIB's are
 /// Euclidean) and Pact's banker's rounding division for decimals (`roundingDiv`).
@@ -22,6 +133,7 @@ const PRELUDE = [
   '(define-fun rdiv ((x Int) (y Int)) Int (let ((w (hdiv x y)) (f (abs (hmod x y))))' +
     ' (+ w (ite (or (> (* 2 f) (abs y)) (and (= (* 2 f) (abs y)) (not (= (hmod w 2) 0)))) 1 0))))',
   `(define-fun one () Int ${DECIMAL_ONE})`,
+  ...GUARDS,
 ];
 
 export function smtLit(l: Lit): string {
@@ -80,62 +192,117 @@ function operandTy(args: readonly (Term | Prop)[], ty: Ty): Ty {
   return args.length > 0 ? termTy(args[0]!) : ty;
 }
 
-/// A function's run as SMT-LIB: its definitions, the names of its arguments, variables and tags
-/// (for the model) and the transaction's success.
-export interface Run {
-  readonly script: string[];
-  readonly args: ReadonlyMap<number, string>;
-  readonly vars: ReadonlyMap<number, string>;
-  readonly tags: ReadonlyMap<number, string>;
-  readonly result: string;
-  readonly tagTypes: ReadonlyMap<number, Ty>;
+/// A database access of a run, for the trace: the row's key, whether it succeeded, the fields.
+export interface Access {
+  readonly key: string;
+  readonly ok: string;
+  readonly obj: Val;
 }
 
-export function evalFunction(tr: Translated): Run {
-  const ev = new TermEval();
-  const env = new Map<number, string>();
+/// A function's run as SMT-LIB: its definitions, the values of its arguments, variables and tags
+/// (for the model), database accesses and guards, and the database at the end.
+export interface Run {
+  readonly script: string[];
+  readonly args: ReadonlyMap<number, Val>;
+  readonly vars: ReadonlyMap<number, Val>;
+  readonly tags: ReadonlyMap<number, Val>;
+  readonly accesses: ReadonlyMap<number, Access>;
+  /// An enforced guard's value, and the name it was looked up by (registry or data).
+  readonly guards: ReadonlyMap<number, { readonly guard: string; readonly name: string | null }>;
+  readonly result: Val;
+  readonly tagTypes: ReadonlyMap<number, Ty>;
+  readonly db: Db;
+  /// Per table, per invariant: that every row written keeps it (Pact's `maintainsInvariants`).
+  readonly maintains: ReadonlyMap<string, readonly string[]>;
+}
+
+export function evalFunction(tr: Translated, tables: ReadonlyMap<string, TableInfo>): Run {
+  const ev = new TermEval(tables);
+  const env = new Map<number, Val>();
   for (const a of tr.args) {
-    const name = `a${a.vid}`;
-    ev.script.push(`(declare-const ${name} ${sortOf(a.ty)})`);
-    env.set(a.vid, name);
-    ev.vars.set(a.vid, name);
+    const v = mapVal(a.ty, '', (ty, _, path) => {
+      const name = `a${a.vid}${path}`;
+      ev.script.push(`(declare-const ${name} ${sortOf(ty)})`);
+      return name;
+    });
+    env.set(a.vid, v);
+    ev.vars.set(a.vid, v);
   }
   ev.eval(tr.term, env, 'true');
   ev.script.push(`(define-fun success () Bool (and true ${ev.success.join(' ')}))`);
-  return { script: ev.script, args: env, vars: ev.vars, tags: ev.tags, result: ev.tags.get(tr.resultTag)!, tagTypes: tr.tagTypes };
+  for (const c of ev.constraints) ev.script.push(`(assert ${c})`);
+  const maintains = new Map([...tables].map(([t, info]) => [t, info.invariants.map((_, i) => `(and true ${(ev.kept.get(t)?.[i] ?? []).join(' ')})`)] as const));
+  return { script: ev.script, args: env, vars: ev.vars, tags: ev.tags, accesses: ev.accesses, guards: ev.guards, result: ev.tags.get(tr.resultTag)!, tagTypes: tr.tagTypes, db: ev.db, maintains };
 }
 
 class TermEval {
   readonly script: string[] = [...PRELUDE];
-  readonly vars = new Map<number, string>();
-  readonly tags = new Map<number, string>();
+  readonly vars = new Map<number, Val>();
+  readonly tags = new Map<number, Val>();
+  readonly accesses = new Map<number, Access>();
+  readonly guards = new Map<number, { guard: string; name: string | null }>();
   readonly success: string[] = [];
+  /// Facts assumed along the way: invariants of the rows the function reads or overwrites.
+  readonly constraints: string[] = [];
+  /// Per table, per invariant, that each row written on a path keeps it.
+  readonly kept = new Map<string, string[][]>();
+  db: Db;
   private n = 0;
 
-  private define(ty: Ty, expr: string, name = `d${this.n++}`): string {
-    this.script.push(`(define-fun ${name} () ${sortOf(ty)} ${expr})`);
-    return name;
+  private readonly tables: ReadonlyMap<string, TableInfo>;
+
+  constructor(tables: ReadonlyMap<string, TableInfo>) {
+    this.tables = tables;
+    this.db = new Db(tables, this.script);
+  }
+
+  private define(ty: Ty, expr: Val, name = `d${this.n++}`): Val {
+    return mapVal(ty, expr, (t, x, path) => {
+      this.script.push(`(define-fun ${name}${path} () ${sortOf(t)} ${x})`);
+      return `${name}${path}`;
+    });
   }
 
   private fails(path: string, cond: string): void {
     this.success.push(`(=> ${path} (not ${cond}))`);
   }
 
-  eval(t: Term, env: ReadonlyMap<number, string>, path: string): string {
+  private set(k: string, expr: string): void {
+    const name = `s${this.n++}`;
+    this.script.push(`(define-fun ${name} () ${this.db.sort(k)} ${expr})`);
+    this.db.current.set(k, name);
+  }
+
+  eval(t: Term, env: ReadonlyMap<number, Val>, path: string): Val {
     switch (t.k) {
       case 'lit': return smtLit(t.lit);
       case 'var': return env.get(t.vid)!;
       case 'op': {
         const xs = t.args.map((a) => this.eval(a, env, path));
-        if (t.op === '/' || t.op === 'mod') this.fails(path, `(= ${xs[1]} 0)`);
-        return this.define(t.ty, applyOp(t.op, operandTy(t.args, t.ty), xs));
+        const argTy = operandTy(t.args, t.ty);
+        if (typeof argTy !== 'string') {
+          const eq = eqVal(argTy, xs[0]!, xs[1]!);
+          return this.define('bool', t.op === '=' ? eq : `(not ${eq})`);
+        }
+        const ts = xs.map(term);
+        if (t.op === '/' || t.op === 'mod') this.fails(path, `(= ${ts[1]} 0)`);
+        return this.define(t.ty, applyOp(t.op, argTy, ts));
       }
       case 'if': {
-        const c = this.define('bool', this.eval(t.cond, env, path), `t${t.tag}`);
+        const c = term(this.define('bool', this.eval(t.cond, env, path), `t${t.tag}`));
         this.tags.set(t.tag, c);
+        // Both branches run from the same database; the merge takes each slot's value by `c`.
+        const saved = new Map(this.db.current);
         const a = this.eval(t.then, env, `(and ${path} ${c})`);
+        const thenDb = this.db.current;
+        this.db.current = saved;
         const b = this.eval(t.else, env, `(and ${path} (not ${c}))`);
-        return this.define(t.ty, `(ite ${c} ${a} ${b})`);
+        for (const k of new Set([...thenDb.keys(), ...this.db.current.keys()])) {
+          const x = thenDb.get(k) ?? this.db.initial(k);
+          const y = this.db.get(k);
+          if (x !== y) this.set(k, `(ite ${c} ${x} ${y})`);
+        }
+        return this.define(t.ty, mapVal(t.ty, a, (_, x, p) => `(ite ${c} ${x} ${term(pathIn(b, p))})`));
       }
       case 'let': {
         const v = this.define(termTy(t.rhs), this.eval(t.rhs, env, path), `v${t.vid}`);
@@ -146,7 +313,7 @@ class TermEval {
         this.eval(t.first, env, path);
         return this.eval(t.rest, env, path);
       case 'enforce': {
-        const c = this.define('bool', this.eval(t.cond, env, path), `t${t.tag}`);
+        const c = term(this.define('bool', this.eval(t.cond, env, path), `t${t.tag}`));
         this.tags.set(t.tag, c);
         this.success.push(`(=> ${path} ${c})`);
         return 'true';
@@ -156,22 +323,170 @@ class TermEval {
         this.tags.set(t.tag, r);
         return r;
       }
+      case 'object': return { fields: new Map(t.fields.map(([k, v]) => [k, this.eval(v, env, path)] as const)) };
+      case 'at': return field(this.eval(t.obj, env, path), t.field);
+      case 'keyset': {
+        const name = term(this.eval(t.name, env, path));
+        return `(${t.from === 'registry' ? 'registry' : 'tx-keyset'} ${name})`;
+      }
+      case 'enforce-guard': {
+        const g = t.guard;
+        // A keyset looked up by name keeps its name for the trace.
+        const name = g.k === 'keyset' ? term(this.define('string', this.eval(g.name, env, path))) : null;
+        const guard = term(this.define('guard', g.k === 'keyset' ? `(${g.from === 'registry' ? 'registry' : 'tx-keyset'} ${name})` : this.eval(g, env, path)));
+        const passes = term(this.define('bool', `(guard-passes ${guard})`, `t${t.tag}`));
+        this.tags.set(t.tag, passes);
+        this.guards.set(t.tag, { guard, name });
+        this.success.push(`(=> ${path} ${passes})`);
+        return passes;
+      }
+      case 'read': return this.read(t, env, path);
+      case 'write': return this.write(t, env, path);
     }
+  }
+
+  /// The row's fields at `key` as they are now (Pact's `peekFields`).
+  private peek(table: string, key: string): Map<string, string> {
+    const row = this.tables.get(table)!.row;
+    return new Map(row.fields.map(([c]) => [c, `(select ${this.db.get(this.db.key('cells', table, c))} ${key})`] as const));
+  }
+
+  /// Each invariant of `table` over these column values.
+  private invariants(table: string, cols: ReadonlyMap<string, string>): string[] {
+    const info = this.tables.get(table)!;
+    const env = new Map(info.row.fields.map(([c], i) => [i, cols.get(c)!] as const));
+    return info.invariants.map((inv) => term(evalPropVal(inv.prop, null, env)));
+  }
+
+  private read(t: Extract<Term, { k: 'read' }>, env: ReadonlyMap<number, Val>, path: string): Val {
+    const key = term(this.define('string', this.eval(t.key, env, path)));
+    const db = this.db;
+    this.set(db.key('table-read', t.table), 'true');
+    const rc = db.key('read-count', t.table);
+    this.set(rc, `(store ${db.get(rc)} ${key} (+ (select ${db.get(rc)} ${key}) 1))`);
+    const existed = `(select ${db.get(db.key('exists', t.table))} ${key})`;
+    const peeked = this.peek(t.table, key);
+    const readPath = t.default === null ? path : `(and ${path} ${existed})`;
+    for (const inv of this.invariants(t.table, peeked)) this.constraints.push(`(=> ${readPath} ${inv})`);
+    for (const [c] of t.ty.fields) this.set(db.key('column-read', t.table, c), 'true');
+    const row: Val = { fields: new Map(t.ty.fields.map(([c]) => [c, peeked.get(c)!] as const)) };
+    const ok = term(this.define('bool', t.default === null ? existed : 'true'));
+    const obj = this.define(t.ty, row);
+    this.accesses.set(t.tag, { key, ok, obj });
+    if (t.default === null) {
+      this.success.push(`(=> ${path} ${existed})`);
+      return obj;
+    }
+    const def = this.eval(t.default, env, path);
+    return this.define(t.ty, mapVal(t.ty, obj, (_, x, p) => `(ite ${existed} ${x} ${term(pathIn(def, p))})`));
+  }
+
+  private write(t: Extract<Term, { k: 'write' }>, env: ReadonlyMap<number, Val>, path: string): Val {
+    const obj = this.define(termTy(t.obj), this.eval(t.obj, env, path));
+    const key = term(this.define('string', this.eval(t.key, env, path)));
+    const db = this.db;
+    const ex = db.key('exists', t.table);
+    const existed = term(this.define('bool', `(select ${db.get(ex)} ${key})`));
+    const ok = term(this.define('bool', t.kind === 'insert' ? `(not ${existed})` : t.kind === 'update' ? existed : 'true'));
+    this.success.push(`(=> ${path} ${ok})`);
+    this.set(ex, `(store ${db.get(ex)} ${key} true)`);
+    this.set(db.key('table-written', t.table), ok);
+    const wc = db.key('write-count', t.table);
+    this.set(wc, `(store ${db.get(wc)} ${key} (+ (select ${db.get(wc)} ${key}) 1))`);
+    this.accesses.set(t.tag, { key, ok, obj });
+    const prev = this.peek(t.table, key);
+    for (const inv of this.invariants(t.table, prev)) this.constraints.push(`(=> ${path} ${inv})`);
+    const next = new Map(prev);
+    const row = this.tables.get(t.table)!.row;
+    for (const [c, ty] of (termTy(t.obj) as ObjTy).fields) {
+      if (!row.fields.some(([n]) => n === c)) continue;
+      const v = term(field(obj, c));
+      next.set(c, v);
+      this.set(db.key('column-written', t.table, c), 'true');
+      const cells = db.key('cells', t.table, c);
+      if (ty === 'integer' || ty === 'decimal') {
+        const diff = `(- ${v} (ite ${existed} (select ${db.get(cells)} ${key}) 0))`;
+        const cd = db.key('cell-delta', t.table, c);
+        this.set(cd, `(store ${db.get(cd)} ${key} (+ (select ${db.get(cd)} ${key}) ${diff}))`);
+        const delta = db.key('column-delta', t.table, c);
+        this.set(delta, `(+ ${db.get(delta)} ${diff})`);
+      }
+      this.set(cells, `(store ${db.get(cells)} ${key} ${v})`);
+    }
+    const kept = this.kept.get(t.table) ?? [];
+    this.invariants(t.table, next).forEach((inv, i) => (kept[i] ??= []).push(`(=> ${path} ${inv})`));
+    this.kept.set(t.table, kept);
+    return '"Write succeeded"';
   }
 }
 
+/// The part of a value at a field path built by `mapVal` (`_0_2`: field 0, then its field 2).
+function pathIn(v: Val, path: string): Val {
+  let at = v;
+  for (const i of path.split('_').slice(1)) {
+    if (typeof at === 'string') break;
+    at = [...at.fields.values()][Number(i)]!;
+  }
+  return at;
+}
+
 /// A property as an SMT-LIB formula over a run (`result`, `success`, the arguments by id).
-export function evalProp(p: Prop, run: Run, env: ReadonlyMap<number, string>): string {
+export function evalProp(p: Prop, run: Run, env: ReadonlyMap<number, Val>): string {
+  return term(evalPropVal(p, run, env));
+}
+
+/// A property's value; without a run (an invariant), only its variables and literals.
+function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>): Val {
+  const ofRun = (): Run => {
+    if (run === null) throw new Error('not a property of a run');
+    return run;
+  };
   switch (p.k) {
     case 'lit': return smtLit(p.lit);
     case 'var': return env.get(p.vid)!;
-    case 'result': return run.result;
+    case 'result': return ofRun().result;
     case 'success': return 'success';
     case 'abort': return '(not success)';
-    case 'op': return applyOp(p.op, operandTy(p.args, p.ty), p.args.map((a) => evalProp(a, run, env)));
+    case 'op': {
+      const xs = p.args.map((a) => evalPropVal(a, run, env));
+      const argTy = operandTy(p.args, p.ty);
+      if (typeof argTy !== 'string') return p.op === '=' ? eqVal(argTy, xs[0]!, xs[1]!) : `(not ${eqVal(argTy, xs[0]!, xs[1]!)})`;
+      return applyOp(p.op, argTy, xs.map(term));
+    }
     case 'quantified': {
       const name = `q${p.vid}`;
-      return `(${p.q} ((${name} ${sortOf(p.ty)})) ${evalProp(p.body, run, new Map(env).set(p.vid, name))})`;
+      return `(${p.q} ((${name} ${sortOf(p.ty)})) ${term(evalPropVal(p.body, run, new Map(env).set(p.vid, name)))})`;
+    }
+    case 'at': return field(evalPropVal(p.obj, run, env), p.field);
+    case 'authorized-by': return `(guard-passes (registry ${smtLit({ ty: 'string', value: p.name })}))`;
+    case 'db': return dbProp(p, ofRun(), (k) => term(evalPropVal(k, run, env)));
+  }
+}
+
+function dbProp(p: DbProp, run: Run, key: (k: Prop) => string): Val {
+  const db = run.db;
+  const now = (slot: Slot, column = ''): string => db.get(db.key(slot, p.table, column));
+  switch (p.what) {
+    case 'table-read': return now('table-read');
+    case 'table-written': return now('table-written');
+    case 'column-read': return now('column-read', p.column);
+    case 'column-written': return now('column-written', p.column);
+    case 'column-delta': return now('column-delta', p.column);
+    case 'cell-delta': return `(select ${now('cell-delta', p.column)} ${key(p.key)})`;
+    case 'row-read': return `(= (select ${now('read-count')} ${key(p.key)}) 1)`;
+    case 'row-written': return `(= (select ${now('write-count')} ${key(p.key)}) 1)`;
+    case 'row-read-count': return `(select ${now('read-count')} ${key(p.key)})`;
+    case 'row-write-count': return `(select ${now('write-count')} ${key(p.key)})`;
+    case 'row-exists': {
+      const k = db.key('exists', p.table);
+      return `(select ${p.when === 'before' ? db.initial(k) : db.get(k)} ${key(p.key)})`;
+    }
+    case 'read': {
+      const k = key(p.key);
+      return { fields: new Map(p.ty.fields.map(([c]) => {
+        const cells = db.key('cells', p.table, c);
+        return [c, `(select ${p.when === 'before' ? db.initial(cells) : db.get(cells)} ${k})`] as const;
+      })) };
     }
   }
 }

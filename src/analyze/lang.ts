@@ -1,8 +1,47 @@
 /// The analysis' languages (Pact's `Types/Languages.hs`, cut down to this slice): `Term` for a
 /// function body after translation, `Prop` for a property, and the trace events that a
 /// counterexample is rendered from. Values are integers, decimals (integers scaled by 10^255, as
-/// Pact's `Types/Numerical.hs` models them), booleans and strings.
-export type Ty = 'integer' | 'decimal' | 'bool' | 'string';
+/// Pact's `Types/Numerical.hs` models them), booleans, strings, guards (opaque integers, keysets
+/// among them, as Pact's `Guard`) and objects of those (a fixed set of fields, as a schema).
+export type Prim = 'integer' | 'decimal' | 'bool' | 'string' | 'guard';
+export type Ty = Prim | ObjTy;
+
+/// An object type: its fields sorted by name (Pact's `SObject` schemas are sorted).
+export interface ObjTy {
+  readonly k: 'object';
+  readonly fields: ReadonlyArray<readonly [string, Ty]>;
+}
+
+export function objTy(fields: Iterable<readonly [string, Ty]>): ObjTy {
+  return { k: 'object', fields: [...fields].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) };
+}
+
+export function tyEq(a: Ty, b: Ty): boolean {
+  if (typeof a === 'string' || typeof b === 'string') return a === b;
+  return a.fields.length === b.fields.length && a.fields.every(([n, t], i) => n === b.fields[i]![0] && tyEq(t, b.fields[i]![1]));
+}
+
+export function fieldTy(t: Ty, field: string): Ty | null {
+  return typeof t === 'string' ? null : t.fields.find(([n]) => n === field)?.[1] ?? null;
+}
+
+/// A type as Pact's analysis prints one (`object{...}` spelled out by its fields).
+export function showTy(t: Ty): string {
+  return typeof t === 'string' ? t : `object{${t.fields.map(([n, ft]) => `${n}: ${showTy(ft)}`).join(', ')}}`;
+}
+
+export type WriteKind = 'insert' | 'update' | 'write';
+
+/// A database property of a table (and a column, and a row key): Pact's `PropSpecific` DB
+/// constructors. `column-delta`/`cell-delta` have the column's type.
+export type DbProp =
+  | { readonly what: 'table-read' | 'table-written'; readonly table: string }
+  | { readonly what: 'column-read' | 'column-written'; readonly table: string; readonly column: string }
+  | { readonly what: 'column-delta'; readonly table: string; readonly column: string; readonly ty: Ty }
+  | { readonly what: 'cell-delta'; readonly table: string; readonly column: string; readonly ty: Ty; readonly key: Prop }
+  | { readonly what: 'row-read' | 'row-written' | 'row-read-count' | 'row-write-count'; readonly table: string; readonly key: Prop }
+  | { readonly what: 'row-exists'; readonly table: string; readonly key: Prop; readonly when: 'before' | 'after' }
+  | { readonly what: 'read'; readonly table: string; readonly key: Prop; readonly when: 'before' | 'after'; readonly ty: ObjTy };
 
 /// Operators shared by terms and properties. Arithmetic on mixed integer/decimal operands has
 /// been widened to decimal by the time it is built.
@@ -27,7 +66,16 @@ export type Term =
   /// `enforce`: adds its condition to the transaction's success; its value is `true`.
   | { readonly k: 'enforce'; readonly tag: number; readonly cond: Term }
   /// A scope's value, remembered under `tag` for the trace's `returning with`.
-  | { readonly k: 'return'; readonly ty: Ty; readonly tag: number; readonly body: Term };
+  | { readonly k: 'return'; readonly ty: Ty; readonly tag: number; readonly body: Term }
+  | { readonly k: 'object'; readonly ty: ObjTy; readonly fields: ReadonlyArray<readonly [string, Term]> }
+  | { readonly k: 'at'; readonly ty: Ty; readonly field: string; readonly obj: Term }
+  /// A row of `table` (of schema `row`), its fields `ty`; without a default, a missing row aborts.
+  | { readonly k: 'read'; readonly ty: ObjTy; readonly tag: number; readonly table: string; readonly row: ObjTy; readonly key: Term; readonly default: Term | null }
+  | { readonly k: 'write'; readonly tag: number; readonly kind: WriteKind; readonly table: string; readonly key: Term; readonly obj: Term }
+  /// The guard a keyset name refers to (the registry's), or the one the transaction's data names.
+  | { readonly k: 'keyset'; readonly from: 'registry' | 'data'; readonly name: Term }
+  /// `enforce-guard`/`enforce-keyset`: like `enforce`, of whether the guard passes.
+  | { readonly k: 'enforce-guard'; readonly tag: number; readonly guard: Term };
 
 export type Prop =
   | { readonly k: 'lit'; readonly lit: Lit }
@@ -36,13 +84,28 @@ export type Prop =
   | { readonly k: 'result'; readonly ty: Ty }
   | { readonly k: 'success' }
   | { readonly k: 'abort' }
-  | { readonly k: 'quantified'; readonly q: 'forall' | 'exists'; readonly vid: number; readonly ty: Ty; readonly body: Prop };
+  | { readonly k: 'quantified'; readonly q: 'forall' | 'exists'; readonly vid: number; readonly ty: Ty; readonly body: Prop }
+  | { readonly k: 'at'; readonly ty: Ty; readonly field: string; readonly obj: Prop }
+  | ({ readonly k: 'db' } & DbProp)
+  /// `authorized-by`: the guard the registry names passes.
+  | { readonly k: 'authorized-by'; readonly name: string };
 
 export function termTy(t: Term | Prop): Ty {
   switch (t.k) {
     case 'lit': return t.lit.ty;
-    case 'enforce': case 'success': case 'abort': case 'quantified': return 'bool';
+    case 'enforce': case 'enforce-guard': case 'success': case 'abort': case 'quantified': case 'authorized-by': return 'bool';
+    case 'write': return 'string';
+    case 'keyset': return 'guard';
+    case 'db': return dbPropTy(t);
     default: return t.ty;
+  }
+}
+
+function dbPropTy(p: DbProp): Ty {
+  switch (p.what) {
+    case 'column-delta': case 'cell-delta': case 'read': return p.ty;
+    case 'row-read-count': case 'row-write-count': return 'integer';
+    default: return 'bool';
   }
 }
 
@@ -60,9 +123,18 @@ export type Event =
   | { readonly k: 'pop'; readonly scope: Scope; readonly tag: number }
   /// `code`: the condition's source text, which the trace quotes.
   | { readonly k: 'assert'; readonly tag: number; readonly code: string | null }
-  | { readonly k: 'branch'; readonly tag: number; readonly then: readonly Event[]; readonly else: readonly Event[] };
+  | { readonly k: 'branch'; readonly tag: number; readonly then: readonly Event[]; readonly else: readonly Event[] }
+  /// A database access: the row's key, the fields read or written (`ty`), whether it succeeded.
+  | { readonly k: 'read'; readonly tag: number; readonly table: string; readonly ty: ObjTy }
+  | { readonly k: 'write'; readonly tag: number; readonly kind: WriteKind; readonly table: string; readonly ty: ObjTy }
+  /// A guard enforced; `origin` says where the guard came from, as the trace describes it.
+  | { readonly k: 'guard'; readonly tag: number; readonly origin: GuardOrigin };
 
-export type Scope = { readonly k: 'let' } | { readonly k: 'function'; readonly module: string; readonly name: string };
+/// Where an enforced guard came from (Pact's `Provenance` of a guard).
+export type GuardOrigin = { readonly k: 'registry' | 'data'; readonly name: Term } | { readonly k: 'argument'; readonly name: string } | { readonly k: 'unknown' };
+
+/// A `let`, an inlined call, or the bindings of `with-read`/`bind` (`destructuring object`).
+export type Scope = { readonly k: 'let' } | { readonly k: 'object' } | { readonly k: 'function'; readonly module: string; readonly name: string };
 
 /// Decimals carry 255 places (Pact's `decimalPrecision`).
 export const DECIMAL_PLACES = 255;

@@ -1,8 +1,8 @@
 /// Reading Z3's model back and printing a counterexample's trace as Pact does (`Model/Graph.hs`'s
 /// `linearize`, `Model/Text.hs`'s `showModel`): the events along the path the model takes, up to
 /// a failed `enforce`, scopes indented by depth.
-import type { Binding, Event, Ty } from './lang.ts';
-import type { Run } from './eval.ts';
+import type { Binding, Event, GuardOrigin, Ty } from './lang.ts';
+import type { Run, Val } from './eval.ts';
 import { showScaled } from './parse.ts';
 
 /// The values of a `(get-value (...))` answer, by name, as SMT-LIB text.
@@ -59,36 +59,63 @@ function smtStringValue(v: string): string {
   return v.slice(1, -1).replace(/""/g, '"').replace(/\\u\{([0-9a-fA-F]+)\}/g, (_, h: string) => String.fromCodePoint(parseInt(h, 16)));
 }
 
-/// A value as Pact shows a concrete one in a model.
+/// A value as Pact shows a concrete one in a model (a guard is its number).
 export function showValue(ty: Ty, v: string): string {
   switch (ty) {
     case 'bool': return v === 'true' ? 'True' : 'False';
     case 'string': return `"${smtStringValue(v)}"`;
-    case 'integer': return smtInteger(v).toString();
+    case 'integer': case 'guard': return smtInteger(v).toString();
     case 'decimal': return showScaled(smtInteger(v));
+    default: return v;
+  }
+}
+
+/// A value of the run (an object field by field, as Pact's `showObject`), or null when the
+/// model lacks one of its terms.
+function showVal(ty: Ty, v: Val, values: ReadonlyMap<string, string>): string | null {
+  if (typeof v === 'string' || typeof ty === 'string') {
+    const x = typeof v === 'string' ? values.get(v) : undefined;
+    return x === undefined ? null : showValue(ty, x);
+  }
+  const parts: string[] = [];
+  for (const [n, ft] of ty.fields) {
+    const x = showVal(ft, v.fields.get(n)!, values);
+    if (x === null) return null;
+    parts.push(`${n}: ${x}`);
+  }
+  return `{ ${parts.join(', ')} }`;
+}
+
+const WRITE_VERB = { insert: 'insert into', update: 'update', write: 'write' } as const;
+
+function guardText(origin: GuardOrigin, name: string | null, guard: string | null): string {
+  switch (origin.k) {
+    case 'registry': return `guard named '${name === null ? '[unknown]' : smtStringValue(name)}`;
+    case 'data': return `guard from tx metadata attribute named ${name === null ? '[ERROR:symbolic]' : `"${smtStringValue(name)}"`}`;
+    case 'argument': return `guard from argument ${origin.name}`;
+    case 'unknown': return `unknown guard ${guard === null ? '[ERROR:symbolic]' : smtInteger(guard).toString()}`;
   }
 }
 
 /// A counterexample: the trace text, and the function it starts in (for the header).
 export function showModel(events: readonly Event[], run: Run, values: ReadonlyMap<string, string>): { text: string; header: string | null } {
   const valueOf = (name: string | undefined): string | undefined => (name === undefined ? undefined : values.get(name));
-  const showVar = (b: Binding): string => {
-    const v = valueOf(run.vars.get(b.vid));
-    return v === undefined ? '[ERROR:missing tag]' : showValue(b.ty, v);
-  };
+  const shown = (ty: Ty, v: Val | undefined): string => (v === undefined ? null : showVal(ty, v, values)) ?? '[ERROR:missing tag]';
+  const showVar = (b: Binding): string => shown(b.ty, run.vars.get(b.vid));
+  const passed = (tag: number): boolean => valueOf(run.tags.get(tag) as string | undefined) === 'true';
   const lines: string[] = [];
   let depth = 0;
   const emit = (at: number, ls: readonly string[]) => lines.push(...ls.map((l) => '  '.repeat(at) + l));
   // Pact warns, at every call, of each decimal variable of the model holding all 255 places.
-  const fullDecimals = allBindings(events).filter((b) => b.ty === 'decimal' && usesAllPlaces(valueOf(run.vars.get(b.vid))));
+  const fullDecimals = allBindings(events).filter((b) => b.ty === 'decimal' && usesAllPlaces(valueOf(run.vars.get(b.vid) as string | undefined)));
 
   const walk = (evs: readonly Event[]): boolean => {
     for (const e of evs) {
       switch (e.k) {
         case 'push': {
           const at = depth++;
-          if (e.scope.k === 'let') {
-            emit(at, ['let', ...e.bindings.map((b) => `  ${b.name} := ${showVar(b)}`)]);
+          if (e.scope.k !== 'function') {
+            emit(at, [e.scope.k === 'let' ? 'let' : 'destructuring object', ...e.bindings.map((b) => `  ${b.name} := ${showVar(b)}`)]);
             break;
           }
           const n = e.bindings.length;
@@ -102,21 +129,40 @@ export function showModel(events: readonly Event[], run: Run, values: ReadonlyMa
         }
         case 'pop': {
           const at = depth--;
-          if (e.scope.k === 'function') {
-            const v = valueOf(run.tags.get(e.tag));
-            emit(at, [`returning with ${v === undefined ? '[ERROR:missing tag]' : showValue(tagType(run, e.tag), v)}`, '']);
-          }
+          if (e.scope.k === 'function') emit(at, [`returning with ${shown(tagType(run, e.tag), run.tags.get(e.tag))}`, '']);
           break;
         }
         case 'assert': {
-          const passed = valueOf(run.tags.get(e.tag)) === 'true';
+          const ok = passed(e.tag);
           const context = e.code === null ? '' : `: ${e.code}`;
-          emit(depth, [`${passed ? 'satisfied' : 'failed to satisfy'} assertion${context}`]);
-          if (!passed) return false;
+          emit(depth, [`${ok ? 'satisfied' : 'failed to satisfy'} assertion${context}`]);
+          if (!ok) return false;
+          break;
+        }
+        case 'guard': {
+          const ok = passed(e.tag);
+          const g = run.guards.get(e.tag);
+          const text = guardText(e.origin, valueOf(g?.name ?? undefined) ?? null, valueOf(g?.guard) ?? null);
+          emit(depth, [`${ok ? 'satisfied' : 'failed to satisfy'} ${text}`]);
+          if (!ok) return false;
+          break;
+        }
+        case 'read': case 'write': {
+          const acc = run.accesses.get(e.tag);
+          const ok = valueOf(acc?.ok) === 'true';
+          const key = acc === undefined ? '[ERROR:missing tag]' : shown('string', acc.key);
+          const obj = acc === undefined ? '[ERROR:missing tag]' : shown(e.ty, acc.obj);
+          if (e.k === 'read') {
+            emit(depth, [ok ? `read ${obj} from ${e.table} at key ${key} succeeds` : `read from ${e.table} at key ${key} fails because the row was not present`]);
+          } else {
+            const why = ok ? 'succeeds' : e.kind === 'insert' ? 'fails because the was already present' : 'fails because the row was not present';
+            emit(depth, [`${WRITE_VERB[e.kind]} ${e.table} at key ${key} with ${obj} ${why}`]);
+          }
+          if (!ok) return false;
           break;
         }
         case 'branch':
-          if (!walk(valueOf(run.tags.get(e.tag)) === 'true' ? e.then : e.else)) return false;
+          if (!walk(passed(e.tag) ? e.then : e.else)) return false;
           break;
       }
     }

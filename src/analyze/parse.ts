@@ -3,8 +3,8 @@
 /// `succeeds-when` / `fails-when` wrappers (`Check.hs`). Failures carry Pact's texts.
 import type { Exp } from '../syntax/exp.ts';
 import { Decimal } from '../values/decimal.ts';
-import type { Op, Prop, Ty } from './lang.ts';
-import { termTy } from './lang.ts';
+import type { DbProp, ObjTy, Op, Prop, Ty } from './lang.ts';
+import { fieldTy, showTy, termTy, tyEq } from './lang.ts';
 import { scaleDecimal } from './translate.ts';
 
 /// A property that could not be parsed: the expression and Pact's reason.
@@ -43,6 +43,8 @@ export interface PropEnv {
   readonly nextVid: number;
   readonly defined: ReadonlyMap<string, DefinedProperty>;
   readonly consts: ReadonlyMap<string, Prop>;
+  /// The module's tables and their rows' types.
+  readonly tables: ReadonlyMap<string, ObjTy>;
 }
 
 /// Pact's text of an expression (`renderCompactText` of an `Exp`).
@@ -111,8 +113,15 @@ export function parseProp(exp: Exp, env: PropEnv): Prop {
   const defined = new Map<string, { args: DefinedProperty['args']; body: PreProp }>();
   for (const [name, d] of env.defined) defined.set(name, { args: d.args, body: toPre(d.body, env.names, gen, exp) });
   const types = new Map(env.types);
-  const cx: Cx = { types, defined, locals: new Map(env.consts), exp };
+  const cx: Cx = { types, defined, locals: new Map(env.consts), exp, tables: env.tables };
   return check(cx, 'bool', pre);
+}
+
+/// Parses a schema invariant: a property of the row's columns (column `i` is variable `i`).
+export function parseInvariant(exp: Exp, row: ObjTy): Prop {
+  const names = new Map(row.fields.map(([n], i) => [n, i] as const));
+  const types = new Map(row.fields.map(([, t], i) => [i, t] as const));
+  return parseProp(exp, { names, types, nextVid: row.fields.length, defined: new Map(), consts: new Map(), tables: new Map() });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -189,6 +198,7 @@ interface Cx {
   readonly defined: ReadonlyMap<string, { args: DefinedProperty['args']; body: PreProp }>;
   readonly locals: ReadonlyMap<string, Prop>;
   readonly exp: Exp;
+  readonly tables: ReadonlyMap<string, ObjTy>;
 }
 
 const ARITH: ReadonlySet<string> = new Set(['+', '-', '*', '/', '^', 'log']);
@@ -205,7 +215,7 @@ function failIn(cx: Cx, p: PreProp, message: string): never {
 }
 
 function inferrable(p: PreProp): boolean {
-  return !(p.k === 'app' && (ARITH.has(p.fn) || p.fn === 'abs' || (p.fn === '-' && p.args.length === 1) || p.fn === 'at'));
+  return !(p.k === 'app' && (ARITH.has(p.fn) || p.fn === 'abs' || (p.fn === '-' && p.args.length === 1) || (p.fn === 'at' && p.args[0]?.k !== 'str')));
 }
 
 function op(ty: Ty, o: Op, args: readonly Prop[]): Prop {
@@ -249,14 +259,26 @@ function inferApp(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop {
   if (COMPARISON.has(fn) && args.length === 2) {
     const a = infer(cx, args[0]!);
     const b = infer(cx, args[1]!);
-    if (termTy(a) !== termTy(b)) return failIn(cx, p, `type error: ${termTy(a)} vs ${termTy(b)}`);
+    if (!tyEq(termTy(a), termTy(b))) return failIn(cx, p, `type error: ${showTy(termTy(a))} vs ${showTy(termTy(b))}`);
     if (termTy(a) === 'bool' && fn !== '=' && fn !== '!=') return failIn(cx, p, "Analysis doesn't support this construct yet: ordering of booleans");
+    const kind = termTy(a) === 'guard' ? 'guards' : typeof termTy(a) === 'string' ? null : 'objects';
+    if (kind !== null && fn !== '=' && fn !== '!=') return failIn(cx, p, `Invalid op for ${kind}: ${fn}, only = and != are allowed`);
     return op('bool', fn as Op, [a, b]);
   }
   if (LOGICAL.has(fn)) {
     if (fn === 'not' && args.length === 1) return op('bool', 'not', [check(cx, 'bool', args[0]!)]);
     if (fn !== 'not' && args.length === 2) return op('bool', fn as Op, args.map((x) => check(cx, 'bool', x)));
     return failIn(cx, p, `${fn} applied to wrong number of arguments`);
+  }
+  const db = inferDb(cx, p);
+  if (db !== null) return db;
+  if (fn === 'at' && args.length === 2 && args[0]!.k === 'str') {
+    const obj = infer(cx, args[1]!);
+    const ty = fieldTy(termTy(obj), args[0]!.value);
+    return ty === null ? failIn(cx, p, `could not find field ${args[0]!.value} in ${showTy(termTy(obj))}`) : { k: 'at', ty, field: args[0]!.value, obj };
+  }
+  if (fn === 'authorized-by' && args.length === 1) {
+    return args[0]!.k === 'str' ? { k: 'authorized-by', name: args[0]!.value } : failIn(cx, p, 'expected string literal');
   }
   if (fn === '=>' && args.length === 2) {
     return op('bool', 'or', [op('bool', 'not', [check(cx, 'bool', args[0]!)]), check(cx, 'bool', args[1]!)]);
@@ -286,6 +308,45 @@ function inferApp(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop {
   return infer({ ...withoutDefinition(cx, fn), locals }, d.body);
 }
 
+const TABLE_PROPS: ReadonlySet<string> = new Set(['table-read', 'table-written']);
+const COLUMN_PROPS: ReadonlySet<string> = new Set(['column-read', 'column-written']);
+const ROW_PROPS: ReadonlySet<string> = new Set(['row-read', 'row-written', 'row-read-count', 'row-write-count']);
+
+/// The database properties (Pact's `inferPreProp` of `table-written` ... `read`), or null.
+function inferDb(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop | null {
+  const { fn, args } = p;
+  const n = args.length;
+  const isDb = (TABLE_PROPS.has(fn) && n === 1) || (COLUMN_PROPS.has(fn) && n === 2) || (fn === 'column-delta' && n === 2) ||
+    (fn === 'cell-delta' && n === 3) || (ROW_PROPS.has(fn) && n === 2) || ((fn === 'row-exists' || fn === 'read') && n === 3);
+  if (!isDb) return null;
+  const tn = args[0]!;
+  if (tn.k !== 'global') return fail(cx, `invalid table name: ${showPre(tn)}`);
+  const table = tn.name;
+  const row = cx.tables.get(table);
+  if (row === undefined) return failIn(cx, p, `expected table ${table} but it isn't in scope`);
+  const db = (d: DbProp): Prop => ({ k: 'db', ...d });
+  const column = (): string => {
+    const cn = args[1]!;
+    return cn.k === 'str' ? cn.value : fail(cx, `invalid column name: ${showPre(cn)}`);
+  };
+  const key = (i: number): Prop => check(cx, 'string', args[i]!);
+  const when = (): 'before' | 'after' => {
+    const w = args[2]!;
+    return w.k === 'str' && (w.value === 'before' || w.value === 'after') ? w.value : failIn(cx, w, "expected 'before / 'after");
+  };
+  if (TABLE_PROPS.has(fn)) return db({ what: fn as 'table-read' | 'table-written', table });
+  if (COLUMN_PROPS.has(fn)) return db({ what: fn as 'column-read' | 'column-written', table, column: column() });
+  if (fn === 'column-delta' || fn === 'cell-delta') {
+    const c = column();
+    const ty = fieldTy(row, c);
+    if (ty !== 'integer' && ty !== 'decimal') return failIn(cx, p, "couldn't find column of appropriate (integer / decimal) type");
+    return fn === 'column-delta' ? db({ what: fn, table, column: c, ty }) : db({ what: fn, table, column: c, ty, key: key(2) });
+  }
+  if (ROW_PROPS.has(fn)) return db({ what: fn as 'row-read', table, key: key(1) });
+  if (fn === 'row-exists') return db({ what: fn, table, key: key(1), when: when() });
+  return db({ what: 'read', table, key: key(1), when: when(), ty: row });
+}
+
 /// A defined property is inlined without itself in scope, so it cannot call itself.
 function withoutDefinition(cx: Cx, name: string): Cx {
   const defined = new Map(cx.defined);
@@ -296,7 +357,7 @@ function withoutDefinition(cx: Cx, name: string): Cx {
 function check(cx: Cx, ty: Ty, p: PreProp): Prop {
   if (inferrable(p)) {
     const r = infer(cx, p);
-    if (termTy(r) !== ty) return failIn(cx, p, `type error: ${ty} vs ${termTy(r)}`);
+    if (!tyEq(termTy(r), ty)) return failIn(cx, p, `type error: ${showTy(ty)} vs ${showTy(termTy(r))}`);
     return r;
   }
   return checkApp(cx, ty, p as Extract<PreProp, { k: 'app' }>);

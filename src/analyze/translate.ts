@@ -7,8 +7,8 @@ import type { AST, Named, TNode } from '../typecheck/ast.ts';
 import { prettyAst, walkAST } from '../typecheck/ast.ts';
 import type { Type } from '../values/type.ts';
 import { Decimal } from '../values/decimal.ts';
-import { DECIMAL_PLACES, termTy } from './lang.ts';
-import type { Binding, Event, Op, Scope, Term, Ty } from './lang.ts';
+import { DECIMAL_PLACES, fieldTy, objTy, showTy, termTy, tyEq } from './lang.ts';
+import type { Binding, Event, GuardOrigin, ObjTy, Op, Scope, Term, Ty, WriteKind } from './lang.ts';
 
 /// A translation (or analysis) failure: where, and Pact's text.
 export class AnalysisFailure extends Error {
@@ -31,14 +31,29 @@ export interface Translated {
   readonly tagTypes: ReadonlyMap<number, Ty>;
 }
 
-/// The analysis type of a checker type, or null outside this slice.
+/// The analysis type of a checker type, or null outside this slice. Keysets are guards, as in
+/// Pact's analysis; an object or a table has its schema's fields (a partial object, the named ones).
 export function analysisType(t: Type): Ty | null {
+  if (t.t === 'schema' && (t.kind === 'object' || t.kind === 'table') && t.partial !== 'any') {
+    return t.schema.t === 'user' ? schemaType(t.schema.schema.fields, t.partial) : null;
+  }
   if (t.t !== 'prim') return null;
   switch (t.name) {
-    case 'integer': case 'decimal': case 'bool': return t.name;
-    case 'string': return 'string';
+    case 'integer': case 'decimal': case 'bool': case 'string': return t.name;
+    case 'keyset': case 'guard': return 'guard';
     default: return null;
   }
+}
+
+function schemaType(fields: ReadonlyArray<{ readonly name: string; readonly type: Type }>, only: readonly string[] | null): ObjTy | null {
+  const out: Array<readonly [string, Ty]> = [];
+  for (const f of fields) {
+    if (only !== null && !only.includes(f.name)) continue;
+    const ty = analysisType(f.type);
+    if (ty === null) return null;
+    out.push([f.name, ty]);
+  }
+  return objTy(out);
 }
 
 /// Gives every node its resolved type, as Pact's checker leaves its AST (failure texts print it).
@@ -79,13 +94,17 @@ class Translator {
 
   fun(module: string, name: string, info: Info | null, args: readonly Named[], body: readonly AST[]): Translated {
     const bindings = args.map((a) => this.binding(a));
+    for (const b of bindings) this.argNames.set(b.vid, b.name);
     const { term, tag } = this.scope({ k: 'function', module, name }, args, bindings, () => this.body(body, info));
     return { info, args: bindings, term, events: this.events, resultTag: tag, tagTypes: this.tagTypes };
   }
 
+  /// The function's own arguments, by variable id (a guard from one is described by its name).
+  private readonly argNames = new Map<number, string>();
+
   private binding(n: Named): Binding {
     const ty = analysisType(n.node.ty);
-    if (ty === null) throw new AnalysisFailure(n.node.id.info, `Analysis doesn't support this construct yet: argument ${n.name} of type ${showTy(n.node.ty)}`);
+    if (ty === null) throw new AnalysisFailure(n.node.id.info, `Analysis doesn't support this construct yet: argument ${n.name} of type ${showCheckerTy(n.node.ty)}`);
     return { vid: this.nextVid++, name: n.name, ty };
   }
 
@@ -147,6 +166,10 @@ class Translator {
         if (a.value.k !== 'lit') return unsupported();
         return literal(a.value.value) ?? unsupported();
       }
+      case 'object': {
+        const fields = a.fields.map(([k, v]) => [k, this.node(v)] as const);
+        return { k: 'object', ty: objTy(fields.map(([k, t]) => [k, termTy(t)] as const)), fields };
+      }
       case 'app': {
         const f = a.fun;
         if (f.k === 'defun') {
@@ -154,7 +177,11 @@ class Translator {
           if (f.defType !== 'defun' || inlined?.k !== 'binding' || inlined.bindType.k !== 'inlined') return unsupported();
           return this.bound(inlined.bindings, { k: 'function', module: f.module, name: f.name }, inlined.body, info);
         }
-        if (f.special !== null) return unsupported();
+        if (f.special !== null) {
+          const b = f.special.binding;
+          if (b.k !== 'binding') return unsupported();
+          return this.bindingForm(f.special.form, a.args, b.bindings, b.body, unsupported, info);
+        }
         return this.native(f.name, a.args, a, unsupported);
       }
       default: return unsupported();
@@ -171,6 +198,20 @@ class Translator {
       return { k: 'enforce', tag, cond };
     }
     if (fn === 'if' && args.length === 3) return this.conditional(args[0]!, args[1]!, args[2]!, unsupported, a.node.id.info);
+    const db = this.database(fn, args, a, unsupported);
+    if (db !== null) return db;
+    if ((fn === 'enforce-keyset' || fn === 'enforce-guard') && args.length === 1) return this.enforceGuard(args[0]!, unsupported);
+    if ((fn === 'read-keyset' || fn === 'keyset-ref-guard') && args.length === 1) {
+      const name = this.node(args[0]!);
+      if (termTy(name) !== 'string') return unsupported();
+      return { k: 'keyset', from: fn === 'read-keyset' ? 'data' : 'registry', name };
+    }
+    if (fn === 'at' && args.length === 2 && args[0]!.k === 'prim' && args[0]!.value.k === 'lit' && typeof args[0]!.value.value === 'string') {
+      const field = args[0]!.value.value;
+      const obj = this.node(args[1]!);
+      const ty = fieldTy(termTy(obj), field);
+      return ty === null ? unsupported() : { k: 'at', ty, field, obj };
+    }
     const ts = args.map((x) => this.node(x));
     const tys = ts.map(termTy);
     const op = (ty: Ty, o: Op, xs: readonly Term[] = ts): Term => ({ k: 'op', ty, op: o, args: xs });
@@ -187,8 +228,8 @@ class Translator {
       return tys[0] === 'integer' && tys[1] === 'integer' ? op('integer', fn) : op('decimal', fn, ts.map(widen));
     }
     if (fn === 'mod' && ts.length === 2 && tys[0] === 'integer' && tys[1] === 'integer') return op('integer', 'mod');
-    if (COMPARISON.has(fn) && ts.length === 2 && tys[0] === tys[1]) {
-      if (tys[0] === 'bool' && fn !== '=' && fn !== '!=') return unsupported();
+    if (COMPARISON.has(fn) && ts.length === 2 && tyEq(tys[0]!, tys[1]!)) {
+      if ((tys[0] === 'bool' || tys[0] === 'guard' || typeof tys[0] !== 'string') && fn !== '=' && fn !== '!=') return unsupported();
       return op('bool', fn as Op);
     }
     if ((fn === 'and' || fn === 'or') && ts.length === 2 && tys.every((t) => t === 'bool')) return op('bool', fn);
@@ -197,6 +238,96 @@ class Translator {
     if (fn === 'dec' && ts.length === 1 && tys[0] === 'integer') return op('decimal', 'dec');
     if (fn === 'length' && ts.length === 1 && tys[0] === 'string') return op('integer', 'length');
     return unsupported();
+  }
+
+  /// `read` (all columns, or a literal list of them), `insert`/`update`/`write`; null for
+  /// anything else.
+  private database(fn: string, args: readonly AST[], a: AST, unsupported: () => never): Term | null {
+    const table = args[0];
+    if (table?.k !== 'table') return null;
+    const row = analysisType(table.node.ty);
+    if (row === null || typeof row === 'string') return unsupported();
+    if (fn === 'read' && (args.length === 2 || args.length === 3)) {
+      const key = this.stringNode(args[1]!, unsupported);
+      const tag = this.tag('bool');
+      this.events.push({ k: 'read', tag, table: table.name, ty: row });
+      const read: Term = { k: 'read', ty: row, tag, table: table.name, row, key, default: null };
+      if (args.length === 2) return read;
+      const cols = args[2]!;
+      if (cols.k !== 'list') return unsupported();
+      const names = cols.items.map((c) => (c.k === 'prim' && c.value.k === 'lit' && typeof c.value.value === 'string' ? c.value.value : unsupported()));
+      const vid = this.nextVid++;
+      const fields = row.fields.filter(([n]) => names.includes(n)).map(([n, ty]) => [n, { k: 'at', ty, field: n, obj: { k: 'var', ty: row, vid } } as Term] as const);
+      const body: Term = { k: 'object', ty: objTy(fields.map(([n, t]) => [n, termTy(t)] as const)), fields };
+      return { k: 'let', ty: body.ty, vid, rhs: read, body };
+    }
+    if ((fn === 'insert' || fn === 'update' || fn === 'write') && args.length === 3) {
+      const key = this.stringNode(args[1]!, unsupported);
+      const obj = this.node(args[2]!);
+      const ty = termTy(obj);
+      if (typeof ty === 'string') return unsupported();
+      const tag = this.tag('bool');
+      this.events.push({ k: 'write', tag, kind: fn as WriteKind, table: table.name, ty });
+      return { k: 'write', tag, kind: fn as WriteKind, table: table.name, key, obj };
+    }
+    return null;
+  }
+
+  private stringNode(a: AST, unsupported: () => never): Term {
+    const t = this.node(a);
+    return termTy(t) === 'string' ? t : unsupported();
+  }
+
+  /// `with-read`, `with-default-read` and `bind`: the object (a row read, or the one given),
+  /// then its columns bound in a `destructuring object` scope (Pact's `translateObjBinding`).
+  private bindingForm(form: string, args: readonly AST[], pairs: ReadonlyArray<readonly [Named, AST]>, body: readonly AST[], unsupported: () => never, info: Info | null): Term {
+    const columns = pairs.map(([, c]) => (c.k === 'prim' && c.value.k === 'lit' && typeof c.value.value === 'string' ? c.value.value : unsupported()));
+    let obj: Term;
+    if (form === 'bind' && args.length === 1) {
+      obj = this.node(args[0]!);
+    } else if ((form === 'with-read' && args.length === 2) || (form === 'with-default-read' && args.length === 3)) {
+      const table = args[0]!;
+      const row = table.k === 'table' ? analysisType(table.node.ty) : null;
+      if (row === null || typeof row === 'string' || table.k !== 'table') return unsupported();
+      const key = this.stringNode(args[1]!, unsupported);
+      const ty = objTy(row.fields.filter(([n]) => columns.includes(n)));
+      const def = args.length === 3 ? this.node(args[2]!) : null;
+      if (def !== null && !tyEq(termTy(def), ty)) {
+        throw new AnalysisFailure(info, `Bad type in a \`with-default-read\`: we expected ${showTy(termTy(def))} (the type of the provided default), but saw ${showTy(ty)} (based on the fields that were bound).`);
+      }
+      const tag = this.tag('bool');
+      this.events.push({ k: 'read', tag, table: table.name, ty });
+      obj = { k: 'read', ty, tag, table: table.name, row, key, default: def };
+    } else {
+      return unsupported();
+    }
+    const ty = termTy(obj);
+    const objVid = this.nextVid++;
+    const bindings = pairs.map(([n]) => this.binding(n));
+    bindings.forEach((b, i) => {
+      const col = fieldTy(ty, columns[i]!);
+      if (col === null || !tyEq(col, b.ty)) unsupported();
+    });
+    const { term } = this.scope({ k: 'object' }, pairs.map(([n]) => n), bindings, () => this.body(body, info));
+    const objVar: Term = { k: 'var', ty, vid: objVid };
+    const inner = bindings.reduceRight<Term>((acc, b, i) => ({ k: 'let', ty: termTy(acc), vid: b.vid, rhs: { k: 'at', ty: b.ty, field: columns[i]!, obj: objVar }, body: acc }), term);
+    return { k: 'let', ty: termTy(inner), vid: objVid, rhs: obj, body: inner };
+  }
+
+  /// `enforce-guard`/`enforce-keyset` of a guard, or of a keyset's name in the registry.
+  private enforceGuard(arg: AST, unsupported: () => never): Term {
+    const t = this.node(arg);
+    const guard: Term = termTy(t) === 'string' ? { k: 'keyset', from: 'registry', name: t } : t;
+    if (termTy(guard) !== 'guard') return unsupported();
+    const tag = this.tag('bool');
+    this.events.push({ k: 'guard', tag, origin: this.origin(guard) });
+    return { k: 'enforce-guard', tag, guard };
+  }
+
+  private origin(g: Term): GuardOrigin {
+    if (g.k === 'keyset') return { k: g.from, name: g.name };
+    const arg = g.k === 'var' ? this.argNames.get(g.vid) : undefined;
+    return arg === undefined ? { k: 'unknown' } : { k: 'argument', name: arg };
   }
 
   /// `if`: the condition's events, then each branch's own (the model shows the one taken).
@@ -213,8 +344,8 @@ class Translator {
     const elseEvents = this.events;
     this.events = before;
     this.events.push({ k: 'branch', tag, then: thenEvents, else: elseEvents });
-    if (termTy(then) !== termTy(other)) {
-      throw new AnalysisFailure(info, `two branches unexpectedly have different types: (${termTy(then)}) vs (${termTy(other)})`);
+    if (!tyEq(termTy(then), termTy(other))) {
+      throw new AnalysisFailure(info, `two branches unexpectedly have different types: (${showTy(termTy(then))}) vs (${showTy(termTy(other))})`);
     }
     return { k: 'if', ty: termTy(then), tag, cond, then, else: other };
   }
@@ -239,6 +370,6 @@ export function scaleDecimal(mantissa: bigint, scale: number): bigint {
   return mantissa * 10n ** BigInt(DECIMAL_PLACES - scale);
 }
 
-function showTy(t: Type): string {
+function showCheckerTy(t: Type): string {
   return t.t === 'prim' ? t.name : t.t;
 }
