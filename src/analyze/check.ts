@@ -101,10 +101,15 @@ function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, s
   });
   const out: Rendered[] = [];
   for (const t of translated) {
+    // Each check reports the translation's warnings after its own result; Pact keeps one of each.
+    const lines = new Map<string, Rendered>();
+    const add = (r: Rendered) => lines.set(renderedLine(r), r);
     for (const c of t.checks) {
       const r = analyse(t.tr, tables, c);
-      if (r !== null) out.push(r);
+      if (r !== null) add(r);
+      for (const w of t.tr.warnings) add({ info: renderInfo(w.info, ''), type: 'OutputWarning', text: w.text });
     }
+    out.push(...lines.values());
   }
   // Then every function's invariant checks, tables by name (Pact's `TableMap`).
   const withInvariants = [...tables].filter(([, info]) => info.invariants.length > 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

@@ -247,6 +247,10 @@ class TermEval {
   /// Per table, per invariant, that each row written on a path keeps it.
   readonly kept = new Map<string, string[][]>();
   db: Db;
+  /// Capabilities granted around the term being evaluated, and those a capability's body being
+  /// evaluated grants (with the path that granted them).
+  private active: Grant[] = [];
+  private pending: Grant[] = [];
   private n = 0;
 
   private readonly tables: ReadonlyMap<string, TableInfo>;
@@ -340,6 +344,34 @@ class TermEval {
         this.success.push(`(=> ${path} ${passes})`);
         return passes;
       }
+      case 'grant': {
+        const r = this.eval(t.body, env, path);
+        this.pending.push({ cap: t.cap, args: t.args.map((a) => ({ ty: termTy(a), v: this.eval(a, env, path) })), when: path });
+        return r;
+      }
+      case 'with-capability': {
+        const outer = this.pending;
+        this.pending = [];
+        this.eval(t.app, env, path);
+        const granted = this.pending;
+        this.pending = outer;
+        const active = this.active;
+        this.active = [...active, ...granted];
+        try {
+          return this.eval(t.body, env, path);
+        } finally {
+          this.active = active;
+        }
+      }
+      case 'require': {
+        const args = t.args.map((a) => this.eval(a, env, path));
+        const matches = this.active.filter((g) => g.cap === t.cap).map((g) =>
+          `(and ${g.when} ${g.args.map((x, i) => (typeof x.ty === 'string' ? `(= ${term(x.v)} ${term(args[i]!)})` : eqVal(x.ty, x.v, args[i]!))).join(' ')})`);
+        const granted = term(this.define('bool', `(or false ${matches.join(' ')})`, `t${t.tag}`));
+        this.tags.set(t.tag, granted);
+        this.success.push(`(=> ${path} ${granted})`);
+        return granted;
+      }
       case 'read': return this.read(t, env, path);
       case 'write': return this.write(t, env, path);
     }
@@ -418,6 +450,12 @@ class TermEval {
     this.kept.set(t.table, kept);
     return '"Write succeeded"';
   }
+}
+
+interface Grant {
+  readonly cap: string;
+  readonly args: ReadonlyArray<{ readonly ty: Ty; readonly v: Val }>;
+  readonly when: string;
 }
 
 /// The part of a value at a field path built by `mapVal` (`_0_2`: field 0, then its field 2).

@@ -75,7 +75,13 @@ export type Term =
   /// The guard a keyset name refers to (the registry's), or the one the transaction's data names.
   | { readonly k: 'keyset'; readonly from: 'registry' | 'data'; readonly name: Term }
   /// `enforce-guard`/`enforce-keyset`: like `enforce`, of whether the guard passes.
-  | { readonly k: 'enforce-guard'; readonly tag: number; readonly guard: Term };
+  | { readonly k: 'enforce-guard'; readonly tag: number; readonly guard: Term }
+  /// A capability's body (its arguments bound): once it has run, the capability with those
+  /// arguments is granted to the `with-capability` that brought it in (Pact's `Granting`).
+  | { readonly k: 'grant'; readonly ty: Ty; readonly cap: string; readonly args: readonly Term[]; readonly body: Term }
+  | { readonly k: 'with-capability'; readonly ty: Ty; readonly app: Term; readonly body: Term }
+  /// `require-capability`: enforces that a `with-capability` around it granted this one.
+  | { readonly k: 'require'; readonly tag: number; readonly cap: string; readonly args: readonly Term[] };
 
 export type Prop =
   | { readonly k: 'lit'; readonly lit: Lit }
@@ -93,7 +99,7 @@ export type Prop =
 export function termTy(t: Term | Prop): Ty {
   switch (t.k) {
     case 'lit': return t.lit.ty;
-    case 'enforce': case 'enforce-guard': case 'success': case 'abort': case 'quantified': case 'authorized-by': return 'bool';
+    case 'enforce': case 'enforce-guard': case 'require': case 'success': case 'abort': case 'quantified': case 'authorized-by': return 'bool';
     case 'write': return 'string';
     case 'keyset': return 'guard';
     case 'db': return dbPropTy(t);
@@ -128,13 +134,14 @@ export type Event =
   | { readonly k: 'read'; readonly tag: number; readonly table: string; readonly ty: ObjTy }
   | { readonly k: 'write'; readonly tag: number; readonly kind: WriteKind; readonly table: string; readonly ty: ObjTy }
   /// A guard enforced; `origin` says where the guard came from, as the trace describes it.
-  | { readonly k: 'guard'; readonly tag: number; readonly origin: GuardOrigin };
+  | { readonly k: 'guard'; readonly tag: number; readonly origin: GuardOrigin }
+  | { readonly k: 'require'; readonly tag: number; readonly cap: string };
 
 /// Where an enforced guard came from (Pact's `Provenance` of a guard).
 export type GuardOrigin = { readonly k: 'registry' | 'data'; readonly name: Term } | { readonly k: 'argument'; readonly name: string } | { readonly k: 'unknown' };
 
 /// A `let`, an inlined call, or the bindings of `with-read`/`bind` (`destructuring object`).
-export type Scope = { readonly k: 'let' } | { readonly k: 'object' } | { readonly k: 'function'; readonly module: string; readonly name: string };
+export type Scope = { readonly k: 'let' } | { readonly k: 'object' } | { readonly k: 'function' | 'capability'; readonly module: string; readonly name: string };
 
 /// Decimals carry 255 places (Pact's `decimalPrecision`).
 export const DECIMAL_PLACES = 255;

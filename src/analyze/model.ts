@@ -114,7 +114,7 @@ export function showModel(events: readonly Event[], run: Run, values: ReadonlyMa
       switch (e.k) {
         case 'push': {
           const at = depth++;
-          if (e.scope.k !== 'function') {
+          if (e.scope.k === 'let' || e.scope.k === 'object') {
             emit(at, [e.scope.k === 'let' ? 'let' : 'destructuring object', ...e.bindings.map((b) => `  ${b.name} := ${showVar(b)}`)]);
             break;
           }
@@ -124,12 +124,13 @@ export function showModel(events: readonly Event[], run: Run, values: ReadonlyMa
           const warn = fullDecimals.length === 0 ? [] : [
             'warning, decimal precision might cause underflow/overflow due to limited precision (at most 255 decimal places) in:',
             ...fullDecimals.map((b) => `  argument '${b.name}'`), ''];
-          emit(at, [`entering function ${e.scope.module}.${e.scope.name}${withArgs}`, ...args, ...warn]);
+          // A capability's name already carries its module; Pact prefixes it again.
+          emit(at, [`entering ${e.scope.k} ${e.scope.module}.${e.scope.name}${withArgs}`, ...args, ...warn]);
           break;
         }
         case 'pop': {
           const at = depth--;
-          if (e.scope.k === 'function') emit(at, [`returning with ${shown(tagType(run, e.tag), run.tags.get(e.tag))}`, '']);
+          if (e.scope.k === 'function' || e.scope.k === 'capability') emit(at, [`returning with ${shown(tagType(run, e.tag), run.tags.get(e.tag))}`, '']);
           break;
         }
         case 'assert': {
@@ -144,6 +145,12 @@ export function showModel(events: readonly Event[], run: Run, values: ReadonlyMa
           const g = run.guards.get(e.tag);
           const text = guardText(e.origin, valueOf(g?.name ?? undefined) ?? null, valueOf(g?.guard) ?? null);
           emit(depth, [`${ok ? 'satisfied' : 'failed to satisfy'} ${text}`]);
+          if (!ok) return false;
+          break;
+        }
+        case 'require': {
+          const ok = passed(e.tag);
+          emit(depth, [`${ok ? 'satisfied' : 'failed to satisfy'} requirement of capability ${e.cap}`]);
           if (!ok) return false;
           break;
         }
@@ -170,7 +177,7 @@ export function showModel(events: readonly Event[], run: Run, values: ReadonlyMa
   };
   const completed = walk(events);
   const first = events[0];
-  const header = first?.k === 'push' && first.scope.k === 'function' ? `${first.scope.module}.${first.scope.name}` : null;
+  const header = first?.k !== 'push' ? null : first.scope.k === 'function' ? `${first.scope.module}.${first.scope.name}` : first.scope.k === 'capability' ? first.scope.name : null;
   const groups = [['Program trace:'], lines.map((l) => `  ${l}`), [completed ? '' : '\nTransaction aborted.']];
   return { text: groups.map((g) => g.map((l) => `  ${l}`).join('\n')).join('\n'), header };
 }

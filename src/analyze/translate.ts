@@ -29,6 +29,8 @@ export interface Translated {
   readonly resultTag: number;
   /// Every tag's type (asserts and branches are booleans).
   readonly tagTypes: ReadonlyMap<number, Ty>;
+  /// What the analysis skipped, warned of at each check of the function (Pact's `tsWarnings`).
+  readonly warnings: ReadonlyArray<{ readonly info: Info | null; readonly text: string }>;
 }
 
 /// The analysis type of a checker type, or null outside this slice. Keysets are guards, as in
@@ -93,11 +95,19 @@ class Translator {
   private vars = new Map<number, { vid: number; ty: Ty }>();
 
   fun(module: string, name: string, info: Info | null, args: readonly Named[], body: readonly AST[]): Translated {
+    this.info = info;
     const bindings = args.map((a) => this.binding(a));
     for (const b of bindings) this.argNames.set(b.vid, b.name);
     const { term, tag } = this.scope({ k: 'function', module, name }, args, bindings, () => this.body(body, info));
-    return { info, args: bindings, term, events: this.events, resultTag: tag, tagTypes: this.tagTypes };
+    return { info, args: bindings, term, events: this.events, resultTag: tag, tagTypes: this.tagTypes, warnings: this.warnings.reverse() };
   }
+
+  private readonly warnings: Array<{ info: Info | null; text: string }> = [];
+  /// The function's own location, where some warnings are reported.
+  private info: Info | null = null;
+  /// Capabilities a `with-capability` or `compose-capability` has brought into scope so far
+  /// (Pact's `tsStaticCapsInScope`): requiring any other one cannot succeed.
+  private capsInScope = new Set<string>();
 
   /// The function's own arguments, by variable id (a guard from one is described by its name).
   private readonly argNames = new Map<number, string>();
@@ -177,6 +187,7 @@ class Translator {
           if (f.defType !== 'defun' || inlined?.k !== 'binding' || inlined.bindType.k !== 'inlined') return unsupported();
           return this.bound(inlined.bindings, { k: 'function', module: f.module, name: f.name }, inlined.body, info);
         }
+        if (f.special?.form === 'with-capability') return this.withCapability(a.args, f.special.binding, unsupported, info);
         if (f.special !== null) {
           const b = f.special.binding;
           if (b.k !== 'binding') return unsupported();
@@ -198,6 +209,22 @@ class Translator {
       return { k: 'enforce', tag, cond };
     }
     if (fn === 'if' && args.length === 3) return this.conditional(args[0]!, args[1]!, args[2]!, unsupported, a.node.id.info);
+    if ((fn === 'require-capability' || fn === 'compose-capability') && args.length === 1) {
+      const app = capabilityApp(args[0]!) ?? unsupported();
+      if (fn === 'compose-capability') {
+        const t = this.capability(app, info(args[0]!));
+        this.capsInScope.add(app.cap);
+        return t;
+      }
+      if (!this.capsInScope.has(app.cap)) {
+        this.warnings.push({ info: this.info, text: `Direct execution restricted by capability ${app.cap}` });
+        return { k: 'lit', lit: { ty: 'bool', value: true } };
+      }
+      const capArgs = app.bindings.map(([, v]) => this.node(v));
+      const tag = this.tag('bool');
+      this.events.push({ k: 'require', tag, cap: app.cap });
+      return { k: 'require', tag, cap: app.cap, args: capArgs };
+    }
     const db = this.database(fn, args, a, unsupported);
     if (db !== null) return db;
     if ((fn === 'enforce-keyset' || fn === 'enforce-guard') && args.length === 1) return this.enforceGuard(args[0]!, unsupported);
@@ -238,6 +265,32 @@ class Translator {
     if (fn === 'dec' && ts.length === 1 && tys[0] === 'integer') return op('decimal', 'dec');
     if (fn === 'length' && ts.length === 1 && tys[0] === 'string') return op('integer', 'length');
     return unsupported();
+  }
+
+  /// `with-capability`: the capability's body, which grants it, then the body under that grant.
+  private withCapability(args: readonly AST[], body: AST, unsupported: () => never, at: Info | null): Term {
+    const app = args.length === 1 ? capabilityApp(args[0]!) : null;
+    if (app === null || body.k !== 'list') return unsupported();
+    const granting = this.capability(app, at);
+    const saved = this.capsInScope;
+    this.capsInScope = new Set(saved).add(app.cap);
+    try {
+      const inner = this.body(body.items, at);
+      return { k: 'with-capability', ty: termTy(inner), app: granting, body: inner };
+    } finally {
+      this.capsInScope = saved;
+    }
+  }
+
+  /// A capability's body in its own scope (`entering capability ...`), granting it.
+  private capability(app: CapabilityApp, at: Info | null): Term {
+    const bindings = app.bindings.map(([n]) => this.binding(n));
+    const rhs = app.bindings.map(([, v]) => this.node(v));
+    const scope: Scope = { k: 'capability', module: app.module, name: app.cap };
+    const { term } = this.scope(scope, app.bindings.map(([n]) => n), bindings, () => this.body(app.body, at));
+    const vars: Term[] = bindings.map((b) => ({ k: 'var', ty: b.ty, vid: b.vid }));
+    const grant: Term = { k: 'grant', ty: termTy(term), cap: app.cap, args: vars, body: term };
+    return bindings.reduceRight<Term>((acc, b, i) => ({ k: 'let', ty: termTy(acc), vid: b.vid, rhs: rhs[i]!, body: acc }), grant);
   }
 
   /// `read` (all columns, or a literal list of them), `insert`/`update`/`write`; null for
@@ -349,6 +402,26 @@ class Translator {
     }
     return { k: 'if', ty: termTy(then), tag, cond, then, else: other };
   }
+}
+
+interface CapabilityApp {
+  readonly module: string;
+  /// Pact's capability name, `module.name`.
+  readonly cap: string;
+  readonly bindings: ReadonlyArray<readonly [Named, AST]>;
+  readonly body: readonly AST[];
+}
+
+/// A call of a defcap, its arguments bound by the checker's inlining.
+function capabilityApp(a: AST): CapabilityApp | null {
+  if (a.k !== 'app' || a.fun.k !== 'defun' || a.fun.defType !== 'defcap') return null;
+  const inlined = a.fun.body[0];
+  if (inlined?.k !== 'binding' || inlined.bindType.k !== 'inlined') return null;
+  return { module: a.fun.module, cap: `${a.fun.module}.${a.fun.name}`, bindings: inlined.bindings, body: inlined.body };
+}
+
+function info(a: AST): Info | null {
+  return a.node.id.info;
 }
 
 /// An integer term widened to a decimal, as Pact's mixed arithmetic does.
