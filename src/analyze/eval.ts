@@ -7,7 +7,7 @@
 import type { Info } from '../syntax/exp.ts';
 import { DECIMAL_ONE } from './lang.ts';
 import type { DbProp, Lit, ObjTy, Op, Prop, Term, Ty } from './lang.ts';
-import { termTy } from './lang.ts';
+import { showTy, termTy } from './lang.ts';
 import type { Translated } from './translate.ts';
 import { AnalysisFailure } from './translate.ts';
 
@@ -167,6 +167,9 @@ function applyOp(op: Op, ty: Ty, xs: readonly string[]): string {
     case '/': return ty === 'decimal' ? `(rdiv (* ${a} one) ${b})` : `(hdiv ${a} ${b})`;
     case '^': case 'log': throw new AnalysisFailure(null, `unsupported decimal arithmetic op: ${op === '^' ? 'Pow' : 'Log'}`);
     case 'mod': return `(hmod ${a} ${b})`;
+    case 'add-time': return `(+ ${a} ${b})`;
+    // Microseconds to decimal seconds: exact, as 10^255 is a multiple of 10^6.
+    case 'diff-time': return `(* (- ${a} ${b}) ${DECIMAL_ONE / 1000000n})`;
     case 'neg': return `(- ${a})`;
     case 'abs': return `(abs ${a})`;
     case '=': return `(= ${a} ${b})`;
@@ -372,9 +375,32 @@ class TermEval {
         this.success.push(`(=> ${path} ${granted})`);
         return granted;
       }
+      case 'format': return this.format(t, env, path);
       case 'read': return this.read(t, env, path);
       case 'write': return this.write(t, env, path);
     }
+  }
+
+  /// `format`: the template's `{}`s replaced in turn by the arguments (Pact's `format` of the
+  /// analysis: strings as they are, integers in decimal, booleans as `true`/`false`).
+  private format(t: Extract<Term, { k: 'format' }>, env: ReadonlyMap<number, Val>, path: string): Val {
+    const args = t.args.map((a) => {
+      const ty = termTy(a);
+      const v = term(this.eval(a, env, path));
+      if (ty === 'string') return v;
+      if (ty === 'integer') return `(str.++ (ite (< ${v} 0) "-" "") (str.from_int (abs ${v})))`;
+      if (ty === 'bool') return `(ite ${v} "true" "false")`;
+      throw new AnalysisFailure(null, `We can only analyze calls to \`format\` formatting {string,integer,bool} (not ${showTy(ty)})`);
+    });
+    if (t.template.k !== 'lit' || t.template.lit.ty !== 'string') {
+      throw new AnalysisFailure(null, 'We can only analyze calls to `format` with statically determined contents (both arguments)');
+    }
+    const parts = t.template.lit.value.split('{}');
+    if (parts.length === 1) return smtLit(t.template.lit);
+    if (parts.length - args.length > 1) throw new AnalysisFailure(null, 'format: not enough arguments for template');
+    const pieces = [smtLit({ ty: 'string', value: parts[0]! })];
+    args.slice(0, parts.length - 1).forEach((a, i) => pieces.push(a, smtLit({ ty: 'string', value: parts[i + 1]! })));
+    return this.define('string', `(str.++ ${pieces.join(' ')})`);
   }
 
   /// The row's fields at `key` as they are now (Pact's `peekFields`).

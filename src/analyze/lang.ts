@@ -2,8 +2,9 @@
 /// function body after translation, `Prop` for a property, and the trace events that a
 /// counterexample is rendered from. Values are integers, decimals (integers scaled by 10^255, as
 /// Pact's `Types/Numerical.hs` models them), booleans, strings, guards (opaque integers, keysets
-/// among them, as Pact's `Guard`) and objects of those (a fixed set of fields, as a schema).
-export type Prim = 'integer' | 'decimal' | 'bool' | 'string' | 'guard';
+/// among them, as Pact's `Guard`), times (microseconds since the Modified Julian Day epoch, as
+/// Pact's `Time`) and objects of those (a fixed set of fields, as a schema).
+export type Prim = 'integer' | 'decimal' | 'bool' | 'string' | 'time' | 'guard';
 export type Ty = Prim | ObjTy;
 
 /// An object type: its fields sorted by name (Pact's `SObject` schemas are sorted).
@@ -47,12 +48,14 @@ export type DbProp =
 /// been widened to decimal by the time it is built.
 export type Op =
   | '+' | '-' | '*' | '/' | '^' | 'log' | 'mod' | 'neg' | 'abs'
+  /// `add-time` (the seconds already in microseconds) and `diff-time` (decimal seconds).
+  | 'add-time' | 'diff-time'
   | '=' | '!=' | '<' | '<=' | '>' | '>='
   | 'and' | 'or' | 'not' | 'concat' | 'length'
   | 'dec' | 'floor' | 'ceiling' | 'round';
 
 /// A literal: integers and scaled decimals as bigints.
-export type Lit = { readonly ty: 'integer' | 'decimal'; readonly value: bigint }
+export type Lit = { readonly ty: 'integer' | 'decimal' | 'time'; readonly value: bigint }
   | { readonly ty: 'bool'; readonly value: boolean }
   | { readonly ty: 'string'; readonly value: string };
 
@@ -80,6 +83,8 @@ export type Term =
   /// arguments is granted to the `with-capability` that brought it in (Pact's `Granting`).
   | { readonly k: 'grant'; readonly ty: Ty; readonly cap: string; readonly args: readonly Term[]; readonly body: Term }
   | { readonly k: 'with-capability'; readonly ty: Ty; readonly app: Term; readonly body: Term }
+  /// `format` of a template and a literal list of strings, integers and booleans.
+  | { readonly k: 'format'; readonly template: Term; readonly args: readonly Term[] }
   /// `require-capability`: enforces that a `with-capability` around it granted this one.
   | { readonly k: 'require'; readonly tag: number; readonly cap: string; readonly args: readonly Term[] };
 
@@ -100,7 +105,7 @@ export function termTy(t: Term | Prop): Ty {
   switch (t.k) {
     case 'lit': return t.lit.ty;
     case 'enforce': case 'enforce-guard': case 'require': case 'success': case 'abort': case 'quantified': case 'authorized-by': return 'bool';
-    case 'write': return 'string';
+    case 'write': case 'format': return 'string';
     case 'keyset': return 'guard';
     case 'db': return dbPropTy(t);
     default: return t.ty;
@@ -146,3 +151,6 @@ export type Scope = { readonly k: 'let' } | { readonly k: 'object' } | { readonl
 /// Decimals carry 255 places (Pact's `decimalPrecision`).
 export const DECIMAL_PLACES = 255;
 export const DECIMAL_ONE = 10n ** BigInt(DECIMAL_PLACES);
+
+/// Unix time 0 in Pact's analysis time, microseconds from 1858-11-17 (40,587 days earlier).
+export const UNIX_EPOCH_MICROS = 40587n * 86400n * 1000000n;

@@ -64,7 +64,7 @@ export function showValue(ty: Ty, v: string): string {
   switch (ty) {
     case 'bool': return v === 'true' ? 'True' : 'False';
     case 'string': return `"${smtStringValue(v)}"`;
-    case 'integer': case 'guard': return smtInteger(v).toString();
+    case 'integer': case 'guard': case 'time': return smtInteger(v).toString();
     case 'decimal': return showScaled(smtInteger(v));
     default: return v;
   }

@@ -7,7 +7,9 @@ import type { AST, Named, TNode } from '../typecheck/ast.ts';
 import { prettyAst, walkAST } from '../typecheck/ast.ts';
 import type { Type } from '../values/type.ts';
 import { Decimal } from '../values/decimal.ts';
-import { DECIMAL_PLACES, fieldTy, objTy, showTy, termTy, tyEq } from './lang.ts';
+import { parseIsoTime } from '../values/time.ts';
+import { PactTime } from '../values/value.ts';
+import { DECIMAL_ONE, DECIMAL_PLACES, UNIX_EPOCH_MICROS, fieldTy, objTy, showTy, termTy, tyEq } from './lang.ts';
 import type { Binding, Event, GuardOrigin, ObjTy, Op, Scope, Term, Ty, WriteKind } from './lang.ts';
 
 /// A translation (or analysis) failure: where, and Pact's text.
@@ -41,7 +43,7 @@ export function analysisType(t: Type): Ty | null {
   }
   if (t.t !== 'prim') return null;
   switch (t.name) {
-    case 'integer': case 'decimal': case 'bool': case 'string': return t.name;
+    case 'integer': case 'decimal': case 'bool': case 'string': case 'time': return t.name;
     case 'keyset': case 'guard': return 'guard';
     default: return null;
   }
@@ -239,8 +241,23 @@ class Translator {
       const ty = fieldTy(termTy(obj), field);
       return ty === null ? unsupported() : { k: 'at', ty, field, obj };
     }
+    if (fn === 'time' && args.length === 1 && args[0]!.k === 'prim' && args[0]!.value.k === 'lit' && typeof args[0]!.value.value === 'string') {
+      const micros = parseIsoTime(args[0]!.value.value);
+      if (micros !== undefined) return { k: 'lit', lit: { ty: 'time', value: micros + UNIX_EPOCH_MICROS } };
+    }
+    if (fn === 'format' && args.length === 2) {
+      const template = this.stringNode(args[0]!, unsupported);
+      const list = args[1]!;
+      if (list.k === 'list') return { k: 'format', template, args: list.items.map((x) => this.node(x)) };
+      // A list known only when the code runs: Pact substitutes the template.
+      this.node(list);
+      this.warnings.push({ info: a.node.id.info, text: 'Unsupported operation: format: substituting format string' });
+      return template;
+    }
     const ts = args.map((x) => this.node(x));
     const tys = ts.map(termTy);
+    const time = this.time(fn, ts, tys, unsupported);
+    if (time !== null) return time;
     const op = (ty: Ty, o: Op, xs: readonly Term[] = ts): Term => ({ k: 'op', ty, op: o, args: xs });
     const numeric = tys.every((t) => t === 'integer' || t === 'decimal');
     if (ts.length === 1 && (fn === '-' || fn === 'abs') && numeric) return op(tys[0]!, fn === '-' ? 'neg' : 'abs');
@@ -291,6 +308,27 @@ class Translator {
     const vars: Term[] = bindings.map((b) => ({ k: 'var', ty: b.ty, vid: b.vid }));
     const grant: Term = { k: 'grant', ty: termTy(term), cap: app.cap, args: vars, body: term };
     return bindings.reduceRight<Term>((acc, b, i) => ({ k: 'let', ty: termTy(acc), vid: b.vid, rhs: rhs[i]!, body: acc }), grant);
+  }
+
+  /// `add-time`, `diff-time`, and `days`/`hours`/`minutes` (seconds, as numbers); null for others.
+  private time(fn: string, ts: readonly Term[], tys: readonly Ty[], unsupported: () => never): Term | null {
+    const SECONDS: Record<string, bigint> = { days: 86400n, hours: 3600n, minutes: 60n };
+    const per = SECONDS[fn];
+    if (per !== undefined && ts.length === 1) {
+      if (tys[0] !== 'integer' && tys[0] !== 'decimal') return unsupported();
+      const factor: Term = { k: 'lit', lit: tys[0] === 'integer' ? { ty: 'integer', value: per } : { ty: 'decimal', value: per * DECIMAL_ONE } };
+      return { k: 'op', ty: tys[0], op: '*', args: [factor, ts[0]!] };
+    }
+    if (fn === 'diff-time' && ts.length === 2 && tys[0] === 'time' && tys[1] === 'time') return { k: 'op', ty: 'decimal', op: 'diff-time', args: ts };
+    if (fn === 'add-time' && ts.length === 2 && tys[0] === 'time') {
+      const secs = ts[1]!;
+      if (tys[1] === 'integer') return { k: 'op', ty: 'time', op: 'add-time', args: [ts[0]!, { k: 'op', ty: 'integer', op: '*', args: [secs, { k: 'lit', lit: { ty: 'integer', value: 1000000n } }] }] };
+      if (tys[1] !== 'decimal') return unsupported();
+      // Pact rounds decimal seconds to microseconds only when they are known (a literal).
+      if (secs.k !== 'lit') throw new AnalysisFailure(null, "A time being added is not concrete, so we can't guarantee that roundoff won't happen when it's converted to an integer.");
+      return { k: 'op', ty: 'time', op: 'add-time', args: [ts[0]!, { k: 'op', ty: 'integer', op: 'round', args: [{ k: 'op', ty: 'decimal', op: '*', args: [secs, { k: 'lit', lit: { ty: 'decimal', value: 1000000n * DECIMAL_ONE } }] }] }] };
+    }
+    return null;
   }
 
   /// `read` (all columns, or a literal list of them), `insert`/`update`/`write`; null for
@@ -434,6 +472,7 @@ export function literal(v: unknown): Term | null {
   if (typeof v === 'bigint') return { k: 'lit', lit: { ty: 'integer', value: v } };
   if (typeof v === 'boolean') return { k: 'lit', lit: { ty: 'bool', value: v } };
   if (typeof v === 'string') return { k: 'lit', lit: { ty: 'string', value: v } };
+  if (v instanceof PactTime) return { k: 'lit', lit: { ty: 'time', value: v.micros + UNIX_EPOCH_MICROS } };
   if (v instanceof Decimal) return { k: 'lit', lit: { ty: 'decimal', value: scaleDecimal(v.mantissa, v.scale) } };
   return null;
 }
