@@ -127,7 +127,11 @@ function moduleTables(mod: ModuleData, members: ReadonlyArray<readonly [string, 
     if (row === null || typeof row === 'string') continue;
     const schema = mod.members.get(m.type.schema.name);
     const model = schema instanceof SchemaRef ? normalizeList(schema.meta.model, null) : [];
-    tables.set(name, { row, invariants: model.map((e) => ({ prop: parseInvariant(invariantBody(e), row), info: e.info })) });
+    const invariants = model.map((e) => {
+      const body = invariantBody(e);
+      return { prop: parseInvariant(body, row), info: body.info };
+    });
+    tables.set(name, { row, invariants });
   }
   return tables;
 }

@@ -254,6 +254,8 @@ class TermEval {
   /// evaluated grants (with the path that granted them).
   private active: Grant[] = [];
   private pending: Grant[] = [];
+  /// Database access is forbidden here (Pact's `DisallowDb`, in an `enforce`'s condition).
+  private pure = false;
   private n = 0;
 
   private readonly tables: ReadonlyMap<string, TableInfo>;
@@ -320,7 +322,16 @@ class TermEval {
         this.eval(t.first, env, path);
         return this.eval(t.rest, env, path);
       case 'enforce': {
-        const c = term(this.define('bool', this.eval(t.cond, env, path), `t${t.tag}`));
+        // An `enforce`'s condition may not touch the database (Pact's `DisallowDb`).
+        const outer = this.pure;
+        this.pure = true;
+        let cond: Val;
+        try {
+          cond = this.eval(t.cond, env, path);
+        } finally {
+          this.pure = outer;
+        }
+        const c = term(this.define('bool', cond, `t${t.tag}`));
         this.tags.set(t.tag, c);
         this.success.push(`(=> ${path} ${c})`);
         return 'true';
@@ -417,6 +428,7 @@ class TermEval {
   }
 
   private read(t: Extract<Term, { k: 'read' }>, env: ReadonlyMap<number, Val>, path: string): Val {
+    if (this.pure) throw new AnalysisFailure(null, `Encountered disallowed DB read from table TableName ${JSON.stringify(t.table)} in pure context`);
     const key = term(this.define('string', this.eval(t.key, env, path)));
     const db = this.db;
     this.set(db.key('table-read', t.table), 'true');
@@ -440,6 +452,7 @@ class TermEval {
   }
 
   private write(t: Extract<Term, { k: 'write' }>, env: ReadonlyMap<number, Val>, path: string): Val {
+    if (this.pure) throw new AnalysisFailure(null, `Encountered disallowed DB ${t.kind} to table TableName ${JSON.stringify(t.table)} in pure context`);
     const obj = this.define(termTy(t.obj), this.eval(t.obj, env, path));
     const key = term(this.define('string', this.eval(t.key, env, path)));
     const db = this.db;

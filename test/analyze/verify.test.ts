@@ -3,30 +3,7 @@
 /// tests/AnalyzePropertiesSpec.hs, in our own words) and its output texts.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { piped } from '../helpers/pact.ts';
-
-/// Loads module `t` (governed by capability G) with these members and verifies it: the result
-/// line and the rendered failures.
-function verify(members: string, modelOfModule = ''): { verdict: string; err: string } {
-  const model = modelOfModule === '' ? '' : `@model [${modelOfModule}] `;
-  const { out, err } = piped(`(module t G ${model}(defcap G () true) ${members.replace(/\s*\n\s*/g, ' ')})\n(verify "t")\n`);
-  const verdict = /"(Verification of t (?:succeeded|failed))"/.exec(out)?.[1] ?? out;
-  return { verdict, err };
-}
-
-function holds(members: string, modelOfModule = ''): void {
-  const r = verify(members, modelOfModule);
-  assert.equal(r.err, '');
-  assert.equal(r.verdict, 'Verification of t succeeded');
-}
-
-/// Fails with one counterexample per entry of `count` (or the given texts' starts).
-function fails(members: string, ...starts: string[]): string {
-  const r = verify(members);
-  assert.equal(r.verdict, 'Verification of t failed', r.err);
-  for (const s of starts) assert.ok(r.err.includes(s), `${s} not in:\n${r.err}`);
-  return r.err;
-}
+import { fails, holds, verify } from './verify-helpers.ts';
 
 describe('verdicts', () => {
   test('result: (* x -1) is the negation of x', () => {

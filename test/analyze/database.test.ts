@@ -1,0 +1,178 @@
+/// `verify` over tables, objects, keysets and capabilities: Pact 4.13.2's verdicts for cases after
+/// tests/AnalyzeSpec.hs (named after its `describe`s, in our own words) and the texts of its
+/// counterexamples' database accesses, guard checks and invariant failures.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fails, holds, verify } from './verify-helpers.ts';
+
+const TOKENS = '(defschema token-row name:string balance:integer) (deftable tokens:{token-row})';
+const ACCOUNTS = '(defschema account balance:integer) (deftable accounts:{account})';
+const GUARDED = '(defschema account @model [(invariant (>= balance 0.0))] balance:decimal) (deftable accounts:{account})';
+
+describe('database', () => {
+  test('table-read / table-written: which tables a function touches', () => {
+    holds(`${TOKENS} (defun f:integer () @model [(property (table-read tokens)) (property (not (table-written tokens)))]
+      (with-read tokens "stu" { "balance" := bal } bal))`);
+    holds(`${TOKENS} (defun f:string () @model [(property (=> (table-written tokens) success))
+        (property (not (row-exists tokens "stu" 'before))) (property (row-exists tokens "stu" 'after))]
+      (insert tokens "stu" { "balance": 5, "name": "stu" }))`);
+    holds(`${TOKENS} (defun f:string () @model [(property (table-written tokens)) (property (row-exists tokens "stu" 'before))]
+      (update tokens "stu" { "balance": 5 }))`);
+    holds(`${TOKENS} (defun f:string () @model [(property (table-written tokens))] (write tokens "stu" { "balance": 5, "name": "x" }))`);
+  });
+
+  test('table-written.conditional: a write on the path not taken does not count', () => {
+    holds(`${TOKENS} (defun f:string (x:bool) @model [(property (not (table-written tokens)))]
+      (enforce x "x must be true") (if x "didn't write" (insert tokens "stu" { "balance": 5, "name": "" })))`);
+    fails(`${TOKENS} (defun f:string (x:bool) @model [(property (not (table-written tokens)))]
+      (if x (insert tokens "stu" { "balance": 5, "name": "" }) "didn't write"))`, 'insert into tokens at key "stu" with { balance: 5, name: "" } succeeds');
+  });
+
+  test('table-read.multiple-read / one-read: a row inserted then read back', () => {
+    holds(`${TOKENS} (defun f:bool () @model [(property (=> (not (row-exists tokens "stu" 'before)) success))]
+      (insert tokens "stu" { "balance": 5, "name": "stu" })
+      (let ((stu-name (at 'name (read tokens "stu"))) (stu-balance (at 'balance (read tokens "stu"))))
+        (enforce (= stu-name "stu") "name is stu") (enforce (= stu-balance 5) "balance is 5")))`);
+  });
+
+  test('with-read, nested; bind from a read and from a literal', () => {
+    holds(`${ACCOUNTS} (defun f:bool (acct:string) @model [(property (=> (row-exists accounts acct 'before) success))]
+      (update accounts acct { "balance": 0 })
+      (with-read accounts acct { "balance" := bal } (update accounts acct { "balance": 10 })
+        (with-read accounts acct { "balance" := bal } (enforce (= bal 10) "Shadowing failed"))))`);
+    holds(`${ACCOUNTS} (defun f:integer () @model [(property (=> (row-exists accounts "bob" 'before) success))]
+      (update accounts "bob" { "balance": 10 })
+      (let ((obj:object{account} (read accounts "bob"))) (bind obj { "balance" := bal } (enforce (= bal 10) "Bind failed") bal)))`);
+    holds(`${ACCOUNTS} (defun f:integer () @model [(succeeds-when true)]
+      (let ((acct:object{account} { "balance": 10 })) (bind acct { "balance" := bal } (enforce (= bal 10) "Bind failed") bal)))`);
+  });
+
+  test('with-default-read: the default when the row is missing', () => {
+    holds(`${ACCOUNTS} (defun f:integer (k:string) @model [(property (=> (not (row-exists accounts k 'before)) (= result 7)))]
+      (with-default-read accounts k { "balance": 7 } { "balance" := b } b))`);
+  });
+
+  test('enforce-keyset.row-level.write-count: row-write-count and row-read-count', () => {
+    holds(`${ACCOUNTS} (defun f:string () @model [(property (= (row-write-count accounts "joel") 2))
+        (property (not (row-written accounts "joel"))) (property (= (row-read-count accounts "joel") 0))]
+      (write accounts 'joel { 'balance: 10 }) (write accounts 'joel { 'balance: 100 }))`);
+  });
+
+  test('conserves-mass: a transfer between distinct accounts keeps the column sum', () => {
+    const transfer = (check: string) => `${ACCOUNTS} (defun f:string (from:string to:string amount:integer)
+      @model [(property (= (column-delta accounts 'balance) 0))]
+      (let ((from-bal (at 'balance (read accounts from))) (to-bal (at 'balance (read accounts to))))
+        (enforce (> amount 0) "Non-positive amount") (enforce (>= from-bal amount) "Insufficient Funds") ${check}
+        (update accounts from { "balance": (- from-bal amount) }) (update accounts to { "balance": (+ to-bal amount) })))`;
+    holds(transfer('(enforce (!= from to) "Sender is the recipient")'));
+    fails(transfer(''), 'Invalidating model found in t.f');
+    holds(`${ACCOUNTS} (defun f:string () @model [(property (= (column-delta accounts 'balance) 0))] (insert accounts "stu" { "balance": 0 }))`);
+  });
+
+  test('cell-delta.integer: a cell written twice has the last write\'s delta', () => {
+    holds(`${ACCOUNTS} (defun f:string () @model [(property (not (exists (row:string) (= (cell-delta accounts 'balance row) 2))))
+        (property (forall (row:string) (=> (!= row "bob") (= (cell-delta accounts 'balance row) 0))))
+        (property (= (cell-delta accounts 'balance "bob") 3))]
+      (with-read accounts "bob" { "balance" := old } (update accounts "bob" { "balance": (+ old 2) }) (update accounts "bob" { "balance": (+ old 3) })))`);
+  });
+
+  test('read in a property: a row before and after', () => {
+    holds(`${ACCOUNTS} (defun f:string (k:string) @model [(property (= (at 'balance (read accounts k 'after)) (+ 1 (at 'balance (read accounts k 'before)))))]
+      (with-read accounts k { "balance" := b } (update accounts k { "balance": (+ b 1) })))`);
+  });
+
+  test('enforce.purity: an enforce condition may not touch the database', () => {
+    const cases: Array<[string, string]> = [
+      ['(= 1 (at "balance" (read accounts "key")))', 'Encountered disallowed DB read from table TableName "accounts" in pure context'],
+      ['(= "key" (write accounts "key" { "balance": 10 }))', 'Encountered disallowed DB write to table TableName "accounts" in pure context'],
+      ['(= "key" (insert accounts "key" { "balance": 10 }))', 'Encountered disallowed DB insert to table TableName "accounts" in pure context'],
+      ['(= "key" (update accounts "key" { "balance": 10 }))', 'Encountered disallowed DB update to table TableName "accounts" in pure context'],
+    ];
+    for (const [cond, text] of cases) {
+      const r = verify(`${ACCOUNTS} (defun f:bool () @model [(property true)] (enforce ${cond} ""))`);
+      assert.match(r.err, new RegExp(`^<interactive>:0:\\d+:OutputFailure: ${text.replace(/[()]/g, '\\$&')}\n$`));
+    }
+  });
+});
+
+describe('schema invariants', () => {
+  test('conserves-mass.decimal: a guarded transfer keeps the invariant and the column sum', () => {
+    holds(`${GUARDED} (defun f:string (from:string to:string amount:decimal) @model [(property (= (column-delta accounts 'balance) 0.0))]
+      (let ((from-bal (at 'balance (read accounts from))) (to-bal (at 'balance (read accounts to))))
+        (enforce (> amount 0.0) "Non-positive amount") (enforce (>= from-bal amount) "Insufficient Funds")
+        (enforce (!= from to) "Sender is the recipient")
+        (update accounts from { "balance": (- from-bal amount) }) (update accounts to { "balance": (+ to-bal amount) })))`);
+  });
+
+  test('conserves-mass.decimal.failing-invariant: a negative amount breaks the invariant, reported at it', () => {
+    const err = fails(`${GUARDED} (defun f:string (from:string to:string amount:decimal)
+      (let ((from-bal (at 'balance (read accounts from))) (to-bal (at 'balance (read accounts to))))
+        (enforce (>= from-bal amount) "Insufficient Funds") (enforce (!= from to) "Sender is the recipient")
+        (update accounts from { "balance": (- from-bal amount) }) (update accounts to { "balance": (+ to-bal amount) })))`);
+    const lines = err.split('\n');
+    assert.match(lines[0]!, /^<interactive>:0:\d+:OutputFailure: Invalidating model found in t\.f$/);
+    assert.match(err, /\n {6}read \{ balance: [\d.]+ \} from accounts at key "[^"]*" succeeds\n/);
+    assert.match(err, /\n {8}update accounts at key "[^"]*" with \{ balance: -0\.0*1 \} succeeds\n/);
+    // The invariant's location: the text after the schema's `@model [`.
+    assert.equal(Number(/^<interactive>:0:(\d+)/.exec(lines[0]!)![1]), GUARDED.indexOf('(invariant') + 11 + '(module t G (defcap G () true) '.length);
+  });
+
+  test('an invariant holds of rows read, so a function that only reads keeps it', () => {
+    holds(`${GUARDED} (defun f:decimal (k:string) @model [(property (>= result 0.0))] (at 'balance (read accounts k)))`);
+  });
+});
+
+describe('keysets and guards', () => {
+  test('enforce-keyset.name.static: success means the named keyset passed', () => {
+    holds('(defun f:bool () @model [(property (authorized-by \'ks))] (enforce-keyset \'ks))');
+    const err = fails('(defun f:bool () @model [(property (authorized-by \'other))] (enforce-keyset \'ks))');
+    assert.match(err, /\n {6}satisfied guard named 'ks\n/);
+  });
+
+  test('enforce-keyset.name.dynamic, keyset-ref-guard, and a failed guard in the trace', () => {
+    holds('(defun f:bool () @model [(fails-when (not (authorized-by "ks")))] (enforce-keyset (+ "k" "s")))');
+    holds('(defun f:bool () @model [(property (authorized-by "foo"))] (enforce-guard (keyset-ref-guard "foo")))');
+    const err = fails('(defun f:bool () @model [(succeeds-when true)] (enforce-keyset \'ks))');
+    assert.match(err, /\n {6}failed to satisfy guard named 'ks\n {2}\nTransaction aborted\.\n$/);
+  });
+
+  test('read-keyset.equality: one name read twice is one keyset; a guard argument is described by name', () => {
+    holds('(defun f:bool () @model [(succeeds-when true)] (enforce (= (read-keyset "ks") (read-keyset (+ "k" "s"))) "keysets differ"))');
+    assert.match(fails('(defun f:bool (ks:keyset) @model [(succeeds-when true)] (enforce-keyset ks))'), /failed to satisfy guard from argument ks\n/);
+    assert.match(fails('(defun f:bool () @model [(succeeds-when true)] (enforce-guard (read-keyset "k")))'), /failed to satisfy guard from tx metadata attribute named "k"\n/);
+  });
+});
+
+describe('capabilities', () => {
+  const CAPS = `(defcap TRANSFER (a:string) (enforce (!= a "") "nonempty"))
+    (defun inner:integer (a:string) (require-capability (TRANSFER a)) 1)`;
+
+  test('requesting token that was granted / not granted for the same args', () => {
+    holds(`${CAPS} (defun f:integer (a:string) @model [(property (= result 1)) (property (!= a ""))] (with-capability (TRANSFER a) (inner a)))`);
+    const err = fails(`${CAPS} (defun f:integer (a:string) @model [(succeeds-when true)] (with-capability (TRANSFER "x") (inner a)))`);
+    assert.match(err, /\n {6}entering capability t\.t\.TRANSFER with argument\n {8}a = "x"\n/);
+    assert.match(err, /\n {8}failed to satisfy requirement of capability t\.TRANSFER\n/);
+  });
+
+  test('compose-capability grants an additional capability', () => {
+    holds(`${CAPS} (defcap OUTER () (compose-capability (TRANSFER "x")))
+      (defun f:integer () @model [(succeeds-when true)] (with-capability (OUTER) (inner "x")))`);
+  });
+
+  test('requesting a capability that is never in scope warns at each checked function', () => {
+    const r = verify(`${CAPS} (defun g:integer () @model [(property true) (property (= result 1))] (inner "a"))`);
+    assert.equal(r.verdict, 'Verification of t succeeded');
+    assert.match(r.err, /^<interactive>:0:\d+:OutputWarning: Direct execution restricted by capability t\.TRANSFER\n$/);
+  });
+});
+
+describe('time and format', () => {
+  test('add-time and diff-time in seconds; time literals', () => {
+    holds('(defun f:decimal (t1:time) @model [(property (= result 90.0))] (diff-time (add-time t1 (minutes 1)) (add-time t1 -30)))');
+    holds('(defun f:bool () @model [(property result)] (< (time "2016-07-22T11:26:35Z") (add-time (time "2016-07-22T11:26:35Z") 0.5)))');
+  });
+
+  test('format of strings, integers and booleans', () => {
+    holds('(defun f:string (s:string) @model [(property (= result (+ "k:" (+ s ":-12:true"))))] (format "k:{}:{}:{}" [s -12 true]))');
+  });
+});
