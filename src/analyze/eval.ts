@@ -59,11 +59,13 @@ export interface TableInfo {
 }
 
 /// What the database state tracks (Pact's `AnalyzeState`): per table, its rows' presence, reads
-/// and writes counted per row, whether it was read or written; per column, its cells, their
-/// deltas (numeric columns), whether it was read or written.
-type Slot = 'cells' | 'exists' | 'cell-delta' | 'column-delta' | 'read-count' | 'write-count' | 'table-read' | 'table-written' | 'column-read' | 'column-written';
+/// and writes counted per row, whether it was read or written; per column, its cells, which were
+/// written and which (guards) were enforced, their deltas (numeric columns), whether it was read
+/// or written.
+type Slot = 'cells' | 'cell-written' | 'cell-enforced' | 'exists' | 'cell-delta' | 'column-delta' | 'read-count' | 'write-count' | 'table-read' | 'table-written' | 'column-read' | 'column-written';
 
 const ZEROS = '((as const (Array String Int)) 0)';
+const FALSES = '((as const (Array String Bool)) false)';
 
 /// The database: every slot's current term, and the initial ones (declared when first used).
 export class Db {
@@ -88,7 +90,8 @@ export class Db {
         init = `|${slot} ${table} ${column}|`;
         this.script.push(`(declare-const ${init} ${sort})`);
       } else {
-        init = slot === 'cell-delta' || slot === 'read-count' || slot === 'write-count' ? ZEROS : slot === 'column-delta' ? '0' : 'false';
+        init = slot === 'cell-delta' || slot === 'read-count' || slot === 'write-count' ? ZEROS
+          : slot === 'cell-written' || slot === 'cell-enforced' ? FALSES : slot === 'column-delta' ? '0' : 'false';
       }
       this.inits.set(k, init);
     }
@@ -111,7 +114,7 @@ export class Db {
 function slotSort(slot: Slot, colTy: Ty): string {
   switch (slot) {
     case 'cells': return `(Array String ${sortOf(colTy)})`;
-    case 'exists': return '(Array String Bool)';
+    case 'exists': case 'cell-written': case 'cell-enforced': return '(Array String Bool)';
     case 'cell-delta': case 'read-count': case 'write-count': return '(Array String Int)';
     case 'column-delta': return 'Int';
     default: return 'Bool';
@@ -211,7 +214,7 @@ export interface Run {
   readonly tags: ReadonlyMap<number, Val>;
   readonly accesses: ReadonlyMap<number, Access>;
   /// An enforced guard's value, and the name it was looked up by (registry or data).
-  readonly guards: ReadonlyMap<number, { readonly guard: string; readonly name: string | null }>;
+  readonly guards: ReadonlyMap<number, { readonly guard: string; readonly name: string | null; readonly cell: Cell | null }>;
   readonly result: Val;
   readonly tagTypes: ReadonlyMap<number, Ty>;
   readonly db: Db;
@@ -243,7 +246,10 @@ class TermEval {
   readonly vars = new Map<number, Val>();
   readonly tags = new Map<number, Val>();
   readonly accesses = new Map<number, Access>();
-  readonly guards = new Map<number, { guard: string; name: string | null }>();
+  readonly guards = new Map<number, { guard: string; name: string | null; cell: Cell | null }>();
+  /// The cell each value read from the database came from, by the name it is defined as (Pact's
+  /// provenance of a guard: enforcing it marks the cell enforced).
+  private readonly cells = new Map<string, Cell>();
   readonly success: string[] = [];
   /// Facts assumed along the way: invariants of the rows the function reads or overwrites.
   readonly constraints: string[] = [];
@@ -268,6 +274,8 @@ class TermEval {
   private define(ty: Ty, expr: Val, name = `d${this.n++}`): Val {
     return mapVal(ty, expr, (t, x, path) => {
       this.script.push(`(define-fun ${name}${path} () ${sortOf(t)} ${x})`);
+      const cell = this.cells.get(x);
+      if (cell !== undefined) this.cells.set(`${name}${path}`, cell);
       return `${name}${path}`;
     });
   }
@@ -354,7 +362,13 @@ class TermEval {
         const guard = term(this.define('guard', g.k === 'keyset' ? `(${g.from === 'registry' ? 'registry' : 'tx-keyset'} ${name})` : this.eval(g, env, path)));
         const passes = term(this.define('bool', `(guard-passes ${guard})`, `t${t.tag}`));
         this.tags.set(t.tag, passes);
-        this.guards.set(t.tag, { guard, name });
+        const cell = this.cells.get(guard) ?? null;
+        if (cell !== null) {
+          // Only a guard as it was before any write to its cell counts as the row's.
+          const ce = this.db.key('cell-enforced', cell.table, cell.column);
+          this.set(ce, `(store ${this.db.get(ce)} ${cell.key} (or (select ${this.db.get(ce)} ${cell.key}) (not ${cell.dirty})))`);
+        }
+        this.guards.set(t.tag, { guard, name, cell });
         this.success.push(`(=> ${path} ${passes})`);
         return passes;
       }
@@ -441,6 +455,12 @@ class TermEval {
     for (const [c] of t.ty.fields) this.set(db.key('column-read', t.table, c), 'true');
     const row: Val = { fields: new Map(t.ty.fields.map(([c]) => [c, peeked.get(c)!] as const)) };
     const ok = term(this.define('bool', t.default === null ? existed : 'true'));
+    const literalKey = t.key.k === 'lit' && t.key.lit.ty === 'string' ? t.key.lit.value : null;
+    const shownKey = `S {_sProv = Nothing, _sSbv = ${literalKey === null ? '<symbolic> :: SString' : `${JSON.stringify(literalKey)} :: String`}}`;
+    for (const [c] of t.ty.fields) {
+      const dirty = term(this.define('bool', `(select ${db.get(db.key('cell-written', t.table, c))} ${key})`));
+      this.cells.set(term(field(row, c)), { table: t.table, column: c, key, dirty, shownKey });
+    }
     const obj = this.define(t.ty, row);
     this.accesses.set(t.tag, { key, ok, obj });
     if (t.default === null) {
@@ -483,12 +503,24 @@ class TermEval {
         this.set(delta, `(+ ${db.get(delta)} ${diff})`);
       }
       this.set(cells, `(store ${db.get(cells)} ${key} ${v})`);
+      const written = db.key('cell-written', t.table, c);
+      this.set(written, `(store ${db.get(written)} ${key} true)`);
     }
     const kept = this.kept.get(t.table) ?? [];
     this.invariants(t.table, next).forEach((inv, i) => (kept[i] ??= []).push(`(=> ${path} ${inv})`));
     this.kept.set(t.table, kept);
     return '"Write succeeded"';
   }
+}
+
+/// A database cell, and whether it had been written when it was read.
+export interface Cell {
+  readonly table: string;
+  readonly column: string;
+  readonly key: string;
+  readonly dirty: string;
+  /// The key as Pact's trace shows it: Haskell's `Show` of the analysis' symbolic key.
+  readonly shownKey: string;
 }
 
 interface Grant {
@@ -554,6 +586,7 @@ function dbProp(p: DbProp, run: Run, key: (k: Prop) => string): Val {
     case 'row-written': return `(= (select ${now('write-count')} ${key(p.key)}) 1)`;
     case 'row-read-count': return `(select ${now('read-count')} ${key(p.key)})`;
     case 'row-write-count': return `(select ${now('write-count')} ${key(p.key)})`;
+    case 'row-enforced': return `(select ${now('cell-enforced', p.column)} ${key(p.key)})`;
     case 'row-exists': {
       const k = db.key('exists', p.table);
       return `(select ${p.when === 'before' ? db.initial(k) : db.get(k)} ${key(p.key)})`;

@@ -42,6 +42,8 @@ export type DbProp =
   | { readonly what: 'cell-delta'; readonly table: string; readonly column: string; readonly ty: Ty; readonly key: Prop }
   | { readonly what: 'row-read' | 'row-written' | 'row-read-count' | 'row-write-count'; readonly table: string; readonly key: Prop }
   | { readonly what: 'row-exists'; readonly table: string; readonly key: Prop; readonly when: 'before' | 'after' }
+  /// `row-enforced`: the guard in this cell, as read before any write to it, was enforced.
+  | { readonly what: 'row-enforced'; readonly table: string; readonly column: string; readonly key: Prop }
   | { readonly what: 'read'; readonly table: string; readonly key: Prop; readonly when: 'before' | 'after'; readonly ty: ObjTy };
 
 /// Operators shared by terms and properties. Arithmetic on mixed integer/decimal operands has

@@ -143,7 +143,9 @@ export function showModel(events: readonly Event[], run: Run, values: ReadonlyMa
         case 'guard': {
           const ok = passed(e.tag);
           const g = run.guards.get(e.tag);
-          const text = guardText(e.origin, valueOf(g?.name ?? undefined) ?? null, valueOf(g?.guard) ?? null);
+          const text = g?.cell != null
+            ? `guard from database at ("${g.cell.table}", '"${g.cell.column}", ${g.cell.shownKey})`
+            : guardText(e.origin, valueOf(g?.name ?? undefined) ?? null, valueOf(g?.guard) ?? null);
           emit(depth, [`${ok ? 'satisfied' : 'failed to satisfy'} ${text}`]);
           if (!ok) return false;
           break;

@@ -317,7 +317,7 @@ function inferDb(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop | null {
   const { fn, args } = p;
   const n = args.length;
   const isDb = (TABLE_PROPS.has(fn) && n === 1) || (COLUMN_PROPS.has(fn) && n === 2) || (fn === 'column-delta' && n === 2) ||
-    (fn === 'cell-delta' && n === 3) || (ROW_PROPS.has(fn) && n === 2) || ((fn === 'row-exists' || fn === 'read') && n === 3);
+    (fn === 'cell-delta' && n === 3) || (fn === 'row-enforced' && n === 3) || (ROW_PROPS.has(fn) && n === 2) || ((fn === 'row-exists' || fn === 'read') && n === 3);
   if (!isDb) return null;
   const tn = args[0]!;
   if (tn.k !== 'global') return fail(cx, `invalid table name: ${showPre(tn)}`);
@@ -341,6 +341,13 @@ function inferDb(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop | null {
     const ty = fieldTy(row, c);
     if (ty !== 'integer' && ty !== 'decimal') return failIn(cx, p, "couldn't find column of appropriate (integer / decimal) type");
     return fn === 'column-delta' ? db({ what: fn, table, column: c, ty }) : db({ what: fn, table, column: c, ty, key: key(2) });
+  }
+  if (fn === 'row-enforced') {
+    const c = column();
+    const ty = fieldTy(row, c);
+    if (ty === null) return fail(cx, `didn't find expected column ${c} in table ${table}`);
+    if (ty !== 'guard') return fail(cx, `expected column ${c} in table ${table} to have type guard, instead found ${showTy(ty)}`);
+    return db({ what: fn, table, column: c, key: key(2) });
   }
   if (ROW_PROPS.has(fn)) return db({ what: fn as 'row-read', table, key: key(1) });
   if (fn === 'row-exists') return db({ what: fn, table, key: key(1), when: when() });

@@ -176,3 +176,28 @@ describe('time and format', () => {
     holds('(defun f:string (s:string) @model [(property (= result (+ "k:" (+ s ":-12:true"))))] (format "k:{}:{}:{}" [s -12 true]))');
   });
 });
+
+describe('row-level guards', () => {
+  const TOKENS_KS = '(defschema token-row name:string balance:integer ks:keyset ks2:keyset) (deftable tokens:{token-row})';
+
+  test('enforce-keyset.row-level.read: the row read had its own keyset enforced', () => {
+    holds(`${TOKENS_KS} (defun f:integer (acct:string) @model [(property (row-enforced tokens 'ks acct))
+        (property (forall (row:string) (=> (row-read tokens row) (row-enforced tokens 'ks row))))
+        (property (forall (row:string) (= (row-write-count tokens row) 0)))]
+      (with-read tokens acct { "ks" := ks, "balance" := bal } (enforce-keyset ks) bal))`);
+    // The other keyset of the row was not enforced.
+    fails(`${TOKENS_KS} (defun f:integer (acct:string) @model [(property (row-enforced tokens 'ks2 acct))]
+      (with-read tokens acct { "ks" := ks, "balance" := bal } (enforce-keyset ks) bal))`, 'satisfied guard from database at ("tokens", \'"ks", S {_sProv = Nothing, _sSbv = <symbolic> :: SString})');
+  });
+
+  test('enforce-keyset.row-level.write.invalidation: a keyset the function wrote does not count', () => {
+    fails(`${TOKENS_KS} (defun f:integer (acct:string user:keyset) @model [(property (forall (row:string) (=> (row-read tokens row) (row-enforced tokens 'ks row))))]
+      (update tokens acct { "ks": user })
+      (with-read tokens acct { "ks" := ks, "balance" := bal } (enforce-keyset ks) bal))`);
+  });
+
+  test('row-enforced of a column that is not a guard fails to parse', () => {
+    assert.match(verify(`${TOKENS_KS} (defun f:integer () @model [(property (row-enforced tokens 'balance "a"))] 1)`).err,
+      /expected column balance in table tokens to have type guard, instead found integer\n$/);
+  });
+});
