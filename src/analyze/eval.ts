@@ -5,7 +5,7 @@
 /// of each `enforce` (and each division's non-zero divisor) on the path that reaches it, which is
 /// what Pact's merging of both branches' states amounts to.
 import type { Info } from '../syntax/exp.ts';
-import { DECIMAL_ONE } from './lang.ts';
+import { DECIMAL_ONE, DECIMAL_PLACES } from './lang.ts';
 import type { DbProp, Lit, ObjTy, Op, Prop, Term, Ty } from './lang.ts';
 import { showTy, termTy } from './lang.ts';
 import type { Translated } from './translate.ts';
@@ -187,9 +187,22 @@ function applyOp(op: Op, ty: Ty, xs: readonly string[]): string {
     case 'concat': return `(str.++ ${a} ${b})`;
     case 'length': return `(str.len ${a})`;
     case 'dec': return `(* ${a} one)`;
-    case 'floor': return `(hdiv ${a} one)`;
-    case 'ceiling': return `(- (hdiv (- ${a}) one))`;
-    case 'round': return `(rdiv ${a} one)`;
+    case 'floor': case 'ceiling': case 'round': return rounded(op, a!);
+    case 'floor-to': case 'ceiling-to': case 'round-to': {
+      // Rounded at `b` places: the value times 10^b rounded to an integer, scaled back.
+      const places = BigInt(b!);
+      const whole = rounded(op.slice(0, -3) as 'floor' | 'ceiling' | 'round', `(* ${a} ${10n ** places})`);
+      return `(* ${whole} ${10n ** (BigInt(DECIMAL_PLACES) - places)})`;
+    }
+  }
+}
+
+/// A decimal rounded to an integer: toward negative infinity, positive infinity, or even.
+function rounded(kind: 'floor' | 'ceiling' | 'round', x: string): string {
+  switch (kind) {
+    case 'floor': return `(hdiv ${x} one)`;
+    case 'ceiling': return `(- (hdiv (- ${x}) one))`;
+    case 'round': return `(rdiv ${x} one)`;
   }
 }
 

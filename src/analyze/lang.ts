@@ -54,7 +54,9 @@ export type Op =
   | 'add-time' | 'diff-time'
   | '=' | '!=' | '<' | '<=' | '>' | '>='
   | 'and' | 'or' | 'not' | 'concat' | 'length'
-  | 'dec' | 'floor' | 'ceiling' | 'round';
+  | 'dec' | 'floor' | 'ceiling' | 'round'
+  /// Two-argument rounding, to a literal number of places (the second operand).
+  | 'floor-to' | 'ceiling-to' | 'round-to';
 
 /// A literal: integers and scaled decimals as bigints.
 export type Lit = { readonly ty: 'integer' | 'decimal' | 'time'; readonly value: bigint }

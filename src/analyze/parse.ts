@@ -285,6 +285,11 @@ function inferApp(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop {
   }
   if (fn === 'mod' && args.length === 2) return op('integer', 'mod', args.map((x) => check(cx, 'integer', x)));
   if (ROUNDING.has(fn) && args.length === 1) return op('integer', fn as Op, [check(cx, 'decimal', args[0]!)]);
+  if (ROUNDING.has(fn) && args.length === 2) {
+    const places = args[1]!;
+    if (places.k !== 'int' || places.value < 0n || places.value > 255n) return failIn(cx, p, "Analysis doesn't support this construct yet: rounding to a precision that is not a literal");
+    return op('decimal', `${fn}-to` as Op, [check(cx, 'decimal', args[0]!), check(cx, 'integer', places)]);
+  }
   if (fn === 'dec' && args.length === 1) return op('decimal', 'dec', [check(cx, 'integer', args[0]!)]);
   if (fn === 'length' && args.length === 1) {
     const a = infer(cx, args[0]!);

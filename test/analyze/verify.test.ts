@@ -148,3 +148,12 @@ describe('output', () => {
     assert.match(verify('(deftable tbl)').err, /^:OutputFailure: <interactive>:0:\d+Verification requires all tables to have schemas\n$/);
   });
 });
+
+describe('two-argument rounding', () => {
+  test('round, floor and ceiling at a number of places', () => {
+    holds('(defun f:decimal () @model [(property (= result 100.16))] (round 100.155 2))');
+    holds('(defun f:decimal () @model [(property (= result 100.15))] (floor 100.159 2))');
+    holds('(defun f:decimal () @model [(property (= result -100.15))] (ceiling -100.159 2))');
+    holds('(defun f:decimal (x:decimal) @model [(property (<= result x)) (property (= result (floor x 3)))] (floor x 3))');
+  });
+});
