@@ -263,7 +263,7 @@ class TermEval {
   /// The cell each value read from the database came from, by the name it is defined as (Pact's
   /// provenance of a guard: enforcing it marks the cell enforced).
   private readonly cells = new Map<string, Cell>();
-  readonly success: string[] = [];
+  success: string[] = [];
   /// Facts assumed along the way: invariants of the rows the function reads or overwrites.
   readonly constraints: string[] = [];
   /// Per table, per invariant, that each row written on a path keeps it.
@@ -273,8 +273,9 @@ class TermEval {
   /// evaluated grants (with the path that granted them).
   private active: Grant[] = [];
   private pending: Grant[] = [];
-  /// Database access is forbidden here (Pact's `DisallowDb`, in an `enforce`'s condition).
-  private pure = false;
+  /// Database access forbidden here: all of it in an `enforce`'s condition (Pact's
+  /// `DisallowDb`), writes in an `enforce-one`'s cases (`DisallowWrites`).
+  private restriction: 'pure' | 'read-only' | null = null;
   private n = 0;
 
   private readonly tables: ReadonlyMap<string, TableInfo>;
@@ -344,13 +345,13 @@ class TermEval {
         return this.eval(t.rest, env, path);
       case 'enforce': {
         // An `enforce`'s condition may not touch the database (Pact's `DisallowDb`).
-        const outer = this.pure;
-        this.pure = true;
+        const outer = this.restriction;
+        this.restriction = 'pure';
         let cond: Val;
         try {
           cond = this.eval(t.cond, env, path);
         } finally {
-          this.pure = outer;
+          this.restriction = outer;
         }
         const c = term(this.define('bool', cond, `t${t.tag}`));
         this.tags.set(t.tag, c);
@@ -414,9 +415,35 @@ class TermEval {
         return granted;
       }
       case 'format': return this.format(t, env, path);
+      case 'enforce-one': return this.enforceOne(t, env, path);
       case 'read': return this.read(t, env, path);
       case 'write': return this.write(t, env, path);
     }
+  }
+
+  /// `enforce-one`: every case runs (none may write); its success is its own enforcements'; the
+  /// value is the first successful case's, and the transaction needs one to succeed.
+  private enforceOne(t: Extract<Term, { k: 'enforce-one' }>, env: ReadonlyMap<number, Val>, path: string): Val {
+    const outer = this.success;
+    const restriction = this.restriction;
+    if (restriction === null) this.restriction = 'read-only';
+    let any = 'false';
+    let result = 'true';
+    try {
+      t.cases.forEach((c, i) => {
+        this.success = [];
+        const v = term(this.eval(c, env, path));
+        const ok = term(this.define('bool', `(and true ${this.success.join(' ')})`, `t${t.tags[i]}`));
+        this.tags.set(t.tags[i]!, ok);
+        result = term(this.define('bool', `(ite ${any} ${result} ${v})`));
+        any = term(this.define('bool', `(or ${any} ${ok})`));
+      });
+    } finally {
+      this.success = outer;
+      this.restriction = restriction;
+    }
+    this.success.push(`(=> ${path} ${any})`);
+    return result;
   }
 
   /// `format`: the template's `{}`s replaced in turn by the arguments (Pact's `format` of the
@@ -455,7 +482,7 @@ class TermEval {
   }
 
   private read(t: Extract<Term, { k: 'read' }>, env: ReadonlyMap<number, Val>, path: string): Val {
-    if (this.pure) throw new AnalysisFailure(null, `Encountered disallowed DB read from table TableName ${JSON.stringify(t.table)} in pure context`);
+    if (this.restriction === 'pure') throw new AnalysisFailure(null, `Encountered disallowed DB read from table TableName ${JSON.stringify(t.table)} in pure context`);
     const key = term(this.define('string', this.eval(t.key, env, path)));
     const db = this.db;
     this.set(db.key('table-read', t.table), 'true');
@@ -485,7 +512,7 @@ class TermEval {
   }
 
   private write(t: Extract<Term, { k: 'write' }>, env: ReadonlyMap<number, Val>, path: string): Val {
-    if (this.pure) throw new AnalysisFailure(null, `Encountered disallowed DB ${t.kind} to table TableName ${JSON.stringify(t.table)} in pure context`);
+    if (this.restriction !== null) throw new AnalysisFailure(null, `Encountered disallowed DB ${t.kind} to table TableName ${JSON.stringify(t.table)} in ${this.restriction} context`);
     const obj = this.define(termTy(t.obj), this.eval(t.obj, env, path));
     const key = term(this.define('string', this.eval(t.key, env, path)));
     const db = this.db;

@@ -87,6 +87,9 @@ export type Term =
   /// arguments is granted to the `with-capability` that brought it in (Pact's `Granting`).
   | { readonly k: 'grant'; readonly ty: Ty; readonly cap: string; readonly args: readonly Term[]; readonly body: Term }
   | { readonly k: 'with-capability'; readonly ty: Ty; readonly app: Term; readonly body: Term }
+  /// `enforce-one`: the first case that succeeds gives the value; one must (no cases: fails).
+  /// `tags`: each case's success, for the trace.
+  | { readonly k: 'enforce-one'; readonly cases: readonly Term[]; readonly tags: readonly number[] }
   /// `format` of a template and a literal list of strings, integers and booleans.
   | { readonly k: 'format'; readonly template: Term; readonly args: readonly Term[] }
   /// `require-capability`: enforces that a `with-capability` around it granted this one.
@@ -108,7 +111,7 @@ export type Prop =
 export function termTy(t: Term | Prop): Ty {
   switch (t.k) {
     case 'lit': return t.lit.ty;
-    case 'enforce': case 'enforce-guard': case 'require': case 'success': case 'abort': case 'quantified': case 'authorized-by': return 'bool';
+    case 'enforce': case 'enforce-guard': case 'require': case 'enforce-one': case 'success': case 'abort': case 'quantified': case 'authorized-by': return 'bool';
     case 'write': case 'format': return 'string';
     case 'keyset': return 'guard';
     case 'db': return dbPropTy(t);
@@ -144,7 +147,10 @@ export type Event =
   | { readonly k: 'write'; readonly tag: number; readonly kind: WriteKind; readonly table: string; readonly ty: ObjTy }
   /// A guard enforced; `origin` says where the guard came from, as the trace describes it.
   | { readonly k: 'guard'; readonly tag: number; readonly origin: GuardOrigin }
-  | { readonly k: 'require'; readonly tag: number; readonly cap: string };
+  | { readonly k: 'require'; readonly tag: number; readonly cap: string }
+  /// `enforce-one`: each case's events and success tag; a failure in any case but the last is
+  /// recovered from, and the first case to succeed ends it.
+  | { readonly k: 'enforce-one'; readonly cases: ReadonlyArray<{ readonly events: readonly Event[]; readonly tag: number }> };
 
 /// Where an enforced guard came from (Pact's `Provenance` of a guard).
 export type GuardOrigin = { readonly k: 'registry' | 'data'; readonly name: Term } | { readonly k: 'argument'; readonly name: string } | { readonly k: 'unknown' };

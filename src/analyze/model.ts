@@ -109,6 +109,9 @@ export function showModel(events: readonly Event[], run: Run, values: ReadonlyMa
   // Pact warns, at every call, of each decimal variable of the model holding all 255 places.
   const fullDecimals = allBindings(events).filter((b) => b.ty === 'decimal' && usesAllPlaces(valueOf(run.vars.get(b.vid) as string | undefined)));
 
+  // In an `enforce-one` case other than the last, a failure is recovered from.
+  let recovering = false;
+  const failed = () => (recovering ? 'recovered from failure to satisfy' : 'failed to satisfy');
   const walk = (evs: readonly Event[]): boolean => {
     for (const e of evs) {
       switch (e.k) {
@@ -136,7 +139,7 @@ export function showModel(events: readonly Event[], run: Run, values: ReadonlyMa
         case 'assert': {
           const ok = passed(e.tag);
           const context = e.code === null ? '' : `: ${e.code}`;
-          emit(depth, [`${ok ? 'satisfied' : 'failed to satisfy'} assertion${context}`]);
+          emit(depth, [`${ok ? 'satisfied' : failed()} assertion${context}`]);
           if (!ok) return false;
           break;
         }
@@ -146,13 +149,13 @@ export function showModel(events: readonly Event[], run: Run, values: ReadonlyMa
           const text = g?.cell != null
             ? `guard from database at ("${g.cell.table}", '"${g.cell.column}", ${g.cell.shownKey})`
             : guardText(e.origin, valueOf(g?.name ?? undefined) ?? null, valueOf(g?.guard) ?? null);
-          emit(depth, [`${ok ? 'satisfied' : 'failed to satisfy'} ${text}`]);
+          emit(depth, [`${ok ? 'satisfied' : failed()} ${text}`]);
           if (!ok) return false;
           break;
         }
         case 'require': {
           const ok = passed(e.tag);
-          emit(depth, [`${ok ? 'satisfied' : 'failed to satisfy'} requirement of capability ${e.cap}`]);
+          emit(depth, [`${ok ? 'satisfied' : failed()} requirement of capability ${e.cap}`]);
           if (!ok) return false;
           break;
         }
@@ -173,6 +176,19 @@ export function showModel(events: readonly Event[], run: Run, values: ReadonlyMa
         case 'branch':
           if (!walk(passed(e.tag) ? e.then : e.else)) return false;
           break;
+        case 'enforce-one': {
+          const outer = recovering;
+          const taken = e.cases.findIndex((c) => passed(c.tag));
+          for (const [i, c] of e.cases.entries()) {
+            recovering = i < e.cases.length - 1;
+            const completed = walk(c.events);
+            recovering = outer;
+            if (i === taken) break;
+            if (!completed && i === e.cases.length - 1) return false;
+          }
+          if (taken < 0) return false;
+          break;
+        }
       }
     }
     return true;

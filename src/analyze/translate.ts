@@ -205,11 +205,9 @@ class Translator {
     if (fn === 'enforce' && args.length >= 1) {
       const cond = this.node(args[0]!);
       if (termTy(cond) !== 'bool') return unsupported();
-      const tag = this.tag('bool');
-      const where = args[0]!.node.id.info;
-      this.events.push({ k: 'assert', tag, code: where === null ? null : pactCodeText(where, 'utf8') });
-      return { k: 'enforce', tag, cond };
+      return { k: 'enforce', tag: this.assertion(args[0]!.node.id.info), cond };
     }
+    if (fn === 'enforce-one' && args.length === 2 && args[1]!.k === 'list') return this.enforceOne(args[1]!.items, a, unsupported);
     if (fn === 'if' && args.length === 3) return this.conditional(args[0]!, args[1]!, args[2]!, unsupported, a.node.id.info);
     if ((fn === 'require-capability' || fn === 'compose-capability') && args.length === 1) {
       const app = capabilityApp(args[0]!) ?? unsupported();
@@ -288,6 +286,28 @@ class Translator {
     if (fn === 'dec' && ts.length === 1 && tys[0] === 'integer') return op('decimal', 'dec');
     if (fn === 'length' && ts.length === 1 && tys[0] === 'string') return op('integer', 'length');
     return unsupported();
+  }
+
+  /// An assertion of the code at `where`, for the trace.
+  private assertion(where: Info | null): number {
+    const tag = this.tag('bool');
+    this.events.push({ k: 'assert', tag, code: where === null ? null : pactCodeText(where, 'utf8') });
+    return tag;
+  }
+
+  /// `enforce-one`: each case translated with its own events; no cases is `(enforce false)`.
+  private enforceOne(items: readonly AST[], a: AST, unsupported: () => never): Term {
+    if (items.length === 0) return { k: 'enforce', tag: this.assertion(a.node.id.info), cond: { k: 'lit', lit: { ty: 'bool', value: false } } };
+    const before = this.events;
+    const cases = items.map((item) => {
+      this.events = [];
+      const t = this.node(item);
+      if (termTy(t) !== 'bool') unsupported();
+      return { t, events: this.events, tag: this.tag('bool') };
+    });
+    this.events = before;
+    this.events.push({ k: 'enforce-one', cases: cases.map(({ events, tag }) => ({ events, tag })) });
+    return { k: 'enforce-one', cases: cases.map((c) => c.t), tags: cases.map((c) => c.tag) };
   }
 
   /// `with-capability`: the capability's body, which grants it, then the body under that grant.

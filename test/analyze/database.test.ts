@@ -201,3 +201,21 @@ describe('row-level guards', () => {
       /expected column balance in table tokens to have type guard, instead found integer\n$/);
   });
 });
+
+describe('enforce-one', () => {
+  test('enforce-one.1-3: the first case that passes gives the value; one must pass', () => {
+    holds('(defun f:bool (x:integer) @model [(succeeds-when (or (> x 0) (< x -10))) (property result)] (enforce-one "none" [(enforce (> x 0) "pos") (enforce (< x -10) "neg")]))');
+    holds('(defun f:bool () @model [(fails-when true)] (enforce-one "none" []))');
+  });
+
+  test('a case that fails is recovered from in the trace; the last one is not', () => {
+    const err = fails('(defun f:bool (x:integer) @model [(succeeds-when true)] (enforce-one "none" [(enforce (> x 0) "pos") (enforce (> x 5) "big")]))');
+    assert.match(err, /\n {6}recovered from failure to satisfy assertion: \(> x 0\) \n {6}failed to satisfy assertion: \(> x 5\) \n {2}\nTransaction aborted\.\n$/);
+  });
+
+  test('enforce-one.disallow-writes: its cases may read but not write', () => {
+    holds(`${ACCOUNTS} (defun f:bool () @model [(property true)] (enforce-one "" [(= 1 (at 'balance (read accounts "a")))]))`);
+    assert.match(verify(`${ACCOUNTS} (defun f:bool () @model [(property true)] (enforce-one "" [(= "" (write accounts "a" { "balance": 1 }))]))`).err,
+      /OutputFailure: Encountered disallowed DB write to table TableName "accounts" in read-only context\n$/);
+  });
+});
