@@ -85,6 +85,11 @@ function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, s
   }
   for (const [name, m] of members) if (m instanceof Def && m.kind === 'defcap') typed(name);
   const tables = moduleTables(mod, members);
+  const emits = (cap: string): boolean => {
+    const def = mod.members.get(cap.slice(cap.lastIndexOf('.') + 1));
+    const kind = def instanceof Def ? def.rawDefcapMeta?.kind : undefined;
+    return kind === 'event' || kind === 'managed';
+  };
   const rows = new Map([...tables].map(([t, info]) => [t, info.row] as const));
   const { defined, checks } = moduleModel(mod.meta.model);
   const funs = members.filter((x): x is readonly [string, Def] => x[1] instanceof Def && x[1].kind !== 'defcap');
@@ -97,7 +102,7 @@ function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, s
     const fun = checked.top.fun;
     const body = resolveTypes(checked.body, checked.types);
     const args = fun.args.map((a) => ({ ...a, node: { ...a.node, ty: checked.types.get(a.node.id.id) ?? a.node.ty } }));
-    return { ...p, tr: translateFunction(mod.name, p.name, fun.info, args, body) };
+    return { ...p, tr: translateFunction(mod.name, p.name, fun.info, args, body, emits) };
   });
   const out: Rendered[] = [];
   for (const t of translated) {

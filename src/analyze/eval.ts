@@ -121,11 +121,16 @@ function slotSort(slot: Slot, colTy: Ty): string {
   }
 }
 
-/// Keysets: the registry's (by name), the transaction's data (by name), and whether a guard passes.
+/// Keysets: the registry's (by name), the transaction's data (by name), and whether a guard
+/// passes; the transaction's other data.
 const GUARDS = [
   '(declare-fun registry (String) Int)',
   '(declare-fun tx-keyset (String) Int)',
   '(declare-fun guard-passes (Int) Bool)',
+  // The transaction's data read by name (`read-decimal`, `read-integer`, `read-string`).
+  '(declare-fun tx-decimal (String) Int)',
+  '(declare-fun tx-integer (String) Int)',
+  '(declare-fun tx-string (String) String)',
 ];
 
 /// Helpers every script starts with: Haskell's `div`/`mod` (rounding to -infinity; SMT-LIB's are
@@ -415,6 +420,7 @@ class TermEval {
         return granted;
       }
       case 'format': return this.format(t, env, path);
+      case 'tx-data': return this.define(t.ty, `(tx-${t.ty} ${term(this.eval(t.name, env, path))})`);
       case 'enforce-one': return this.enforceOne(t, env, path);
       case 'read': return this.read(t, env, path);
       case 'write': return this.write(t, env, path);

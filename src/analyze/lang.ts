@@ -90,6 +90,8 @@ export type Term =
   /// `enforce-one`: the first case that succeeds gives the value; one must (no cases: fails).
   /// `tags`: each case's success, for the trace.
   | { readonly k: 'enforce-one'; readonly cases: readonly Term[]; readonly tags: readonly number[] }
+  /// `read-decimal`/`read-integer`/`read-string`: the transaction data's value of that name.
+  | { readonly k: 'tx-data'; readonly ty: 'decimal' | 'integer' | 'string'; readonly name: Term }
   /// `format` of a template and a literal list of strings, integers and booleans.
   | { readonly k: 'format'; readonly template: Term; readonly args: readonly Term[] }
   /// `require-capability`: enforces that a `with-capability` around it granted this one.

@@ -11,6 +11,8 @@ import { parseIsoTime } from '../values/time.ts';
 import { PactTime } from '../values/value.ts';
 import { DECIMAL_ONE, DECIMAL_PLACES, UNIX_EPOCH_MICROS, fieldTy, objTy, showTy, termTy, tyEq } from './lang.ts';
 import type { Binding, Event, GuardOrigin, ObjTy, Op, Scope, Term, Ty, WriteKind } from './lang.ts';
+import { isShimmed, SHIMMED_UNREAD, shimValue, shimWarning } from './shims.ts';
+import { PACT_VERSION } from '../lang/version.ts';
 
 /// A translation (or analysis) failure: where, and Pact's text.
 export class AnalysisFailure extends Error {
@@ -83,11 +85,18 @@ const ROUNDING: ReadonlySet<string> = new Set(['round', 'ceiling', 'floor']);
 
 /// Translates a function (`module.name`, its arguments and inlined body); the first argument is
 /// variable 1 (0 is `result`), as Pact numbers them for properties.
-export function translateFunction(module: string, name: string, info: Info | null, args: readonly Named[], body: readonly AST[]): Translated {
-  return new Translator().fun(module, name, info, args, body);
+/// `emits(cap)`: whether a capability (`module.name`) is an event or managed, so `emit-event`
+/// of it is allowed.
+export function translateFunction(module: string, name: string, info: Info | null, args: readonly Named[], body: readonly AST[], emits: (cap: string) => boolean): Translated {
+  return new Translator(emits).fun(module, name, info, args, body);
 }
 
 class Translator {
+  private readonly emits: (cap: string) => boolean;
+  constructor(emits: (cap: string) => boolean) {
+    this.emits = emits;
+  }
+
   private nextVid = 1;
   /// Tag 0 is Pact's root path; tags count on from 1.
   private nextTag = 1;
@@ -202,6 +211,16 @@ class Translator {
   }
 
   private native(fn: string, args: readonly AST[], a: AST, unsupported: () => never): Term {
+    if (SHIMMED_UNREAD.has(fn)) return this.shim(fn, a, unsupported);
+    if (fn === 'read-msg') throw new AnalysisFailure(a.node.id.info, '`read-msg` is not yet supported');
+    if (fn === 'pact-version' && args.length === 0) return { k: 'lit', lit: { ty: 'string', value: PACT_VERSION } };
+    if (fn === 'emit-event' && args.length === 1) {
+      const app = capabilityApp(args[0]!) ?? unsupported();
+      app.bindings.forEach(([, v]) => this.node(v));
+      // Pact takes an event or a managed capability's emission to succeed.
+      if (!this.emits(app.cap)) throw new AnalysisFailure(a.node.id.info, `Capability ${app.cap} not managed or event`);
+      return { k: 'lit', lit: { ty: 'bool', value: true } };
+    }
     if (fn === 'enforce' && args.length >= 1) {
       const cond = this.node(args[0]!);
       if (termTy(cond) !== 'bool') return unsupported();
@@ -285,7 +304,23 @@ class Translator {
     }
     if (fn === 'dec' && ts.length === 1 && tys[0] === 'integer') return op('decimal', 'dec');
     if (fn === 'length' && ts.length === 1 && tys[0] === 'string') return op('integer', 'length');
-    return unsupported();
+    if (fn === 'sqrt' && ts.length === 1 && numeric) {
+      this.warnings.push({ info: a.node.id.info, text: shimWarning(fn, 'original value') });
+      return ts[0]!;
+    }
+    if ((fn === 'read-decimal' || fn === 'read-integer' || fn === 'read-string') && ts.length === 1 && tys[0] === 'string') {
+      return { k: 'tx-data', ty: fn === 'read-decimal' ? 'decimal' : fn === 'read-integer' ? 'integer' : 'string', name: ts[0]! };
+    }
+    return isShimmed(fn) ? this.shim(fn, a, unsupported) : unsupported();
+  }
+
+  /// A native Pact does not model: a fixed value of its type, with a warning at the call.
+  private shim(fn: string, a: AST, unsupported: () => never): Term {
+    const ty = analysisType(a.node.ty);
+    const value = ty === null ? null : shimValue(ty);
+    if (value === null) return unsupported();
+    this.warnings.push({ info: a.node.id.info, text: shimWarning(fn, value.text) });
+    return { k: 'lit', lit: value.lit };
   }
 
   /// An assertion of the code at `where`, for the trace.

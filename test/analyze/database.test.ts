@@ -219,3 +219,28 @@ describe('enforce-one', () => {
       /OutputFailure: Encountered disallowed DB write to table TableName "accounts" in read-only context\n$/);
   });
 });
+
+describe('natives Pact does not model', () => {
+  test('are shimmed with a value of their type and a warning at the call', () => {
+    const r = verify(`(defcap EV (a:string) @event true)
+      (defun f:bool (s:string) @model [(property result)] (emit-event (EV s)) (is-charset CHARSET_ASCII s))
+      (defun g:string (s:string) @model [(property (= result ""))] (install-capability (EV s)) (int-to-str 16 (length s)))`);
+    assert.equal(r.verdict, 'Verification of t succeeded');
+    const warnings = r.err.split('\n').filter((l) => l !== '').map((l) => l.replace(/^<interactive>:0:\d+:/, ''));
+    assert.deepEqual(warnings.sort(), [
+      'OutputWarning: Unsupported operation: install-capability: substituting empty string',
+      'OutputWarning: Unsupported operation: int-to-str: substituting empty string',
+      'OutputWarning: Unsupported operation: is-charset: substituting True',
+    ]);
+  });
+
+  test('emit-event needs an event or managed capability; read-msg is not supported', () => {
+    assert.match(verify('(defcap C () true) (defun f:bool () (emit-event (C)))').err, /OutputFailure: Capability t\.C not managed or event\n$/);
+    assert.match(verify('(defun f:string () (read-msg "k"))').err, /OutputFailure: `read-msg` is not yet supported\n$/);
+  });
+
+  test('read-decimal, read-integer and read-string are the transaction data by name', () => {
+    holds('(defun f:bool () @model [(property result)] (= (read-integer "n") (read-integer "n")))');
+    fails('(defun f:decimal () @model [(property (>= result 0.0))] (read-decimal "amt"))', 'returning with -');
+  });
+});
