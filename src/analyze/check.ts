@@ -11,6 +11,7 @@ import type { Exp, Info } from '../syntax/exp.ts';
 import { stableHashOrder, typecheckMember } from '../typecheck/module.ts';
 import { runSmtLibSync } from './solver.ts';
 import type { Prop, Ty } from './lang.ts';
+import { isObj } from './lang.ts';
 import { evalFunction, evalProp, terms } from './eval.ts';
 import type { Run, TableInfo } from './eval.ts';
 import { parseValues, showModel } from './model.ts';
@@ -129,7 +130,7 @@ function moduleTables(mod: ModuleData, members: ReadonlyArray<readonly [string, 
   for (const [name, m] of members) {
     if (!(m instanceof TableRef) || m.type.t !== 'user') continue;
     const row = analysisType({ t: 'schema', kind: 'table', schema: m.type, partial: null });
-    if (row === null || typeof row === 'string') continue;
+    if (row === null || !isObj(row)) continue;
     const schema = mod.members.get(m.type.schema.name);
     const model = schema instanceof SchemaRef ? normalizeList(schema.meta.model, null) : [];
     const invariants = model.map((e) => {

@@ -7,13 +7,14 @@
 import type { Info } from '../syntax/exp.ts';
 import { DECIMAL_ONE, DECIMAL_PLACES } from './lang.ts';
 import type { DbProp, Lit, ObjTy, Op, Prop, Term, Ty } from './lang.ts';
-import { showTy, termTy } from './lang.ts';
+import { isObj, showTy, termTy } from './lang.ts';
 import type { Translated } from './translate.ts';
 import { AnalysisFailure } from './translate.ts';
 
 /// The sort of a value that is one SMT-LIB term (not an object). Guards are opaque integers.
 export function sortOf(ty: Ty): string {
-  if (typeof ty !== 'string') throw new Error('an object has no single sort');
+  if (isObj(ty)) throw new Error('an object has no single sort');
+  if (typeof ty !== 'string') return `(Seq ${sortOf(ty.elem)})`;
   return ty === 'bool' ? 'Bool' : ty === 'string' ? 'String' : 'Int';
 }
 
@@ -37,12 +38,12 @@ export function terms(v: Val): string[] {
 }
 
 function mapVal(ty: Ty, v: Val, f: (ty: Ty, x: string, path: string) => string, path = ''): Val {
-  if (typeof ty === 'string') return f(ty, term(v), path);
+  if (!isObj(ty)) return f(ty, term(v), path);
   return { fields: new Map(ty.fields.map(([n, ft], i) => [n, mapVal(ft, field(v, n), f, `${path}_${i}`)] as const)) };
 }
 
 function zipVal(ty: Ty, a: Val, b: Val, f: (ty: Ty, x: string, y: string) => string): string[] {
-  if (typeof ty === 'string') return [f(ty, term(a), term(b))];
+  if (!isObj(ty)) return [f(ty, term(a), term(b))];
   return ty.fields.flatMap(([n, ft]) => zipVal(ft, field(a, n), field(b, n), f));
 }
 
@@ -148,6 +149,7 @@ export function smtLit(l: Lit): string {
   switch (l.ty) {
     case 'bool': return l.value ? 'true' : 'false';
     case 'string': return smtString(l.value);
+    case 'empty-list': return `(as seq.empty (Seq ${sortOf(l.elem)}))`;
     default: return l.value < 0n ? `(- ${-l.value})` : `${l.value}`;
   }
 }
@@ -189,8 +191,14 @@ function applyOp(op: Op, ty: Ty, xs: readonly string[]): string {
     case 'and': return `(and ${a} ${b})`;
     case 'or': return `(or ${a} ${b})`;
     case 'not': return `(not ${a})`;
-    case 'concat': return `(str.++ ${a} ${b})`;
-    case 'length': return `(str.len ${a})`;
+    case 'concat': return str ? `(str.++ ${a} ${b})` : `(seq.++ ${a} ${b})`;
+    case 'length': return str ? `(str.len ${a})` : `(seq.len ${a})`;
+    case 'contains': return str ? `(str.contains ${a} ${b})` : `(seq.contains ${a} (seq.unit ${b}))`;
+    // Pact's `take`/`drop`: a negative count counts from the end.
+    case 'take': return `(ite (>= ${b} 0) ${prefix(str, a!, b!)} ${suffix(str, a!, `(+ ${len(str, a!)} ${b})`)})`;
+    case 'drop': return `(ite (>= ${b} 0) ${suffix(str, a!, b!)} ${prefix(str, a!, `(+ ${len(str, a!)} ${b})`)})`;
+    case 'at-index': return `(seq.nth ${a} ${b})`;
+    case 'str-to-int': return `(str.to_int ${a})`;
     case 'dec': return `(* ${a} one)`;
     case 'floor': case 'ceiling': case 'round': return rounded(op, a!);
     case 'floor-to': case 'ceiling-to': case 'round-to': {
@@ -200,6 +208,19 @@ function applyOp(op: Op, ty: Ty, xs: readonly string[]): string {
       return `(* ${whole} ${10n ** (BigInt(DECIMAL_PLACES) - places)})`;
     }
   }
+}
+
+function len(str: boolean, x: string): string {
+  return str ? `(str.len ${x})` : `(seq.len ${x})`;
+}
+
+/// The first `n` elements (none for a negative `n`), and all but them (all for a negative `n`).
+function prefix(str: boolean, x: string, n: string): string {
+  return `(${str ? 'str.substr' : 'seq.extract'} ${x} 0 ${n})`;
+}
+
+function suffix(str: boolean, x: string, n: string): string {
+  return `(ite (<= ${n} 0) ${x} (${str ? 'str.substr' : 'seq.extract'} ${x} ${n} (- ${len(str, x)} ${n})))`;
 }
 
 /// A decimal rounded to an integer: toward negative infinity, positive infinity, or even.
@@ -316,12 +337,15 @@ class TermEval {
       case 'op': {
         const xs = t.args.map((a) => this.eval(a, env, path));
         const argTy = operandTy(t.args, t.ty);
-        if (typeof argTy !== 'string') {
+        if (isObj(argTy)) {
           const eq = eqVal(argTy, xs[0]!, xs[1]!);
           return this.define('bool', t.op === '=' ? eq : `(not ${eq})`);
         }
         const ts = xs.map(term);
         if (t.op === '/' || t.op === 'mod') this.fails(path, `(= ${ts[1]} 0)`);
+        if (t.op === 'at-index') this.fails(path, `(or (< ${ts[1]} 0) (>= ${ts[1]} (seq.len ${ts[0]})))`);
+        // Pact reads a natural number of at most 128 digits.
+        if (t.op === 'str-to-int') this.fails(path, `(or (= ${ts[0]} "") (> (str.len ${ts[0]}) 128) (< (str.to_int ${ts[0]}) 0))`);
         return this.define(t.ty, applyOp(t.op, argTy, ts));
       }
       case 'if': {
@@ -369,6 +393,11 @@ class TermEval {
         return r;
       }
       case 'object': return { fields: new Map(t.fields.map(([k, v]) => [k, this.eval(v, env, path)] as const)) };
+      case 'list': {
+        const items = t.items.map((x) => `(seq.unit ${term(this.eval(x, env, path))})`);
+        if (items.length === 0) return smtLit({ ty: 'empty-list', elem: t.ty.elem });
+        return this.define(t.ty, items.length === 1 ? items[0]! : `(seq.++ ${items.join(' ')})`);
+      }
       case 'at': return field(this.eval(t.obj, env, path), t.field);
       case 'keyset': {
         const name = term(this.eval(t.name, env, path));
@@ -413,7 +442,7 @@ class TermEval {
       case 'require': {
         const args = t.args.map((a) => this.eval(a, env, path));
         const matches = this.active.filter((g) => g.cap === t.cap).map((g) =>
-          `(and ${g.when} ${g.args.map((x, i) => (typeof x.ty === 'string' ? `(= ${term(x.v)} ${term(args[i]!)})` : eqVal(x.ty, x.v, args[i]!))).join(' ')})`);
+          `(and ${g.when} ${g.args.map((x, i) => eqVal(x.ty, x.v, args[i]!)).join(' ')})`);
         const granted = term(this.define('bool', `(or false ${matches.join(' ')})`, `t${t.tag}`));
         this.tags.set(t.tag, granted);
         this.success.push(`(=> ${path} ${granted})`);
@@ -605,7 +634,7 @@ function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>): V
     case 'op': {
       const xs = p.args.map((a) => evalPropVal(a, run, env));
       const argTy = operandTy(p.args, p.ty);
-      if (typeof argTy !== 'string') return p.op === '=' ? eqVal(argTy, xs[0]!, xs[1]!) : `(not ${eqVal(argTy, xs[0]!, xs[1]!)})`;
+      if (isObj(argTy)) return p.op === '=' ? eqVal(argTy, xs[0]!, xs[1]!) : `(not ${eqVal(argTy, xs[0]!, xs[1]!)})`;
       return applyOp(p.op, argTy, xs.map(term));
     }
     case 'quantified': {

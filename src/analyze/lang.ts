@@ -5,7 +5,18 @@
 /// among them, as Pact's `Guard`), times (microseconds since the Modified Julian Day epoch, as
 /// Pact's `Time`) and objects of those (a fixed set of fields, as a schema).
 export type Prim = 'integer' | 'decimal' | 'bool' | 'string' | 'time' | 'guard';
-export type Ty = Prim | ObjTy;
+export type Ty = Prim | ObjTy | ListTy;
+
+/// A list of values of one type (not objects: Pact's analysis has lists of any type, this port
+/// lists of single values, as Z3 sequences).
+export interface ListTy {
+  readonly k: 'list';
+  readonly elem: Ty;
+}
+
+export function isObj(t: Ty): t is ObjTy {
+  return typeof t !== 'string' && t.k === 'object';
+}
 
 /// An object type: its fields sorted by name (Pact's `SObject` schemas are sorted).
 export interface ObjTy {
@@ -19,16 +30,18 @@ export function objTy(fields: Iterable<readonly [string, Ty]>): ObjTy {
 
 export function tyEq(a: Ty, b: Ty): boolean {
   if (typeof a === 'string' || typeof b === 'string') return a === b;
+  if (a.k === 'list' || b.k === 'list') return a.k === 'list' && b.k === 'list' && tyEq(a.elem, b.elem);
   return a.fields.length === b.fields.length && a.fields.every(([n, t], i) => n === b.fields[i]![0] && tyEq(t, b.fields[i]![1]));
 }
 
 export function fieldTy(t: Ty, field: string): Ty | null {
-  return typeof t === 'string' ? null : t.fields.find(([n]) => n === field)?.[1] ?? null;
+  return isObj(t) ? t.fields.find(([n]) => n === field)?.[1] ?? null : null;
 }
 
 /// A type as Pact's analysis prints one (`object{...}` spelled out by its fields).
 export function showTy(t: Ty): string {
-  return typeof t === 'string' ? t : `object{${t.fields.map(([n, ft]) => `${n}: ${showTy(ft)}`).join(', ')}}`;
+  if (typeof t === 'string') return t;
+  return t.k === 'list' ? `[${showTy(t.elem)}]` : `object{${t.fields.map(([n, ft]) => `${n}: ${showTy(ft)}`).join(', ')}}`;
 }
 
 export type WriteKind = 'insert' | 'update' | 'write';
@@ -56,12 +69,17 @@ export type Op =
   | 'and' | 'or' | 'not' | 'concat' | 'length'
   | 'dec' | 'floor' | 'ceiling' | 'round'
   /// Two-argument rounding, to a literal number of places (the second operand).
-  | 'floor-to' | 'ceiling-to' | 'round-to';
+  | 'floor-to' | 'ceiling-to' | 'round-to'
+  /// Strings and lists: `length`, `+` (`concat`), `contains` (needle, then haystack), `take`,
+  /// `drop` (count, then collection), `at` of an index (index, then list), `str-to-int`.
+  | 'contains' | 'take' | 'drop' | 'at-index' | 'str-to-int';
 
 /// A literal: integers and scaled decimals as bigints.
 export type Lit = { readonly ty: 'integer' | 'decimal' | 'time'; readonly value: bigint }
   | { readonly ty: 'bool'; readonly value: boolean }
-  | { readonly ty: 'string'; readonly value: string };
+  | { readonly ty: 'string'; readonly value: string }
+  /// A shim's empty list (the only list literal; others are `list` terms).
+  | { readonly ty: 'empty-list'; readonly elem: Ty };
 
 export type Term =
   | { readonly k: 'lit'; readonly lit: Lit }
@@ -75,6 +93,7 @@ export type Term =
   /// A scope's value, remembered under `tag` for the trace's `returning with`.
   | { readonly k: 'return'; readonly ty: Ty; readonly tag: number; readonly body: Term }
   | { readonly k: 'object'; readonly ty: ObjTy; readonly fields: ReadonlyArray<readonly [string, Term]> }
+  | { readonly k: 'list'; readonly ty: ListTy; readonly items: readonly Term[] }
   | { readonly k: 'at'; readonly ty: Ty; readonly field: string; readonly obj: Term }
   /// A row of `table` (of schema `row`), its fields `ty`; without a default, a missing row aborts.
   | { readonly k: 'read'; readonly ty: ObjTy; readonly tag: number; readonly table: string; readonly row: ObjTy; readonly key: Term; readonly default: Term | null }
@@ -112,7 +131,7 @@ export type Prop =
 
 export function termTy(t: Term | Prop): Ty {
   switch (t.k) {
-    case 'lit': return t.lit.ty;
+    case 'lit': return t.lit.ty === 'empty-list' ? { k: 'list', elem: t.lit.elem } : t.lit.ty;
     case 'enforce': case 'enforce-guard': case 'require': case 'enforce-one': case 'success': case 'abort': case 'quantified': case 'authorized-by': return 'bool';
     case 'write': case 'format': return 'string';
     case 'keyset': return 'guard';

@@ -2,6 +2,7 @@
 /// `linearize`, `Model/Text.hs`'s `showModel`): the events along the path the model takes, up to
 /// a failed `enforce`, scopes indented by depth.
 import type { Binding, Event, GuardOrigin, Ty } from './lang.ts';
+import { isObj } from './lang.ts';
 import type { Run, Val } from './eval.ts';
 import { showScaled } from './parse.ts';
 
@@ -66,14 +67,26 @@ export function showValue(ty: Ty, v: string): string {
     case 'string': return `"${smtStringValue(v)}"`;
     case 'integer': case 'guard': case 'time': return smtInteger(v).toString();
     case 'decimal': return showScaled(smtInteger(v));
-    default: return v;
+    default: return ty.k === 'list' ? showList(ty.elem, v) : v;
   }
+}
+
+/// A Z3 sequence (`(seq.++ (seq.unit 1) (seq.unit 2))`, `(as seq.empty ...)`) as `[1, 2]`.
+function showList(elem: Ty, v: string): string {
+  const items: string[] = [];
+  const walk = (x: Sexp): void => {
+    if (!Array.isArray(x)) return;
+    if (x[0] === 'seq.unit') items.push(showValue(elem, flatten(x[1]!)));
+    if (x[0] === 'seq.++') x.slice(1).forEach(walk);
+  };
+  walk(readSexp(v, { pos: 0 }));
+  return `[${items.join(', ')}]`;
 }
 
 /// A value of the run (an object field by field, as Pact's `showObject`), or null when the
 /// model lacks one of its terms.
 function showVal(ty: Ty, v: Val, values: ReadonlyMap<string, string>): string | null {
-  if (typeof v === 'string' || typeof ty === 'string') {
+  if (typeof v === 'string' || !isObj(ty)) {
     const x = typeof v === 'string' ? values.get(v) : undefined;
     return x === undefined ? null : showValue(ty, x);
   }

@@ -261,7 +261,8 @@ function inferApp(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop {
     const b = infer(cx, args[1]!);
     if (!tyEq(termTy(a), termTy(b))) return failIn(cx, p, `type error: ${showTy(termTy(a))} vs ${showTy(termTy(b))}`);
     if (termTy(a) === 'bool' && fn !== '=' && fn !== '!=') return failIn(cx, p, "Analysis doesn't support this construct yet: ordering of booleans");
-    const kind = termTy(a) === 'guard' ? 'guards' : typeof termTy(a) === 'string' ? null : 'objects';
+    const at = termTy(a);
+    const kind = at === 'guard' ? 'guards' : typeof at === 'string' ? null : at.k === 'list' ? 'lists' : 'objects';
     if (kind !== null && fn !== '=' && fn !== '!=') return failIn(cx, p, `Invalid op for ${kind}: ${fn}, only = and != are allowed`);
     return op('bool', fn as Op, [a, b]);
   }
@@ -293,7 +294,8 @@ function inferApp(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop {
   if (fn === 'dec' && args.length === 1) return op('decimal', 'dec', [check(cx, 'integer', args[0]!)]);
   if (fn === 'length' && args.length === 1) {
     const a = infer(cx, args[0]!);
-    return termTy(a) === 'string' ? op('integer', 'length', [a]) : failIn(cx, p, 'expected string or list argument to length');
+    const ty = termTy(a);
+    return ty === 'string' || (typeof ty !== 'string' && ty.k === 'list') ? op('integer', 'length', [a]) : failIn(cx, p, 'expected string or list argument to length');
   }
   if (!inferrable(p)) {
     for (const ty of ['integer', 'decimal', 'string'] as const) {

@@ -9,7 +9,7 @@ import type { Type } from '../values/type.ts';
 import { Decimal } from '../values/decimal.ts';
 import { parseIsoTime } from '../values/time.ts';
 import { PactTime } from '../values/value.ts';
-import { DECIMAL_ONE, DECIMAL_PLACES, UNIX_EPOCH_MICROS, fieldTy, objTy, showTy, termTy, tyEq } from './lang.ts';
+import { DECIMAL_ONE, DECIMAL_PLACES, UNIX_EPOCH_MICROS, fieldTy, isObj, objTy, showTy, termTy, tyEq } from './lang.ts';
 import type { Binding, Event, GuardOrigin, ObjTy, Op, Scope, Term, Ty, WriteKind } from './lang.ts';
 import { isShimmed, SHIMMED_UNREAD, shimValue, shimWarning } from './shims.ts';
 import { PACT_VERSION } from '../lang/version.ts';
@@ -42,6 +42,10 @@ export interface Translated {
 export function analysisType(t: Type): Ty | null {
   if (t.t === 'schema' && (t.kind === 'object' || t.kind === 'table') && t.partial !== 'any') {
     return t.schema.t === 'user' ? schemaType(t.schema.schema.fields, t.partial) : null;
+  }
+  if (t.t === 'list') {
+    const elem = analysisType(t.elem);
+    return elem === null || isObj(elem) ? null : { k: 'list', elem };
   }
   if (t.t !== 'prim') return null;
   switch (t.name) {
@@ -82,6 +86,8 @@ export function resolveTypes(body: readonly AST[], types: ReadonlyMap<number, Ty
 const ARITH: ReadonlySet<string> = new Set(['+', '-', '*', '/']);
 const COMPARISON: ReadonlySet<string> = new Set(['=', '!=', '<', '<=', '>', '>=']);
 const ROUNDING: ReadonlySet<string> = new Set(['round', 'ceiling', 'floor']);
+/// Types `<`, `<=`, `>`, `>=` compare.
+const ORDERED: ReadonlySet<string> = new Set(['integer', 'decimal', 'string', 'time']);
 
 /// Translates a function (`module.name`, its arguments and inlined body); the first argument is
 /// variable 1 (0 is `result`), as Pact numbers them for properties.
@@ -187,6 +193,12 @@ class Translator {
         if (a.value.k !== 'lit') return unsupported();
         return literal(a.value.value) ?? unsupported();
       }
+      case 'list': {
+        const ty = analysisType(a.node.ty);
+        if (ty === null || typeof ty === 'string' || ty.k !== 'list') return unsupported();
+        const items = a.items.map((x) => this.node(x));
+        return items.every((x) => tyEq(termTy(x), ty.elem)) ? { k: 'list', ty, items } : unsupported();
+      }
       case 'object': {
         const fields = a.fields.map(([k, v]) => [k, this.node(v)] as const);
         return { k: 'object', ty: objTy(fields.map(([k, t]) => [k, termTy(t)] as const)), fields };
@@ -278,6 +290,8 @@ class Translator {
     const op = (ty: Ty, o: Op, xs: readonly Term[] = ts): Term => ({ k: 'op', ty, op: o, args: xs });
     const numeric = tys.every((t) => t === 'integer' || t === 'decimal');
     if (ts.length === 1 && (fn === '-' || fn === 'abs') && numeric) return op(tys[0]!, fn === '-' ? 'neg' : 'abs');
+    const list = this.listNative(fn, ts, tys);
+    if (list !== null) return list;
     if (ts.length === 2 && ARITH.has(fn)) {
       if (fn === '+' && tys[0] === 'string' && tys[1] === 'string') return op('string', 'concat');
       if (!numeric) return unsupported();
@@ -290,7 +304,7 @@ class Translator {
     }
     if (fn === 'mod' && ts.length === 2 && tys[0] === 'integer' && tys[1] === 'integer') return op('integer', 'mod');
     if (COMPARISON.has(fn) && ts.length === 2 && tyEq(tys[0]!, tys[1]!)) {
-      if ((tys[0] === 'bool' || tys[0] === 'guard' || typeof tys[0] !== 'string') && fn !== '=' && fn !== '!=') return unsupported();
+      if (!ORDERED.has(showTy(tys[0]!)) && fn !== '=' && fn !== '!=') return unsupported();
       return op('bool', fn as Op);
     }
     if ((fn === 'and' || fn === 'or') && ts.length === 2 && tys.every((t) => t === 'bool')) return op('bool', fn);
@@ -299,7 +313,7 @@ class Translator {
     if (ROUNDING.has(fn) && ts.length === 2 && tys[0] === 'decimal' && tys[1] === 'integer') {
       const places = ts[1]!;
       // Pact shifts by 10^places; we model a literal count of places.
-      if (places.k !== 'lit' || typeof places.lit.value !== 'bigint' || places.lit.value < 0n || places.lit.value > BigInt(DECIMAL_PLACES)) return unsupported();
+      if (places.k !== 'lit' || places.lit.ty !== 'integer' || places.lit.value < 0n || places.lit.value > BigInt(DECIMAL_PLACES)) return unsupported();
       return op('decimal', `${fn}-to` as Op);
     }
     if (fn === 'dec' && ts.length === 1 && tys[0] === 'integer') return op('decimal', 'dec');
@@ -312,6 +326,23 @@ class Translator {
       return { k: 'tx-data', ty: fn === 'read-decimal' ? 'decimal' : fn === 'read-integer' ? 'integer' : 'string', name: ts[0]! };
     }
     return isShimmed(fn) ? this.shim(fn, a, unsupported) : unsupported();
+  }
+
+  /// Natives of strings and lists Pact models: `length`, `+` of lists, `contains`, `take`,
+  /// `drop`, `at` of an index, `str-to-int`; null for others (or other types).
+  private listNative(fn: string, ts: readonly Term[], tys: readonly Ty[]): Term | null {
+    const op = (ty: Ty, o: Op, args: readonly Term[]): Term => ({ k: 'op', ty, op: o, args });
+    const [a, b] = tys;
+    const collection = (t: Ty | undefined): t is Ty => t === 'string' || (t !== undefined && typeof t !== 'string' && t.k === 'list');
+    const elem = (t: Ty | undefined): Ty | null => (t !== undefined && typeof t !== 'string' && t.k === 'list' ? t.elem : null);
+    if (ts.length === 1 && fn === 'length' && elem(a) !== null) return op('integer', 'length', ts);
+    if (ts.length === 1 && fn === 'str-to-int' && a === 'string') return op('integer', 'str-to-int', ts);
+    if (ts.length !== 2) return null;
+    if (fn === '+' && elem(a) !== null && tyEq(a!, b!)) return op(a!, 'concat', ts);
+    if (fn === 'contains' && collection(b) && (b === 'string' ? a === 'string' : tyEq(elem(b)!, a!))) return op('bool', 'contains', [ts[1]!, ts[0]!]);
+    if ((fn === 'take' || fn === 'drop') && a === 'integer' && collection(b)) return op(b, fn, [ts[1]!, ts[0]!]);
+    if (fn === 'at' && a === 'integer' && elem(b) !== null) return op(elem(b)!, 'at-index', [ts[1]!, ts[0]!]);
+    return null;
   }
 
   /// A native Pact does not model: a fixed value of its type, with a warning at the call.
@@ -398,7 +429,7 @@ class Translator {
     const table = args[0];
     if (table?.k !== 'table') return null;
     const row = analysisType(table.node.ty);
-    if (row === null || typeof row === 'string') return unsupported();
+    if (row === null || !isObj(row)) return unsupported();
     if (fn === 'read' && (args.length === 2 || args.length === 3)) {
       const key = this.stringNode(args[1]!, unsupported);
       const tag = this.tag('bool');
@@ -417,7 +448,7 @@ class Translator {
       const key = this.stringNode(args[1]!, unsupported);
       const obj = this.node(args[2]!);
       const ty = termTy(obj);
-      if (typeof ty === 'string') return unsupported();
+      if (!isObj(ty)) return unsupported();
       const tag = this.tag('bool');
       this.events.push({ k: 'write', tag, kind: fn as WriteKind, table: table.name, ty });
       return { k: 'write', tag, kind: fn as WriteKind, table: table.name, key, obj };
@@ -440,7 +471,7 @@ class Translator {
     } else if ((form === 'with-read' && args.length === 2) || (form === 'with-default-read' && args.length === 3)) {
       const table = args[0]!;
       const row = table.k === 'table' ? analysisType(table.node.ty) : null;
-      if (row === null || typeof row === 'string' || table.k !== 'table') return unsupported();
+      if (row === null || !isObj(row) || table.k !== 'table') return unsupported();
       const key = this.stringNode(args[1]!, unsupported);
       const ty = objTy(row.fields.filter(([n]) => columns.includes(n)));
       const def = args.length === 3 ? this.node(args[2]!) : null;
