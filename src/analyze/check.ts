@@ -94,16 +94,19 @@ function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, s
   const rows = new Map([...tables].map(([t, info]) => [t, info.row] as const));
   const { defined, checks } = moduleModel(mod.meta.model);
   const funs = members.filter((x): x is readonly [string, Def] => x[1] instanceof Def && x[1].kind !== 'defcap');
+  // A defpact has no single result for a property to speak of.
+  if (funs.some(([, def]) => def.kind === 'defpact' && def.meta.model.some(mentionsResult))) {
+    throw new Fatal([{ info: '', type: 'OutputFailure', text: 'Invalid usage of `result` within a defpact model' }]);
+  }
   // Every function's checks parse before any is analysed, then every function translates.
   const parsed = funs.map(([name, def]) => ({ name, def, checks: functionChecks(def, checks, { defined, consts, tables: rows }) }));
   const translated = parsed.map((p) => {
-    if (p.def.kind === 'defpact') throw new AnalysisFailure(p.def.info, `Analysis doesn't support this construct yet: defpact ${p.name}`);
     const checked = typed(p.name);
     if (checked.top.k !== 'fun') throw new AnalysisFailure(p.def.info, `Analysis doesn't support this construct yet: ${p.name}`);
     const fun = checked.top.fun;
     const body = resolveTypes(checked.body, checked.types);
     const args = fun.args.map((a) => ({ ...a, node: { ...a.node, ty: checked.types.get(a.node.id.id) ?? a.node.ty } }));
-    return { ...p, tr: translateFunction(mod.name, p.name, fun.info, args, body, emits) };
+    return { ...p, tr: translateFunction(mod.name, p.name, fun.info, args, body, emits, p.def.kind === 'defpact') };
   });
   const out: Rendered[] = [];
   for (const t of translated) {
@@ -122,6 +125,12 @@ function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, s
   if (withInvariants.length === 0) return out;
   for (const t of translated) out.push(...invariantChecks(t.tr, tables, withInvariants.map(([name]) => name)));
   return out;
+}
+
+/// A `(property ...)` whose expression mentions `result` anywhere (Pact's `ResultInDefpact` test).
+function mentionsResult(e: Exp): boolean {
+  const has = (x: Exp): boolean => (x.tag === 'atom' && x.parts.length === 1 && x.parts[0] === 'result') || (x.tag === 'list' && x.items.some(has));
+  return e.tag === 'list' && e.delim === '(' && e.items[0]?.tag === 'atom' && e.items[0].parts.join('.') === 'property' && e.items.slice(1).some(has);
 }
 
 /// The module's tables with schemas the analysis models, and their schemas' invariants.

@@ -63,7 +63,7 @@ export interface TableInfo {
 /// and writes counted per row, whether it was read or written; per column, its cells, which were
 /// written and which (guards) were enforced, their deltas (numeric columns), whether it was read
 /// or written.
-type Slot = 'cells' | 'cell-written' | 'cell-enforced' | 'exists' | 'cell-delta' | 'column-delta' | 'read-count' | 'write-count' | 'table-read' | 'table-written' | 'column-read' | 'column-written';
+type Slot = 'cells' | 'cell-written' | 'cell-enforced' | 'exists' | 'guard-passes' | 'cell-delta' | 'column-delta' | 'read-count' | 'write-count' | 'table-read' | 'table-written' | 'column-read' | 'column-written';
 
 const ZEROS = '((as const (Array String Int)) 0)';
 const FALSES = '((as const (Array String Bool)) false)';
@@ -87,9 +87,8 @@ export class Db {
       const sort = slotSort(slot, colTy === undefined || colTy === null ? 'integer' : colTy);
       this.sorts.set(k, sort);
       let init: string;
-      if (slot === 'cells' || slot === 'exists') {
-        init = `|${slot} ${table} ${column}|`;
-        this.script.push(`(declare-const ${init} ${sort})`);
+      if (slot === 'cells' || slot === 'exists' || slot === 'guard-passes') {
+        init = this.fresh(k, '');
       } else {
         init = slot === 'cell-delta' || slot === 'read-count' || slot === 'write-count' ? ZEROS
           : slot === 'cell-written' || slot === 'cell-enforced' ? FALSES : slot === 'column-delta' ? '0' : 'false';
@@ -97,6 +96,13 @@ export class Db {
       this.inits.set(k, init);
     }
     return k;
+  }
+
+  /// A new arbitrary value for a slot (its initial one, or the database after time passed).
+  fresh(k: string, suffix: string): string {
+    const name = `|${k.replaceAll('|', ' ')}${suffix}|`;
+    this.script.push(`(declare-const ${name} ${this.sorts.get(k)!})`);
+    return name;
   }
 
   initial(k: string): string {
@@ -116,22 +122,26 @@ function slotSort(slot: Slot, colTy: Ty): string {
   switch (slot) {
     case 'cells': return `(Array String ${sortOf(colTy)})`;
     case 'exists': case 'cell-written': case 'cell-enforced': return '(Array String Bool)';
+    case 'guard-passes': return '(Array Int Bool)';
     case 'cell-delta': case 'read-count': case 'write-count': return '(Array String Int)';
     case 'column-delta': return 'Int';
     default: return 'Bool';
   }
 }
 
-/// Keysets: the registry's (by name), the transaction's data (by name), and whether a guard
-/// passes; the transaction's other data.
+/// Keysets: the registry's (by name) and the transaction's data (by name); the transaction's
+/// other data. (Which guards pass is a slot of the database state: it changes between a
+/// pact's steps.)
 const GUARDS = [
   '(declare-fun registry (String) Int)',
   '(declare-fun tx-keyset (String) Int)',
-  '(declare-fun guard-passes (Int) Bool)',
   // The transaction's data read by name (`read-decimal`, `read-integer`, `read-string`).
   '(declare-fun tx-decimal (String) Int)',
   '(declare-fun tx-integer (String) Int)',
   '(declare-fun tx-string (String) String)',
+  // A pact's id, and the entity running a private pact's step.
+  '(declare-const pact-id String)',
+  '(declare-const entity String)',
 ];
 
 /// Helpers every script starts with: Haskell's `div`/`mod` (rounding to -infinity; SMT-LIB's are
@@ -302,6 +312,8 @@ class TermEval {
   /// Database access forbidden here: all of it in an `enforce`'s condition (Pact's
   /// `DisallowDb`), writes in an `enforce-one`'s cases (`DisallowWrites`).
   private restriction: 'pure' | 'read-only' | null = null;
+  /// Whether a pact's step is running (`pact-id` needs one).
+  private inPact = false;
   private n = 0;
 
   private readonly tables: ReadonlyMap<string, TableInfo>;
@@ -351,17 +363,9 @@ class TermEval {
       case 'if': {
         const c = term(this.define('bool', this.eval(t.cond, env, path), `t${t.tag}`));
         this.tags.set(t.tag, c);
-        // Both branches run from the same database; the merge takes each slot's value by `c`.
-        const saved = new Map(this.db.current);
-        const a = this.eval(t.then, env, `(and ${path} ${c})`);
-        const thenDb = this.db.current;
-        this.db.current = saved;
-        const b = this.eval(t.else, env, `(and ${path} (not ${c}))`);
-        for (const k of new Set([...thenDb.keys(), ...this.db.current.keys()])) {
-          const x = thenDb.get(k) ?? this.db.initial(k);
-          const y = this.db.get(k);
-          if (x !== y) this.set(k, `(ite ${c} ${x} ${y})`);
-        }
+        let a: Val = 'true';
+        let b: Val = 'true';
+        this.branches(c, () => (a = this.eval(t.then, env, `(and ${path} ${c})`)), () => (b = this.eval(t.else, env, `(and ${path} (not ${c}))`)));
         return this.define(t.ty, mapVal(t.ty, a, (_, x, p) => `(ite ${c} ${x} ${term(pathIn(b, p))})`));
       }
       case 'let': {
@@ -408,7 +412,7 @@ class TermEval {
         // A keyset looked up by name keeps its name for the trace.
         const name = g.k === 'keyset' ? term(this.define('string', this.eval(g.name, env, path))) : null;
         const guard = term(this.define('guard', g.k === 'keyset' ? `(${g.from === 'registry' ? 'registry' : 'tx-keyset'} ${name})` : this.eval(g, env, path)));
-        const passes = term(this.define('bool', `(guard-passes ${guard})`, `t${t.tag}`));
+        const passes = term(this.define('bool', `(select ${this.db.get(this.db.key('guard-passes', ''))} ${guard})`, `t${t.tag}`));
         this.tags.set(t.tag, passes);
         const cell = this.cells.get(guard) ?? null;
         if (cell !== null) {
@@ -449,11 +453,83 @@ class TermEval {
         return granted;
       }
       case 'format': return this.format(t, env, path);
+      case 'pact': return this.pact(t, env, path);
+      case 'pact-id':
+        if (!this.inPact) this.success.push(`(not ${path})`);
+        return 'pact-id';
       case 'tx-data': return this.define(t.ty, `(tx-${t.ty} ${term(this.eval(t.name, env, path))})`);
       case 'enforce-one': return this.enforceOne(t, env, path);
       case 'read': return this.read(t, env, path);
       case 'write': return this.write(t, env, path);
     }
+  }
+
+  /// Both branches run from the same database; the merge takes each slot's value by `c`.
+  private branches(c: string, then: () => void, otherwise: () => void): void {
+    const saved = new Map(this.db.current);
+    then();
+    const thenDb = this.db.current;
+    this.db.current = saved;
+    otherwise();
+    for (const k of new Set([...thenDb.keys(), ...this.db.current.keys()])) {
+      const x = thenDb.get(k) ?? this.db.initial(k);
+      const y = this.db.get(k);
+      if (x !== y) this.set(k, `(ite ${c} ${x} ${y})`);
+    }
+  }
+
+  /// A defpact (Pact's `Pact` evaluation): each step after the first may instead be cancelled
+  /// (a free choice), the database having changed arbitrarily since the step before; a
+  /// cancellation runs the rollbacks of the steps before it, latest first.
+  private pact(t: Extract<Term, { k: 'pact' }>, env: ReadonlyMap<number, Val>, path: string): Val {
+    const outer = this.inPact;
+    this.inPact = true;
+    let reached = 'true';
+    // Rollbacks registered so far, latest first, with the cancellations that trigger them.
+    const pending: Array<{ term: Term; triggers: string[] }> = [];
+    t.steps.forEach((s, i) => {
+      let cancel = 'false';
+      if (i > 0) {
+        this.timePasses(i);
+        this.script.push(`(declare-const cancel${i} Bool)`);
+        cancel = term(this.define('bool', `(and ${reached} cancel${i})`, `t${t.cancelTags[i - 1]}`));
+        this.tags.set(t.cancelTags[i - 1]!, cancel);
+        pending[0]?.triggers.push(cancel);
+      }
+      if (s.rollback !== null) pending.unshift({ term: s.rollback, triggers: [] });
+      const reaches = term(this.define('bool', `(and ${reached} (not ${cancel}))`));
+      const stepPath = `(and ${path} ${reaches})`;
+      this.branches(reaches, () => {
+        if (s.entity !== null) this.success.push(`(=> ${stepPath} (= entity ${term(this.eval(s.entity, env, stepPath))}))`);
+        this.eval(s.exec, env, stepPath);
+      }, () => {});
+      reached = reaches;
+    });
+    let rolling = 'false';
+    pending.forEach((r, i) => {
+      rolling = term(this.define('bool', `(or ${rolling} ${r.triggers.join(' ')})`, `t${t.rollbackTags[i]}`));
+      this.tags.set(t.rollbackTags[i]!, rolling);
+      const now = rolling;
+      this.branches(now, () => this.eval(r.term, env, `(and ${path} ${now})`), () => {});
+    });
+    this.inPact = outer;
+    return '"INTERNAL: pact done"';
+  }
+
+  /// Between two steps of a pact other transactions run: every cell may have changed, rows may
+  /// have appeared, and which guards pass is new (Pact's `withReset`).
+  private timePasses(step: number): void {
+    const db = this.db;
+    for (const [table, info] of this.tables) {
+      for (const [c] of info.row.fields) {
+        const k = db.key('cells', table, c);
+        db.current.set(k, db.fresh(k, ` ${step}`));
+      }
+      const ex = db.key('exists', table);
+      this.set(ex, `((_ map or) ${db.get(ex)} ${db.fresh(ex, ` ${step}`)})`);
+    }
+    const gp = db.key('guard-passes', '');
+    db.current.set(gp, db.fresh(gp, ` ${step}`));
   }
 
   /// `enforce-one`: every case runs (none may write); its success is its own enforcements'; the
@@ -642,7 +718,10 @@ function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>): V
       return `(${p.q} ((${name} ${sortOf(p.ty)})) ${term(evalPropVal(p.body, run, new Map(env).set(p.vid, name)))})`;
     }
     case 'at': return field(evalPropVal(p.obj, run, env), p.field);
-    case 'authorized-by': return `(guard-passes (registry ${smtLit({ ty: 'string', value: p.name })}))`;
+    case 'authorized-by': {
+      const db = ofRun().db;
+      return `(select ${db.get(db.key('guard-passes', ''))} (registry ${smtLit({ ty: 'string', value: p.name })}))`;
+    }
     case 'db': return dbProp(p, ofRun(), (k) => term(evalPropVal(k, run, env)));
   }
 }

@@ -109,6 +109,14 @@ export type Term =
   /// `enforce-one`: the first case that succeeds gives the value; one must (no cases: fails).
   /// `tags`: each case's success, for the trace.
   | { readonly k: 'enforce-one'; readonly cases: readonly Term[]; readonly tags: readonly number[] }
+  /// A defpact's steps (each with its entity, if any, and its rollback, if it has one and is not
+  /// the last): step `i > 0` may instead be cancelled, which runs the rollbacks of the steps
+  /// before it, latest first. `cancelTags[i - 1]`: whether step `i` is cancelled; `rollbackTags`:
+  /// whether each rollback runs, in the order they run.
+  | { readonly k: 'pact'; readonly steps: ReadonlyArray<{ readonly exec: Term; readonly entity: Term | null; readonly rollback: Term | null }>;
+    readonly cancelTags: readonly number[]; readonly rollbackTags: readonly number[] }
+  /// `pact-id`: only a pact has one (elsewhere the transaction fails).
+  | { readonly k: 'pact-id' }
   /// `read-decimal`/`read-integer`/`read-string`: the transaction data's value of that name.
   | { readonly k: 'tx-data'; readonly ty: 'decimal' | 'integer' | 'string'; readonly name: Term }
   /// `format` of a template and a literal list of strings, integers and booleans.
@@ -133,7 +141,7 @@ export function termTy(t: Term | Prop): Ty {
   switch (t.k) {
     case 'lit': return t.lit.ty === 'empty-list' ? { k: 'list', elem: t.lit.elem } : t.lit.ty;
     case 'enforce': case 'enforce-guard': case 'require': case 'enforce-one': case 'success': case 'abort': case 'quantified': case 'authorized-by': return 'bool';
-    case 'write': case 'format': return 'string';
+    case 'write': case 'format': case 'pact': case 'pact-id': return 'string';
     case 'keyset': return 'guard';
     case 'db': return dbPropTy(t);
     default: return t.ty;
@@ -171,13 +179,18 @@ export type Event =
   | { readonly k: 'require'; readonly tag: number; readonly cap: string }
   /// `enforce-one`: each case's events and success tag; a failure in any case but the last is
   /// recovered from, and the first case to succeed ends it.
-  | { readonly k: 'enforce-one'; readonly cases: ReadonlyArray<{ readonly events: readonly Event[]; readonly tag: number }> };
+  | { readonly k: 'enforce-one'; readonly cases: ReadonlyArray<{ readonly events: readonly Event[]; readonly tag: number }> }
+  /// A defpact's run: each step's events and, after the first, its cancellation tag; the
+  /// rollbacks' events and tags, in the order they run.
+  | { readonly k: 'pact'; readonly steps: ReadonlyArray<{ readonly events: readonly Event[]; readonly cancel: number | null }>;
+    readonly rollbacks: ReadonlyArray<{ readonly events: readonly Event[]; readonly tag: number }> };
 
 /// Where an enforced guard came from (Pact's `Provenance` of a guard).
 export type GuardOrigin = { readonly k: 'registry' | 'data'; readonly name: Term } | { readonly k: 'argument'; readonly name: string } | { readonly k: 'unknown' };
 
 /// A `let`, an inlined call, or the bindings of `with-read`/`bind` (`destructuring object`).
-export type Scope = { readonly k: 'let' } | { readonly k: 'object' } | { readonly k: 'function' | 'capability'; readonly module: string; readonly name: string };
+export type Scope = { readonly k: 'let' | 'object' | 'step' | 'rollback' }
+  | { readonly k: 'function' | 'capability' | 'pact'; readonly module: string; readonly name: string };
 
 /// Decimals carry 255 places (Pact's `decimalPrecision`).
 export const DECIMAL_PLACES = 255;

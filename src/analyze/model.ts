@@ -99,6 +99,9 @@ function showVal(ty: Ty, v: Val, values: ReadonlyMap<string, string>): string | 
   return `{ ${parts.join(', ')} }`;
 }
 
+/// What the trace says on entering a scope that is not a call.
+const SCOPE_TEXT = { let: 'let', object: 'destructuring object', step: 'entering step', rollback: 'entering rollback' } as const;
+
 const WRITE_VERB = { insert: 'insert into', update: 'update', write: 'write' } as const;
 
 function guardText(origin: GuardOrigin, name: string | null, guard: string | null): string {
@@ -130,8 +133,8 @@ export function showModel(events: readonly Event[], run: Run, values: ReadonlyMa
       switch (e.k) {
         case 'push': {
           const at = depth++;
-          if (e.scope.k === 'let' || e.scope.k === 'object') {
-            emit(at, [e.scope.k === 'let' ? 'let' : 'destructuring object', ...e.bindings.map((b) => `  ${b.name} := ${showVar(b)}`)]);
+          if (!('module' in e.scope)) {
+            emit(at, [SCOPE_TEXT[e.scope.k], ...e.bindings.map((b) => `  ${b.name} := ${showVar(b)}`)]);
             break;
           }
           const n = e.bindings.length;
@@ -189,6 +192,16 @@ export function showModel(events: readonly Event[], run: Run, values: ReadonlyMa
         case 'branch':
           if (!walk(passed(e.tag) ? e.then : e.else)) return false;
           break;
+        case 'pact':
+          for (const step of e.steps) {
+            if (step.cancel !== null && passed(step.cancel)) {
+              emit(depth, ['', 'time passes between steps (arbitrary db updates can occur here)', 'pact cancelled']);
+              for (const r of e.rollbacks) if (passed(r.tag) && !walk(r.events)) return false;
+              break;
+            }
+            if (!walk(step.events)) return false;
+          }
+          break;
         case 'enforce-one': {
           const outer = recovering;
           const taken = e.cases.findIndex((c) => passed(c.tag));
@@ -208,7 +221,8 @@ export function showModel(events: readonly Event[], run: Run, values: ReadonlyMa
   };
   const completed = walk(events);
   const first = events[0];
-  const header = first?.k !== 'push' ? null : first.scope.k === 'function' ? `${first.scope.module}.${first.scope.name}` : first.scope.k === 'capability' ? first.scope.name : null;
+  const scope = first?.k === 'push' ? first.scope : null;
+  const header = scope?.k === 'function' || scope?.k === 'pact' ? `${scope.module}.${scope.name}` : scope?.k === 'capability' ? scope.name : null;
   const groups = [['Program trace:'], lines.map((l) => `  ${l}`), [completed ? '' : '\nTransaction aborted.']];
   return { text: groups.map((g) => g.map((l) => `  ${l}`).join('\n')).join('\n'), header };
 }

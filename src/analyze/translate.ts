@@ -93,8 +93,8 @@ const ORDERED: ReadonlySet<string> = new Set(['integer', 'decimal', 'string', 't
 /// variable 1 (0 is `result`), as Pact numbers them for properties.
 /// `emits(cap)`: whether a capability (`module.name`) is an event or managed, so `emit-event`
 /// of it is allowed.
-export function translateFunction(module: string, name: string, info: Info | null, args: readonly Named[], body: readonly AST[], emits: (cap: string) => boolean): Translated {
-  return new Translator(emits).fun(module, name, info, args, body);
+export function translateFunction(module: string, name: string, info: Info | null, args: readonly Named[], body: readonly AST[], emits: (cap: string) => boolean, pact = false): Translated {
+  return new Translator(emits).fun(module, name, info, args, body, pact);
 }
 
 class Translator {
@@ -111,11 +111,12 @@ class Translator {
   /// Variables in scope by the id of their binding node.
   private vars = new Map<number, { vid: number; ty: Ty }>();
 
-  fun(module: string, name: string, info: Info | null, args: readonly Named[], body: readonly AST[]): Translated {
+  fun(module: string, name: string, info: Info | null, args: readonly Named[], body: readonly AST[], pact: boolean): Translated {
     this.info = info;
     const bindings = args.map((a) => this.binding(a));
     for (const b of bindings) this.argNames.set(b.vid, b.name);
-    const { term, tag } = this.scope({ k: 'function', module, name }, args, bindings, () => this.body(body, info));
+    const scope: Scope = { k: pact ? 'pact' : 'function', module, name };
+    const { term, tag } = this.scope(scope, args, bindings, () => (pact ? this.pact(body, info) : this.body(body, info)));
     return { info, args: bindings, term, events: this.events, resultTag: tag, tagTypes: this.tagTypes, warnings: this.warnings.reverse() };
   }
 
@@ -225,6 +226,7 @@ class Translator {
   private native(fn: string, args: readonly AST[], a: AST, unsupported: () => never): Term {
     if (SHIMMED_UNREAD.has(fn)) return this.shim(fn, a, unsupported);
     if (fn === 'read-msg') throw new AnalysisFailure(a.node.id.info, '`read-msg` is not yet supported');
+    if (fn === 'pact-id' && args.length === 0) return { k: 'pact-id' };
     if (fn === 'pact-version' && args.length === 0) return { k: 'lit', lit: { ty: 'string', value: PACT_VERSION } };
     if (fn === 'emit-event' && args.length === 1) {
       const app = capabilityApp(args[0]!) ?? unsupported();
@@ -352,6 +354,40 @@ class Translator {
     if (value === null) return unsupported();
     this.warnings.push({ info: a.node.id.info, text: shimWarning(fn, value.text) });
     return { k: 'lit', lit: value.lit };
+  }
+
+  /// A defpact's steps, then the rollbacks of all but the last, latest first (Pact's
+  /// `translatePact`), each step and rollback in a scope of its own.
+  private pact(asts: readonly AST[], info: Info | null): Term {
+    const before = this.events;
+    const inScope = (k: 'step' | 'rollback', act: () => Term): { term: Term; events: Event[] } => {
+      this.events = [{ k: 'push', scope: { k }, bindings: [] }];
+      const term = act();
+      this.events.push({ k: 'pop', scope: { k }, tag: this.tag('string') });
+      return { term, events: this.events };
+    };
+    const steps = asts.map((a, i) => {
+      if (a.k !== 'step') throw new AnalysisFailure(info, `Analysis doesn't support this construct yet: ${prettyAst(a)}`);
+      const unsupported = (): never => {
+        throw new AnalysisFailure(a.node.id.info, `Analysis doesn't support this construct yet: ${prettyAst(a)}`);
+      };
+      const step = inScope('step', () => this.node(a.exec));
+      const entity = a.entity === null ? null : this.stringNode(a.entity, unsupported);
+      return { ...step, entity, rollbackAst: i < asts.length - 1 ? a.rollback : null, cancel: i === 0 ? null : this.tag('bool') };
+    });
+    const rollbacks = new Map<number, { term: Term; events: Event[]; tag: number }>();
+    for (let i = steps.length - 2; i >= 0; i--) {
+      const r = steps[i]!.rollbackAst;
+      if (r !== null) rollbacks.set(i, { ...inScope('rollback', () => this.node(r)), tag: this.tag('bool') });
+    }
+    this.events = before;
+    this.events.push({ k: 'pact', steps: steps.map((s) => ({ events: s.events, cancel: s.cancel })), rollbacks: [...rollbacks.values()].map(({ events, tag }) => ({ events, tag })) });
+    return {
+      k: 'pact',
+      steps: steps.map((s, i) => ({ exec: s.term, entity: s.entity, rollback: rollbacks.get(i)?.term ?? null })),
+      cancelTags: steps.slice(1).map((s) => s.cancel!),
+      rollbackTags: [...rollbacks.keys()].map((i) => rollbacks.get(i)!.tag),
+    };
   }
 
   /// An assertion of the code at `where`, for the trace.

@@ -244,3 +244,25 @@ describe('natives Pact does not model', () => {
     fails('(defun f:decimal () @model [(property (>= result 0.0))] (read-decimal "amt"))', 'returning with -');
   });
 });
+
+describe('defpacts', () => {
+  const STEPS = (rollback: string) => `${ACCOUNTS} (defpact p (a:string b:string amt:integer)
+    @model [(property (= (column-delta accounts 'balance) 0))]
+    (step${rollback === '' ? '' : '-with-rollback'}
+      (with-read accounts a { "balance" := x } (update accounts a { "balance": (- x amt) })) ${rollback})
+    (step (with-read accounts b { "balance" := y } (update accounts b { "balance": (+ y amt) }))))`;
+
+  test('a later step may be cancelled instead; the rollbacks before it then run', () => {
+    holds(STEPS('(with-read accounts a { "balance" := x } (update accounts a { "balance": (+ x amt) }))'));
+    const err = fails(STEPS(''), 'Invalidating model found in t.p');
+    assert.match(err, /\n {4}entering pact t\.p with arguments\n/);
+    assert.match(err, /\n {6}entering step\n {8}read \{ balance: -?\d+ \} from accounts at key "[^"]*" succeeds\n/);
+    assert.match(err, /\n {6}\n {6}time passes between steps \(arbitrary db updates can occur here\)\n {6}pact cancelled\n {2}\n$/);
+  });
+
+  test('pact-id: only in a pact; result is meaningless in a defpact\'s properties', () => {
+    assert.match(verify('(defun f:string () @model [(property true)] (pact-id))').err, /Vacuous property encountered!/);
+    holds('(defpact p () @model [(property true)] (step (pact-id)))');
+    assert.match(verify('(defpact p () @model [(property (= result ""))] (step "a"))').err, /^:OutputFailure: Invalid usage of `result` within a defpact model\n$/);
+  });
+});
