@@ -152,6 +152,14 @@ const PRELUDE = [
   '(define-fun rdiv ((x Int) (y Int)) Int (let ((w (hdiv x y)) (f (abs (hmod x y))))' +
     ' (+ w (ite (or (> (* 2 f) (abs y)) (and (= (* 2 f) (abs y)) (not (= (hmod w 2) 0)))) 1 0))))',
   `(define-fun one () Int ${DECIMAL_ONE})`,
+  ...['Int', 'Bool', 'String'].flatMap(listFunctions),
+  // Pact's `enumerate` (from, to, step): counting up or down by the step; a zero step, or one
+  // that overshoots at once, gives just the start.
+  '(define-fun-rec enum-up ((b Int) (e Int) (s Int)) (Seq Int) (ite (<= b e) (seq.++ (seq.unit b) (enum-up (+ b s) e s)) (as seq.empty (Seq Int))))',
+  '(define-fun-rec enum-down ((b Int) (e Int) (s Int)) (Seq Int) (ite (>= b e) (seq.++ (seq.unit b) (enum-down (+ b s) e s)) (as seq.empty (Seq Int))))',
+  '(define-fun enumerate ((f Int) (t Int) (s Int)) (Seq Int) (ite (<= f t)' +
+    ' (ite (or (= f t) (= s 0) (> (+ f s) t)) (seq.unit f) (enum-up f t s))' +
+    ' (ite (or (= s 0) (< (+ f s) t)) (seq.unit f) (enum-down f t s))))',
   ...GUARDS,
 ];
 
@@ -209,6 +217,10 @@ function applyOp(op: Op, ty: Ty, xs: readonly string[]): string {
     case 'drop': return `(ite (>= ${b} 0) ${suffix(str, a!, b!)} ${prefix(str, a!, `(+ ${len(str, a!)} ${b})`)})`;
     case 'at-index': return `(seq.nth ${a} ${b})`;
     case 'str-to-int': return `(str.to_int ${a})`;
+    case 'enumerate': return `(enumerate ${xs.join(' ')})`;
+    case 'distinct': return `(reverse-${sortOf(ty).slice(5, -1)} (distinct-${sortOf(ty).slice(5, -1)} ${a} 10))`;
+    case 'create-principal': return principal(a!);
+    case 'validate-principal': return `(= ${b} ${principal(a!)})`;
     case 'dec': return `(* ${a} one)`;
     case 'floor': case 'ceiling': case 'round': return rounded(op, a!);
     case 'floor-to': case 'ceiling-to': case 'round-to': {
@@ -218,6 +230,23 @@ function applyOp(op: Op, ty: Ty, xs: readonly string[]): string {
       return `(* ${whole} ${10n ** (BigInt(DECIMAL_PLACES) - places)})`;
     }
   }
+}
+
+/// Pact's analysis' principal of a guard (its number).
+function principal(guard: string): string {
+  return `(str.++ "internal-principal-" (str.from_int ${guard}))`;
+}
+
+/// `distinct` and the `reverse` it ends with, for lists of one sort: the first `n` elements'
+/// last occurrences (Pact's bounded right fold).
+function listFunctions(sort: string): string[] {
+  const seq = `(Seq ${sort})`;
+  const rest = '(seq.extract l 1 (- (seq.len l) 1))';
+  return [
+    `(define-fun-rec distinct-${sort} ((l ${seq}) (n Int)) ${seq} (ite (or (= (seq.len l) 0) (<= n 0)) (as seq.empty ${seq})` +
+      ` (let ((h (seq.nth l 0)) (r (distinct-${sort} ${rest} (- n 1)))) (ite (seq.contains r (seq.unit h)) r (seq.++ (seq.unit h) r)))))`,
+    `(define-fun-rec reverse-${sort} ((l ${seq})) ${seq} (ite (= (seq.len l) 0) l (seq.++ (reverse-${sort} ${rest}) (seq.unit (seq.nth l 0)))))`,
+  ];
 }
 
 function len(str: boolean, x: string): string {
@@ -355,6 +384,8 @@ class TermEval {
         }
         const ts = xs.map(term);
         if (t.op === '/' || t.op === 'mod') this.fails(path, `(= ${ts[1]} 0)`);
+        // A step away from the end never reaches it.
+        if (t.op === 'enumerate') this.fails(path, `(or (and (< ${ts[0]} ${ts[1]}) (< ${ts[2]} 0)) (and (> ${ts[0]} ${ts[1]}) (> ${ts[2]} 0)))`);
         if (t.op === 'at-index') this.fails(path, `(or (< ${ts[1]} 0) (>= ${ts[1]} (seq.len ${ts[0]})))`);
         // Pact reads a natural number of at most 128 digits.
         if (t.op === 'str-to-int') this.fails(path, `(or (= ${ts[0]} "") (> (str.len ${ts[0]}) 128) (< (str.to_int ${ts[0]}) 0))`);
@@ -454,6 +485,22 @@ class TermEval {
       }
       case 'format': return this.format(t, env, path);
       case 'pact': return this.pact(t, env, path);
+      case 'user-guard': {
+        // The call runs now (it cannot touch the database); its success is whether the guard passes.
+        const outer = this.success;
+        const restriction = this.restriction;
+        this.success = [];
+        this.restriction = 'pure';
+        try {
+          this.eval(t.body, env, path);
+          const gp = this.db.key('guard-passes', '');
+          this.set(gp, `(store ${this.db.get(gp)} ${t.guard} (and true ${this.success.join(' ')}))`);
+        } finally {
+          this.success = outer;
+          this.restriction = restriction;
+        }
+        return `${t.guard}`;
+      }
       case 'pact-id':
         if (!this.inPact) this.success.push(`(not ${path})`);
         return 'pact-id';

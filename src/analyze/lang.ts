@@ -72,7 +72,11 @@ export type Op =
   | 'floor-to' | 'ceiling-to' | 'round-to'
   /// Strings and lists: `length`, `+` (`concat`), `contains` (needle, then haystack), `take`,
   /// `drop` (count, then collection), `at` of an index (index, then list), `str-to-int`.
-  | 'contains' | 'take' | 'drop' | 'at-index' | 'str-to-int';
+  | 'contains' | 'take' | 'drop' | 'at-index' | 'str-to-int'
+  /// `enumerate` of from, to and step; `distinct` (Pact's analysis: of the first ten elements,
+  /// the last occurrences, reversed); `create-principal` of a guard, `validate-principal` of a
+  /// guard and a principal.
+  | 'enumerate' | 'distinct' | 'create-principal' | 'validate-principal';
 
 /// A literal: integers and scaled decimals as bigints.
 export type Lit = { readonly ty: 'integer' | 'decimal' | 'time'; readonly value: bigint }
@@ -115,6 +119,9 @@ export type Term =
   /// whether each rollback runs, in the order they run.
   | { readonly k: 'pact'; readonly steps: ReadonlyArray<{ readonly exec: Term; readonly entity: Term | null; readonly rollback: Term | null }>;
     readonly cancelTags: readonly number[]; readonly rollbackTags: readonly number[] }
+  /// `create-user-guard`: guard number `guard`, which passes when the call (run now, without the
+  /// database) would succeed.
+  | { readonly k: 'user-guard'; readonly guard: number; readonly body: Term }
   /// `pact-id`: only a pact has one (elsewhere the transaction fails).
   | { readonly k: 'pact-id' }
   /// `read-decimal`/`read-integer`/`read-string`: the transaction data's value of that name.
@@ -142,7 +149,7 @@ export function termTy(t: Term | Prop): Ty {
     case 'lit': return t.lit.ty === 'empty-list' ? { k: 'list', elem: t.lit.elem } : t.lit.ty;
     case 'enforce': case 'enforce-guard': case 'require': case 'enforce-one': case 'success': case 'abort': case 'quantified': case 'authorized-by': return 'bool';
     case 'write': case 'format': case 'pact': case 'pact-id': return 'string';
-    case 'keyset': return 'guard';
+    case 'keyset': case 'user-guard': return 'guard';
     case 'db': return dbPropTy(t);
     default: return t.ty;
   }

@@ -47,6 +47,8 @@ export function analysisType(t: Type): Ty | null {
     const elem = analysisType(t.elem);
     return elem === null || isObj(elem) ? null : { k: 'list', elem };
   }
+  // Module references are their names (Pact coerces them to strings).
+  if (t.t === 'module') return 'string';
   if (t.t !== 'prim') return null;
   switch (t.name) {
     case 'integer': case 'decimal': case 'bool': case 'string': case 'time': return t.name;
@@ -121,6 +123,8 @@ class Translator {
   }
 
   private readonly warnings: Array<{ info: Info | null; text: string }> = [];
+  /// The number of the next user guard (Pact's `tsNextGuard`).
+  private nextGuard = 0;
   /// The function's own location, where some warnings are reported.
   private info: Info | null = null;
   /// Capabilities a `with-capability` or `compose-capability` has brought into scope so far
@@ -170,11 +174,12 @@ class Translator {
   }
 
   /// Bindings (a `let` or an inlined call's arguments): right-hand sides first, then the scope.
-  private bound(pairs: ReadonlyArray<readonly [Named, AST]>, scope: Scope, body: readonly AST[], info: Info | null): Term {
+  /// `wrap`: what becomes of the scope's term inside the bindings (a capability grants itself).
+  private bound(pairs: ReadonlyArray<readonly [Named, AST]>, scope: Scope, act: () => Term, wrap = (t: Term, _: readonly Binding[]): Term => t): Term {
     const bindings = pairs.map(([n]) => this.binding(n));
     const rhs = pairs.map(([, v]) => this.node(v));
-    const { term } = this.scope(scope, pairs.map(([n]) => n), bindings, () => this.body(body, info));
-    return bindings.reduceRight<Term>((acc, b, i) => ({ k: 'let', ty: termTy(acc), vid: b.vid, rhs: rhs[i]!, body: acc }), term);
+    const { term } = this.scope(scope, pairs.map(([n]) => n), bindings, act);
+    return bindings.reduceRight<Term>((acc, b, i) => ({ k: 'let', ty: termTy(acc), vid: b.vid, rhs: rhs[i]!, body: acc }), wrap(term, bindings));
   }
 
   private node(a: AST): Term {
@@ -185,7 +190,7 @@ class Translator {
     switch (a.k) {
       case 'binding':
         if (a.bindType.k !== 'let') return unsupported();
-        return this.bound(a.bindings, { k: 'let' }, a.body, info);
+        return this.bound(a.bindings, { k: 'let' }, () => this.body(a.body, info));
       case 'var': {
         const v = this.vars.get(a.node.id.id);
         return v === undefined ? unsupported() : { k: 'var', ty: v.ty, vid: v.vid };
@@ -194,10 +199,12 @@ class Translator {
         if (a.value.k !== 'lit') return unsupported();
         return literal(a.value.value) ?? unsupported();
       }
+      case 'modref': return { k: 'lit', lit: { ty: 'string', value: `${a.name}${a.spec === null ? '' : `{${a.spec.join(',')}}`}` } };
       case 'list': {
-        const ty = analysisType(a.node.ty);
-        if (ty === null || typeof ty === 'string' || ty.k !== 'list') return unsupported();
+        // A list's type is its elements' (the checker may leave it `[*]`); an empty one's, its node's.
         const items = a.items.map((x) => this.node(x));
+        const ty = items.length > 0 ? { k: 'list' as const, elem: termTy(items[0]!) } : analysisType(a.node.ty);
+        if (ty === null || typeof ty === 'string' || ty.k !== 'list' || isObj(ty.elem)) return unsupported();
         return items.every((x) => tyEq(termTy(x), ty.elem)) ? { k: 'list', ty, items } : unsupported();
       }
       case 'object': {
@@ -208,8 +215,11 @@ class Translator {
         const f = a.fun;
         if (f.k === 'defun') {
           const inlined = f.body[0];
-          if (f.defType !== 'defun' || inlined?.k !== 'binding' || inlined.bindType.k !== 'inlined') return unsupported();
-          return this.bound(inlined.bindings, { k: 'function', module: f.module, name: f.name }, inlined.body, info);
+          if (f.defType === 'defcap' || inlined?.k !== 'binding' || inlined.bindType.k !== 'inlined') return unsupported();
+          // A defpact called (through a module reference) runs as a nested pact.
+          const pact = f.defType === 'defpact';
+          const scope: Scope = { k: pact ? 'pact' : 'function', module: f.module, name: f.name };
+          return this.bound(inlined.bindings, scope, () => (pact ? this.pact(inlined.body, info) : this.body(inlined.body, info)));
         }
         if (f.special?.form === 'with-capability') return this.withCapability(a.args, f.special.binding, unsupported, info);
         if (f.special !== null) {
@@ -227,6 +237,12 @@ class Translator {
     if (SHIMMED_UNREAD.has(fn)) return this.shim(fn, a, unsupported);
     if (fn === 'read-msg') throw new AnalysisFailure(a.node.id.info, '`read-msg` is not yet supported');
     if (fn === 'pact-id' && args.length === 0) return { k: 'pact-id' };
+    if (fn === 'continue' && args.length === 1) return this.node(args[0]!);
+    if (fn === 'create-user-guard' && args.length === 1) {
+      const call = args[0]!;
+      if (call.k !== 'app' || call.fun.k !== 'defun') return unsupported();
+      return { k: 'user-guard', guard: this.nextGuard++, body: this.node(call) };
+    }
     if (fn === 'pact-version' && args.length === 0) return { k: 'lit', lit: { ty: 'string', value: PACT_VERSION } };
     if (fn === 'emit-event' && args.length === 1) {
       const app = capabilityApp(args[0]!) ?? unsupported();
@@ -339,6 +355,12 @@ class Translator {
     const elem = (t: Ty | undefined): Ty | null => (t !== undefined && typeof t !== 'string' && t.k === 'list' ? t.elem : null);
     if (ts.length === 1 && fn === 'length' && elem(a) !== null) return op('integer', 'length', ts);
     if (ts.length === 1 && fn === 'str-to-int' && a === 'string') return op('integer', 'str-to-int', ts);
+    if (fn === 'distinct' && ts.length === 1 && elem(a) !== null) return op(a!, 'distinct', ts);
+    if (fn === 'create-principal' && ts.length === 1 && a === 'guard') return op('string', 'create-principal', ts);
+    if (fn === 'validate-principal' && ts.length === 2 && a === 'guard' && b === 'string') return op('bool', 'validate-principal', ts);
+    if (fn === 'enumerate' && (ts.length === 2 || ts.length === 3) && tys.every((t) => t === 'integer')) {
+      return op({ k: 'list', elem: 'integer' }, 'enumerate', ts.length === 3 ? ts : [...ts, { k: 'lit', lit: { ty: 'integer', value: 1n } }]);
+    }
     if (ts.length !== 2) return null;
     if (fn === '+' && elem(a) !== null && tyEq(a!, b!)) return op(a!, 'concat', ts);
     if (fn === 'contains' && collection(b) && (b === 'string' ? a === 'string' : tyEq(elem(b)!, a!))) return op('bool', 'contains', [ts[1]!, ts[0]!]);
@@ -429,13 +451,9 @@ class Translator {
 
   /// A capability's body in its own scope (`entering capability ...`), granting it.
   private capability(app: CapabilityApp, at: Info | null): Term {
-    const bindings = app.bindings.map(([n]) => this.binding(n));
-    const rhs = app.bindings.map(([, v]) => this.node(v));
     const scope: Scope = { k: 'capability', module: app.module, name: app.cap };
-    const { term } = this.scope(scope, app.bindings.map(([n]) => n), bindings, () => this.body(app.body, at));
-    const vars: Term[] = bindings.map((b) => ({ k: 'var', ty: b.ty, vid: b.vid }));
-    const grant: Term = { k: 'grant', ty: termTy(term), cap: app.cap, args: vars, body: term };
-    return bindings.reduceRight<Term>((acc, b, i) => ({ k: 'let', ty: termTy(acc), vid: b.vid, rhs: rhs[i]!, body: acc }), grant);
+    return this.bound(app.bindings, scope, () => this.body(app.body, at), (term, bindings) =>
+      ({ k: 'grant', ty: termTy(term), cap: app.cap, args: bindings.map((b): Term => ({ k: 'var', ty: b.ty, vid: b.vid })), body: term }));
   }
 
   /// `add-time`, `diff-time`, and `days`/`hours`/`minutes` (seconds, as numbers); null for others.
