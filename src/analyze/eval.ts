@@ -537,9 +537,10 @@ class TermEval {
     t.steps.forEach((s, i) => {
       let cancel = 'false';
       if (i > 0) {
-        this.timePasses(i);
-        this.script.push(`(declare-const cancel${i} Bool)`);
-        cancel = term(this.define('bool', `(and ${reached} cancel${i})`, `t${t.cancelTags[i - 1]}`));
+        this.timePasses();
+        const tag = t.cancelTags[i - 1]!;
+        this.script.push(`(declare-const cancel${tag} Bool)`);
+        cancel = term(this.define('bool', `(and ${reached} cancel${tag})`, `t${tag}`));
         this.tags.set(t.cancelTags[i - 1]!, cancel);
         pending[0]?.triggers.push(cancel);
       }
@@ -565,8 +566,9 @@ class TermEval {
 
   /// Between two steps of a pact other transactions run: every cell may have changed, rows may
   /// have appeared, and which guards pass is new (Pact's `withReset`).
-  private timePasses(step: number): void {
+  private timePasses(): void {
     const db = this.db;
+    const step = this.n++;
     for (const [table, info] of this.tables) {
       for (const [c] of info.row.fields) {
         const k = db.key('cells', table, c);

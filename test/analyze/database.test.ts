@@ -266,3 +266,22 @@ describe('defpacts', () => {
     assert.match(verify('(defpact p () @model [(property (= result ""))] (step "a"))').err, /^:OutputFailure: Invalid usage of `result` within a defpact model\n$/);
   });
 });
+
+describe('guards made by the module, principals', () => {
+  test('create-user-guard: the guard passes when the call succeeds', () => {
+    holds(`(defun check:bool (n:integer) (enforce (> n 0) "positive"))
+      (defun f:bool (n:integer) @model [(succeeds-when (> n 0)) (fails-when (<= n 0))] (enforce-guard (create-user-guard (check n))))`);
+  });
+
+  test('create-principal and validate-principal of a guard', () => {
+    holds(`(defun check:bool () true)
+      (defun f:bool () @model [(property result)] (let ((g (create-user-guard (check)))) (validate-principal g (create-principal g))))`);
+  });
+
+  test('enumerate and distinct', () => {
+    holds('(defun f:integer () @model [(property (= result 4))] (length (enumerate 1 10 3)))');
+    holds('(defun f:bool () @model [(property result)] (= (enumerate 10 1 -3) [10 7 4 1]))');
+    holds('(defun f:integer () @model [(property (= result 3))] (length (distinct [1 2 2 3])))');
+    holds('(defun f:integer () @model [(fails-when true)] (length (enumerate 1 10 -1)))');
+  });
+});
