@@ -141,6 +141,7 @@ const GUARDS = [
   '(declare-fun tx-string (String) String)',
   // A pact's id, and the entity running a private pact's step.
   '(declare-const pact-id String)',
+  '(declare-const in-pact Bool)',
   '(declare-const entity String)',
 ];
 
@@ -341,7 +342,7 @@ class TermEval {
   /// Database access forbidden here: all of it in an `enforce`'s condition (Pact's
   /// `DisallowDb`), writes in an `enforce-one`'s cases (`DisallowWrites`).
   private restriction: 'pure' | 'read-only' | null = null;
-  /// Whether a pact's step is running (`pact-id` needs one).
+  /// Whether a pact's step is running here (`pact-id` needs one; elsewhere, maybe).
   private inPact = false;
   private n = 0;
 
@@ -502,7 +503,8 @@ class TermEval {
         return `${t.guard}`;
       }
       case 'pact-id':
-        if (!this.inPact) this.success.push(`(not ${path})`);
+        // Outside a pact's own steps, whether a pact is running is not known (Pact's `inPact`).
+        if (!this.inPact) this.success.push(`(=> ${path} in-pact)`);
         return 'pact-id';
       case 'tx-data': return this.define(t.ty, `(tx-${t.ty} ${term(this.eval(t.name, env, path))})`);
       case 'enforce-one': return this.enforceOne(t, env, path);

@@ -122,7 +122,7 @@ export type Term =
   /// `create-user-guard`: guard number `guard`, which passes when the call (run now, without the
   /// database) would succeed.
   | { readonly k: 'user-guard'; readonly guard: number; readonly body: Term }
-  /// `pact-id`: only a pact has one (elsewhere the transaction fails).
+  /// `pact-id`: only a pact has one (a function may or may not run in one).
   | { readonly k: 'pact-id' }
   /// `read-decimal`/`read-integer`/`read-string`: the transaction data's value of that name.
   | { readonly k: 'tx-data'; readonly ty: 'decimal' | 'integer' | 'string'; readonly name: Term }

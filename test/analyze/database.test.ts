@@ -260,17 +260,23 @@ describe('defpacts', () => {
     assert.match(err, /\n {6}\n {6}time passes between steps \(arbitrary db updates can occur here\)\n {6}pact cancelled\n {2}\n$/);
   });
 
-  test('pact-id: only in a pact; result is meaningless in a defpact\'s properties', () => {
-    assert.match(verify('(defun f:string () @model [(property true)] (pact-id))').err, /Vacuous property encountered!/);
-    holds('(defpact p () @model [(property true)] (step (pact-id)))');
+  test('pact-id: a function may or may not run in a pact; result is meaningless in a defpact\'s properties', () => {
+    holds('(defun f:string () @model [(property true)] (pact-id))');
+    fails('(defun f:string () @model [(succeeds-when true)] (pact-id))');
+    holds('(defpact p () @model [(succeeds-when true)] (step (pact-id)))');
     assert.match(verify('(defpact p () @model [(property (= result ""))] (step "a"))').err, /^:OutputFailure: Invalid usage of `result` within a defpact model\n$/);
   });
 });
 
 describe('guards made by the module, principals', () => {
-  test('create-user-guard: the guard passes when the call succeeds', () => {
-    holds(`(defun check:bool (n:integer) (enforce (> n 0) "positive"))
-      (defun f:bool (n:integer) @model [(succeeds-when (> n 0)) (fails-when (<= n 0))] (enforce-guard (create-user-guard (check n))))`);
+  test('create-user-guard passing / failing: the guard passes when the call succeeds', () => {
+    holds(`(defun check:bool (n:integer) (enforce (> n 1) "more than one"))
+      (defun f:bool (n:integer) @model [(property (> n 1)) (succeeds-when (> n 1)) (fails-when (<= n 1))] (enforce-guard (create-user-guard (check n))))`);
+    holds(`(defun never:bool () (enforce false "")) (defun f:bool () @model [(fails-when true)] (enforce-guard (create-user-guard (never))))`);
+  });
+
+  test('user guards can\'t fail unless enforced', () => {
+    holds('(defun never:bool () (enforce false "")) (defun f:guard () @model [(succeeds-when true)] (create-user-guard (never)))');
   });
 
   test('create-principal and validate-principal of a guard', () => {
