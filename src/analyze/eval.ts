@@ -88,7 +88,7 @@ export class Db {
       this.sorts.set(k, sort);
       let init: string;
       if (slot === 'cells' || slot === 'exists' || slot === 'guard-passes') {
-        init = this.fresh(k, '');
+        init = slot === 'guard-passes' ? trivialPasses(this.fresh(k, '')) : this.fresh(k, '');
       } else {
         init = slot === 'cell-delta' || slot === 'read-count' || slot === 'write-count' ? ZEROS
           : slot === 'cell-written' || slot === 'cell-enforced' ? FALSES : slot === 'column-delta' ? '0' : 'false';
@@ -142,6 +142,8 @@ const GUARDS = [
   // A pact's id, and the entity running a private pact's step.
   '(declare-const pact-id String)',
   '(declare-const in-pact Bool)',
+  // The guard capability and pact guards are (Pact's `trivial_guard`).
+  '(declare-const trivial-guard Int)',
   '(declare-const entity String)',
 ];
 
@@ -231,6 +233,11 @@ function applyOp(op: Op, ty: Ty, xs: readonly string[]): string {
       return `(* ${whole} ${10n ** (BigInt(DECIMAL_PLACES) - places)})`;
     }
   }
+}
+
+/// Which guards pass: any, except that the trivial guard always does.
+function trivialPasses(passes: string): string {
+  return `(store ${passes} trivial-guard true)`;
 }
 
 /// Pact's analysis' principal of a guard (its number).
@@ -476,10 +483,7 @@ class TermEval {
         }
       }
       case 'require': {
-        const args = t.args.map((a) => this.eval(a, env, path));
-        const matches = this.active.filter((g) => g.cap === t.cap).map((g) =>
-          `(and ${g.when} ${g.args.map((x, i) => eqVal(x.ty, x.v, args[i]!)).join(' ')})`);
-        const granted = term(this.define('bool', `(or false ${matches.join(' ')})`, `t${t.tag}`));
+        const granted = term(this.define('bool', this.granted(t.cap, t.args.map((a) => this.eval(a, env, path))), `t${t.tag}`));
         this.tags.set(t.tag, granted);
         this.success.push(`(=> ${path} ${granted})`);
         return granted;
@@ -503,14 +507,30 @@ class TermEval {
         return `${t.guard}`;
       }
       case 'pact-id':
-        // Outside a pact's own steps, whether a pact is running is not known (Pact's `inPact`).
-        if (!this.inPact) this.success.push(`(=> ${path} in-pact)`);
+        this.needsPact(path);
         return 'pact-id';
+      case 'trivial-guard': {
+        if (t.pact) this.needsPact(path);
+        const cap = t.cap;
+        if (cap !== null) this.success.push(`(=> ${path} ${this.granted(cap.name, cap.args.map((a) => this.eval(a, env, path)))})`);
+        return 'trivial-guard';
+      }
       case 'tx-data': return this.define(t.ty, `(tx-${t.ty} ${term(this.eval(t.name, env, path))})`);
       case 'enforce-one': return this.enforceOne(t, env, path);
       case 'read': return this.read(t, env, path);
       case 'write': return this.write(t, env, path);
     }
+  }
+
+  /// Whether an enclosing `with-capability` granted this capability with these arguments.
+  private granted(cap: string, args: readonly Val[]): string {
+    const matches = this.active.filter((g) => g.cap === cap).map((g) => `(and ${g.when} ${g.args.map((x, i) => eqVal(x.ty, x.v, args[i]!)).join(' ')})`);
+    return `(or false ${matches.join(' ')})`;
+  }
+
+  /// Outside a pact's own steps, whether a pact is running is not known (Pact's `inPact`).
+  private needsPact(path: string): void {
+    if (!this.inPact) this.success.push(`(=> ${path} in-pact)`);
   }
 
   /// Both branches run from the same database; the merge takes each slot's value by `c`.
@@ -580,7 +600,7 @@ class TermEval {
       this.set(ex, `((_ map or) ${db.get(ex)} ${db.fresh(ex, ` ${step}`)})`);
     }
     const gp = db.key('guard-passes', '');
-    db.current.set(gp, db.fresh(gp, ` ${step}`));
+    db.current.set(gp, trivialPasses(db.fresh(gp, ` ${step}`)));
   }
 
   /// `enforce-one`: every case runs (none may write); its success is its own enforcements'; the

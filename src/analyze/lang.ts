@@ -122,6 +122,10 @@ export type Term =
   /// `create-user-guard`: guard number `guard`, which passes when the call (run now, without the
   /// database) would succeed.
   | { readonly k: 'user-guard'; readonly guard: number; readonly body: Term }
+  /// `create-capability-guard` (or its pact variant, `create-capability-pact-guard`) and
+  /// `create-pact-guard`: made only when the capability is granted (and in a pact); the guard
+  /// made always passes (Pact's trivial guard).
+  | { readonly k: 'trivial-guard'; readonly cap: { readonly name: string; readonly args: readonly Term[] } | null; readonly pact: boolean }
   /// `pact-id`: only a pact has one (a function may or may not run in one).
   | { readonly k: 'pact-id' }
   /// `read-decimal`/`read-integer`/`read-string`: the transaction data's value of that name.
@@ -149,7 +153,7 @@ export function termTy(t: Term | Prop): Ty {
     case 'lit': return t.lit.ty === 'empty-list' ? { k: 'list', elem: t.lit.elem } : t.lit.ty;
     case 'enforce': case 'enforce-guard': case 'require': case 'enforce-one': case 'success': case 'abort': case 'quantified': case 'authorized-by': return 'bool';
     case 'write': case 'format': case 'pact': case 'pact-id': return 'string';
-    case 'keyset': case 'user-guard': return 'guard';
+    case 'keyset': case 'user-guard': case 'trivial-guard': return 'guard';
     case 'db': return dbPropTy(t);
     default: return t.ty;
   }

@@ -238,6 +238,15 @@ class Translator {
     if (fn === 'read-msg') throw new AnalysisFailure(a.node.id.info, '`read-msg` is not yet supported');
     if (fn === 'pact-id' && args.length === 0) return { k: 'pact-id' };
     if (fn === 'continue' && args.length === 1) return this.node(args[0]!);
+    if ((fn === 'create-capability-guard' || fn === 'create-capability-pact-guard') && args.length === 1) {
+      const app = capabilityApp(args[0]!) ?? unsupported();
+      const capArgs = app.bindings.map(([, v]) => this.node(v));
+      return { k: 'trivial-guard', cap: { name: app.cap, args: capArgs }, pact: fn === 'create-capability-pact-guard' };
+    }
+    if (fn === 'create-pact-guard' && args.length === 1) {
+      this.stringNode(args[0]!, unsupported);
+      return { k: 'trivial-guard', cap: null, pact: true };
+    }
     if (fn === 'create-user-guard' && args.length === 1) {
       const call = args[0]!;
       if (call.k !== 'app' || call.fun.k !== 'defun') return unsupported();

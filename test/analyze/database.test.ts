@@ -275,6 +275,13 @@ describe('guards made by the module, principals', () => {
     holds(`(defun never:bool () (enforce false "")) (defun f:bool () @model [(fails-when true)] (enforce-guard (create-user-guard (never))))`);
   });
 
+  test('create-capability-guard: success and failure; create-pact-guard passes in a pact', () => {
+    holds('(defcap CAP (i:integer) true) (defun f:bool () @model [(succeeds-when true)] (with-capability (CAP 1) (enforce-guard (create-capability-guard (CAP 1)))))');
+    holds('(defcap CAP (i:integer) true) (defun f:bool () @model [(fails-when true)] (with-capability (CAP 2) (enforce-guard (create-capability-guard (CAP 1)))))');
+    holds('(defun f:bool () @model [(property true)] (enforce-guard (create-pact-guard "foo")))');
+    fails('(defun f:bool () @model [(succeeds-when true)] (enforce-guard (create-pact-guard "foo")))');
+  });
+
   test('user guards can\'t fail unless enforced', () => {
     holds('(defun never:bool () (enforce false "")) (defun f:guard () @model [(succeeds-when true)] (create-user-guard (never)))');
   });
