@@ -8,6 +8,7 @@ import type { ModuleData } from '../lang/runtime.ts';
 import { ConstRef, Def, SchemaRef, TableRef } from '../lang/runtime.ts';
 import { renderInfo } from '../lang/errors.ts';
 import type { Exp, Info } from '../syntax/exp.ts';
+import type { Type } from '../values/type.ts';
 import { stableHashOrder, typecheckMember } from '../typecheck/module.ts';
 import { runSmtLibSync } from './solver.ts';
 import type { Prop, Ty } from './lang.ts';
@@ -81,11 +82,8 @@ function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, s
     const lit = value?.k === 'prim' && value.value.k === 'lit' ? literal(value.value.value) : null;
     if (lit?.k === 'lit') consts.set(name, lit);
   }
-  for (const [, m] of members) {
-    if (m instanceof TableRef && m.type.t !== 'user') throw new Fatal([{ info: '', type: 'OutputFailure', text: `${renderInfo(m.info, '')}Verification requires all tables to have schemas` }]);
-  }
   for (const [name, m] of members) if (m instanceof Def && m.kind === 'defcap') typed(name);
-  const tables = moduleTables(mod, members);
+  const tables = loadedTables(ctx, mod);
   const emits = (cap: string): boolean => {
     const def = mod.members.get(cap.slice(cap.lastIndexOf('.') + 1));
     const kind = def instanceof Def ? def.rawDefcapMeta?.kind : undefined;
@@ -106,7 +104,7 @@ function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, s
     const fun = checked.top.fun;
     const body = resolveTypes(checked.body, checked.types);
     const args = fun.args.map((a) => ({ ...a, node: { ...a.node, ty: checked.types.get(a.node.id.id) ?? a.node.ty } }));
-    return { ...p, tr: translateFunction(mod.name, p.name, fun.info, args, body, emits, p.def.kind === 'defpact') };
+    return { ...p, tr: translateFunction(mod.name, p.name, fun.info, args, body, { emits, tables: rows }, p.def.kind === 'defpact') };
   });
   const out: Rendered[] = [];
   for (const t of translated) {
@@ -133,22 +131,34 @@ function mentionsResult(e: Exp): boolean {
   return e.tag === 'list' && e.delim === '(' && e.items[0]?.tag === 'atom' && e.items[0].parts.join('.') === 'property' && e.items.slice(1).some(has);
 }
 
-/// The module's tables with schemas the analysis models, and their schemas' invariants.
-function moduleTables(mod: ModuleData, members: ReadonlyArray<readonly [string, unknown]>): Map<string, TableInfo> {
+/// The tables of every loaded module (as Pact's `moduleTables` takes them), by name, with their
+/// schemas' invariants: those of the verified module's schema of that name (Pact looks the
+/// schema up there, whichever module the table is in). A table without a schema, anywhere,
+/// ends verification; one whose columns the analysis cannot model is left out (using it fails).
+function loadedTables(ctx: Ctx, mod: ModuleData): Map<string, TableInfo> {
+  const modules = ctx.db.keys('SYS_modules').filter((n) => n !== mod.name).map((n) => ctx.db.read('SYS_modules', n) as ModuleData);
   const tables = new Map<string, TableInfo>();
-  for (const [name, m] of members) {
-    if (!(m instanceof TableRef) || m.type.t !== 'user') continue;
-    const row = analysisType({ t: 'schema', kind: 'table', schema: m.type, partial: null });
-    if (row === null || !isObj(row)) continue;
-    const schema = mod.members.get(m.type.schema.name);
-    const model = schema instanceof SchemaRef ? normalizeList(schema.meta.model, null) : [];
-    const invariants = model.map((e) => {
-      const body = invariantBody(e);
-      return { prop: parseInvariant(body, row), info: body.info };
-    });
-    tables.set(name, { row, invariants });
+  for (const m of [...modules, mod]) {
+    for (const [name, t] of m.members) {
+      if (!(t instanceof TableRef)) continue;
+      if (t.type.t !== 'user') throw new Fatal([{ info: '', type: 'OutputFailure', text: `${renderInfo(t.info, '')}Verification requires all tables to have schemas` }]);
+      const info = tableInfo(mod, t.type);
+      if (info !== null) tables.set(name, info);
+    }
   }
   return tables;
+}
+
+function tableInfo(mod: ModuleData, type: Extract<Type, { t: 'user' }>): TableInfo | null {
+  const row = analysisType({ t: 'schema', kind: 'table', schema: type, partial: null });
+  if (row === null || !isObj(row)) return null;
+  const schema = mod.members.get(type.schema.name);
+  const model = schema instanceof SchemaRef ? normalizeList(schema.meta.model, null) : [];
+  const invariants = model.map((e) => {
+    const body = invariantBody(e);
+    return { prop: parseInvariant(body, row), info: body.info };
+  });
+  return { row, invariants };
 }
 
 /// `(invariant P)` → `P`.

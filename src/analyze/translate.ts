@@ -91,18 +91,25 @@ const ROUNDING: ReadonlySet<string> = new Set(['round', 'ceiling', 'floor']);
 /// Types `<`, `<=`, `>`, `>=` compare.
 const ORDERED: ReadonlySet<string> = new Set(['integer', 'decimal', 'string', 'time']);
 
-/// Translates a function (`module.name`, its arguments and inlined body); the first argument is
-/// variable 1 (0 is `result`), as Pact numbers them for properties.
-/// `emits(cap)`: whether a capability (`module.name`) is an event or managed, so `emit-event`
-/// of it is allowed.
-export function translateFunction(module: string, name: string, info: Info | null, args: readonly Named[], body: readonly AST[], emits: (cap: string) => boolean, pact = false): Translated {
-  return new Translator(emits).fun(module, name, info, args, body, pact);
+/// Translates a function (`module.name`, its arguments and inlined body; a defpact's steps when
+/// `pact`); the first argument is variable 1 (0 is `result`), as Pact numbers them for
+/// properties.
+export function translateFunction(module: string, name: string, info: Info | null, args: readonly Named[], body: readonly AST[], scope: ModuleScope, pact = false): Translated {
+  return new Translator(scope).fun(module, name, info, args, body, pact);
+}
+
+/// What a function's translation needs of its module and the others loaded.
+export interface ModuleScope {
+  /// Whether a capability (`module.name`) is an event or managed (`emit-event` needs one).
+  readonly emits: (cap: string) => boolean;
+  /// The tables the analysis models, by name: every loaded module's.
+  readonly tables: ReadonlyMap<string, ObjTy>;
 }
 
 class Translator {
-  private readonly emits: (cap: string) => boolean;
-  constructor(emits: (cap: string) => boolean) {
-    this.emits = emits;
+  private readonly modules: ModuleScope;
+  constructor(modules: ModuleScope) {
+    this.modules = modules;
   }
 
   private nextVid = 1;
@@ -257,7 +264,7 @@ class Translator {
       const app = capabilityApp(args[0]!) ?? unsupported();
       app.bindings.forEach(([, v]) => this.node(v));
       // Pact takes an event or a managed capability's emission to succeed.
-      if (!this.emits(app.cap)) throw new AnalysisFailure(a.node.id.info, `Capability ${app.cap} not managed or event`);
+      if (!this.modules.emits(app.cap)) throw new AnalysisFailure(a.node.id.info, `Capability ${app.cap} not managed or event`);
       return { k: 'lit', lit: { ty: 'bool', value: true } };
     }
     if (fn === 'enforce' && args.length >= 1) {
@@ -486,13 +493,17 @@ class Translator {
     return null;
   }
 
+  /// The row type of a table the analysis models.
+  private rowOf(table: Extract<AST, { k: 'table' }>): ObjTy | null {
+    return this.modules.tables.get(table.name) ?? null;
+  }
+
   /// `read` (all columns, or a literal list of them), `insert`/`update`/`write`; null for
   /// anything else.
   private database(fn: string, args: readonly AST[], a: AST, unsupported: () => never): Term | null {
     const table = args[0];
     if (table?.k !== 'table') return null;
-    const row = analysisType(table.node.ty);
-    if (row === null || !isObj(row)) return unsupported();
+    const row = this.rowOf(table) ?? unsupported();
     if (fn === 'read' && (args.length === 2 || args.length === 3)) {
       const key = this.stringNode(args[1]!, unsupported);
       const tag = this.tag('bool');
@@ -533,8 +544,8 @@ class Translator {
       obj = this.node(args[0]!);
     } else if ((form === 'with-read' && args.length === 2) || (form === 'with-default-read' && args.length === 3)) {
       const table = args[0]!;
-      const row = table.k === 'table' ? analysisType(table.node.ty) : null;
-      if (row === null || !isObj(row) || table.k !== 'table') return unsupported();
+      const row = (table.k === 'table' ? this.rowOf(table) : null) ?? unsupported();
+      if (table.k !== 'table') return unsupported();
       const key = this.stringNode(args[1]!, unsupported);
       const ty = objTy(row.fields.filter(([n]) => columns.includes(n)));
       const def = args.length === 3 ? this.node(args[2]!) : null;
