@@ -14,7 +14,7 @@ import { runSmtLibSync } from './solver.ts';
 import type { Prop, Ty } from './lang.ts';
 import { isObj } from './lang.ts';
 import { evalFunction, evalProp, terms } from './eval.ts';
-import type { Run, TableInfo } from './eval.ts';
+import type { Run, TableInfo, World } from './eval.ts';
 import { parseValues, showModel } from './model.ts';
 import { collectCheck, ParseFailure, parseBindings, parseInvariant, parseProp, showExp } from './parse.ts';
 import type { CheckKind, DefinedProperty, PropEnv } from './parse.ts';
@@ -90,6 +90,8 @@ function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, s
     return kind === 'event' || kind === 'managed';
   };
   const rows = new Map([...tables].map(([t, info]) => [t, info.row] as const));
+  const gov = mod.governance;
+  const world: World = { tables, governanceKeyset: gov !== null && 'keyset' in gov ? gov.keyset : null };
   const { defined, checks } = moduleModel(mod.meta.model);
   const funs = members.filter((x): x is readonly [string, Def] => x[1] instanceof Def && x[1].kind !== 'defcap');
   // A defpact has no single result for a property to speak of.
@@ -112,7 +114,7 @@ function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, s
     const lines = new Map<string, Rendered>();
     const add = (r: Rendered) => lines.set(renderedLine(r), r);
     for (const c of t.checks) {
-      const r = analyse(t.tr, tables, c);
+      const r = analyse(t.tr, world, c);
       if (r !== null) add(r);
       for (const w of t.tr.warnings) add({ info: renderInfo(w.info, ''), type: 'OutputWarning', text: w.text });
     }
@@ -121,7 +123,7 @@ function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, s
   // Then every function's invariant checks, tables by name (Pact's `TableMap`).
   const withInvariants = [...tables].filter(([, info]) => info.invariants.length > 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   if (withInvariants.length === 0) return out;
-  for (const t of translated) out.push(...invariantChecks(t.tr, tables, withInvariants.map(([name]) => name)));
+  for (const t of translated) out.push(...invariantChecks(t.tr, world, withInvariants.map(([name]) => name)));
   return out;
 }
 
@@ -260,9 +262,9 @@ function functionChecks(def: Def, moduleChecks: readonly ModuleCheck[], scope: P
 
 /// One check of a function: null when it holds. Analysis failures (Pact's `AnalyzeFailure`) are
 /// the check's, reported at the function.
-function analyse(tr: Translated, tables: ReadonlyMap<string, TableInfo>, c: FunCheck): Rendered | null {
+function analyse(tr: Translated, world: World, c: FunCheck): Rendered | null {
   try {
-    const run = evalFunction(tr, tables);
+    const run = evalFunction(tr, world);
     const r = runCheck(tr, run, c.kind, c.prop);
     return r === null ? null : { info: renderInfo(c.info, ''), type: 'OutputFailure', text: r };
   } catch (e) {
@@ -292,10 +294,11 @@ function runCheck(tr: Translated, run: Run, kind: CheckKind, prop: Prop): string
 
 /// Each invariant of each table must hold of every row the function writes, when it succeeds
 /// (Pact's `verifyFunctionInvariants`); a failure is reported at the invariant.
-function invariantChecks(tr: Translated, tables: ReadonlyMap<string, TableInfo>, names: readonly string[]): Rendered[] {
+function invariantChecks(tr: Translated, world: World, names: readonly string[]): Rendered[] {
+  const tables = world.tables;
   let run: Run;
   try {
-    run = evalFunction(tr, tables);
+    run = evalFunction(tr, world);
   } catch (e) {
     if (e instanceof AnalysisFailure) return [fatal(tr.info, e.message)];
     throw e;

@@ -142,8 +142,10 @@ const GUARDS = [
   // A pact's id, and the entity running a private pact's step.
   '(declare-const pact-id String)',
   '(declare-const in-pact Bool)',
-  // The guard capability and pact guards are (Pact's `trivial_guard`).
+  // The guard capability and pact guards are (Pact's `trivial_guard`), and that of a module
+  // governed by a capability (Pact's `cap_gov_guard`).
   '(declare-const trivial-guard Int)',
+  '(declare-const cap-gov-guard Int)',
   '(declare-const entity String)',
 ];
 
@@ -306,10 +308,20 @@ export interface Run {
   readonly db: Db;
   /// Per table, per invariant: that every row written keeps it (Pact's `maintainsInvariants`).
   readonly maintains: ReadonlyMap<string, readonly string[]>;
+  /// The module's governance guard.
+  readonly moduleGuard: string;
 }
 
-export function evalFunction(tr: Translated, tables: ReadonlyMap<string, TableInfo>): Run {
-  const ev = new TermEval(tables);
+/// What a run sees beyond its function: the tables, and the module's governance (a keyset's
+/// name, or null for a capability, which Pact does not analyse: its guard is arbitrary).
+export interface World {
+  readonly tables: ReadonlyMap<string, TableInfo>;
+  readonly governanceKeyset: string | null;
+}
+
+export function evalFunction(tr: Translated, world: World): Run {
+  const tables = world.tables;
+  const ev = new TermEval(tables, world.governanceKeyset === null ? 'cap-gov-guard' : `(registry ${smtLit({ ty: 'string', value: world.governanceKeyset })})`);
   const env = new Map<number, Val>();
   for (const a of tr.args) {
     const v = mapVal(a.ty, '', (ty, _, path) => {
@@ -324,7 +336,7 @@ export function evalFunction(tr: Translated, tables: ReadonlyMap<string, TableIn
   ev.script.push(`(define-fun success () Bool (and true ${ev.success.join(' ')}))`);
   for (const c of ev.constraints) ev.script.push(`(assert ${c})`);
   const maintains = new Map([...tables].map(([t, info]) => [t, info.invariants.map((_, i) => `(and true ${(ev.kept.get(t)?.[i] ?? []).join(' ')})`)] as const));
-  return { script: ev.script, args: env, vars: ev.vars, tags: ev.tags, accesses: ev.accesses, guards: ev.guards, result: ev.tags.get(tr.resultTag)!, tagTypes: tr.tagTypes, db: ev.db, maintains };
+  return { script: ev.script, args: env, vars: ev.vars, tags: ev.tags, accesses: ev.accesses, guards: ev.guards, result: ev.tags.get(tr.resultTag)!, tagTypes: tr.tagTypes, db: ev.db, maintains, moduleGuard: ev.moduleGuard };
 }
 
 class TermEval {
@@ -354,9 +366,11 @@ class TermEval {
   private n = 0;
 
   private readonly tables: ReadonlyMap<string, TableInfo>;
+  readonly moduleGuard: string;
 
-  constructor(tables: ReadonlyMap<string, TableInfo>) {
+  constructor(tables: ReadonlyMap<string, TableInfo>, moduleGuard: string) {
     this.tables = tables;
+    this.moduleGuard = moduleGuard;
     this.db = new Db(tables, this.script);
   }
 
@@ -490,6 +504,7 @@ class TermEval {
       }
       case 'format': return this.format(t, env, path);
       case 'pact': return this.pact(t, env, path);
+      case 'module-guard': return this.moduleGuard;
       case 'user-guard': {
         // The call runs now (it cannot touch the database); its success is whether the guard passes.
         const outer = this.success;
@@ -789,12 +804,15 @@ function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>): V
       return `(${p.q} ((${name} ${sortOf(p.ty)})) ${term(evalPropVal(p.body, run, new Map(env).set(p.vid, name)))})`;
     }
     case 'at': return field(evalPropVal(p.obj, run, env), p.field);
-    case 'authorized-by': {
-      const db = ofRun().db;
-      return `(select ${db.get(db.key('guard-passes', ''))} (registry ${smtLit({ ty: 'string', value: p.name })}))`;
-    }
+    case 'authorized-by': return guardPassed(ofRun(), `(registry ${smtLit({ ty: 'string', value: p.name })})`);
+    case 'governance-passes': return guardPassed(ofRun(), ofRun().moduleGuard);
     case 'db': return dbProp(p, ofRun(), (k) => term(evalPropVal(k, run, env)));
   }
+}
+
+/// Whether a guard passes, as the run leaves the database.
+function guardPassed(run: Run, guard: string): string {
+  return `(select ${run.db.get(run.db.key('guard-passes', ''))} ${guard})`;
 }
 
 function dbProp(p: DbProp, run: Run, key: (k: Prop) => string): Val {

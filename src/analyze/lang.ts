@@ -126,6 +126,8 @@ export type Term =
   /// `create-pact-guard`: made only when the capability is granted (and in a pact); the guard
   /// made always passes (Pact's trivial guard).
   | { readonly k: 'trivial-guard'; readonly cap: { readonly name: string; readonly args: readonly Term[] } | null; readonly pact: boolean }
+  /// `create-module-guard`: the module's governance guard.
+  | { readonly k: 'module-guard' }
   /// `pact-id`: only a pact has one (a function may or may not run in one).
   | { readonly k: 'pact-id' }
   /// `read-decimal`/`read-integer`/`read-string`: the transaction data's value of that name.
@@ -145,15 +147,16 @@ export type Prop =
   | { readonly k: 'quantified'; readonly q: 'forall' | 'exists'; readonly vid: number; readonly ty: Ty; readonly body: Prop }
   | { readonly k: 'at'; readonly ty: Ty; readonly field: string; readonly obj: Prop }
   | ({ readonly k: 'db' } & DbProp)
-  /// `authorized-by`: the guard the registry names passes.
-  | { readonly k: 'authorized-by'; readonly name: string };
+  /// `authorized-by`: the guard the registry names passes; `governance-passes`: the module's.
+  | { readonly k: 'authorized-by'; readonly name: string }
+  | { readonly k: 'governance-passes' };
 
 export function termTy(t: Term | Prop): Ty {
   switch (t.k) {
     case 'lit': return t.lit.ty === 'empty-list' ? { k: 'list', elem: t.lit.elem } : t.lit.ty;
-    case 'enforce': case 'enforce-guard': case 'require': case 'enforce-one': case 'success': case 'abort': case 'quantified': case 'authorized-by': return 'bool';
+    case 'enforce': case 'enforce-guard': case 'require': case 'enforce-one': case 'success': case 'abort': case 'quantified': case 'authorized-by': case 'governance-passes': return 'bool';
     case 'write': case 'format': case 'pact': case 'pact-id': return 'string';
-    case 'keyset': case 'user-guard': case 'trivial-guard': return 'guard';
+    case 'keyset': case 'user-guard': case 'trivial-guard': case 'module-guard': return 'guard';
     case 'db': return dbPropTy(t);
     default: return t.ty;
   }

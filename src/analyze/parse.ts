@@ -29,7 +29,7 @@ type PreProp =
   | { readonly k: 'dec'; readonly value: bigint }
   | { readonly k: 'str'; readonly value: string }
   | { readonly k: 'bool'; readonly value: boolean }
-  | { readonly k: 'result' | 'success' | 'abort' }
+  | { readonly k: 'result' | 'success' | 'abort' | 'governance-passes' }
   | { readonly k: 'var'; readonly vid: number; readonly name: string }
   | { readonly k: 'global'; readonly name: string }
   | { readonly k: 'quantified'; readonly q: 'forall' | 'exists'; readonly vid: number; readonly name: string; readonly ty: Ty; readonly body: PreProp }
@@ -141,7 +141,7 @@ function toPre(e: Exp, names: ReadonlyMap<string, number>, gen: { next: number }
     }
     case 'atom': {
       const name = atomName(e);
-      if (name === 'result' || name === 'success' || name === 'abort') return { k: name };
+      if (name === 'result' || name === 'success' || name === 'abort' || name === 'governance-passes') return { k: name };
       if (name !== null) {
         const vid = names.get(name);
         return vid === undefined ? { k: 'global', name } : { k: 'var', vid, name };
@@ -173,7 +173,7 @@ function showPre(p: PreProp): string {
     case 'dec': return showScaled(p.value);
     case 'str': return `"${p.value}"`;
     case 'bool': return `${p.value}`;
-    case 'result': case 'success': case 'abort': return p.k;
+    case 'result': case 'success': case 'abort': case 'governance-passes': return p.k;
     case 'var': case 'global': return p.name;
     case 'quantified': return `(${p.q} (${p.name}:${p.ty}) ${showPre(p.body)})`;
     case 'app': return `(${p.fn} ${p.args.map(showPre).join(' ')})`;
@@ -230,6 +230,7 @@ function infer(cx: Cx, p: PreProp): Prop {
     case 'bool': return { k: 'lit', lit: { ty: 'bool', value: p.value } };
     case 'success': return { k: 'success' };
     case 'abort': return { k: 'abort' };
+    case 'governance-passes': return { k: 'governance-passes' };
     case 'result': {
       const ty = cx.types.get(0);
       return ty === undefined ? fail(cx, "Analysis doesn't support this construct yet: the function's result type") : { k: 'result', ty };
@@ -279,7 +280,9 @@ function inferApp(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop {
     return ty === null ? failIn(cx, p, `could not find field ${args[0]!.value} in ${showTy(termTy(obj))}`) : { k: 'at', ty, field: args[0]!.value, obj };
   }
   if (fn === 'authorized-by' && args.length === 1) {
-    return args[0]!.k === 'str' ? { k: 'authorized-by', name: args[0]!.value } : failIn(cx, p, 'expected string literal');
+    // A constant names a keyset as well as a literal does.
+    const name = infer(cx, args[0]!);
+    return name.k === 'lit' && name.lit.ty === 'string' ? { k: 'authorized-by', name: name.lit.value } : failIn(cx, p, 'expected string literal');
   }
   if (fn === '=>' && args.length === 2) {
     return op('bool', 'or', [op('bool', 'not', [check(cx, 'bool', args[0]!)]), check(cx, 'bool', args[1]!)]);

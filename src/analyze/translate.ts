@@ -250,6 +250,10 @@ class Translator {
       const capArgs = app.bindings.map(([, v]) => this.node(v));
       return { k: 'trivial-guard', cap: { name: app.cap, args: capArgs }, pact: fn === 'create-capability-pact-guard' };
     }
+    if (fn === 'create-module-guard' && args.length === 1) {
+      this.stringNode(args[0]!, unsupported);
+      return { k: 'module-guard' };
+    }
     if (fn === 'create-pact-guard' && args.length === 1) {
       this.stringNode(args[0]!, unsupported);
       return { k: 'trivial-guard', cap: null, pact: true };

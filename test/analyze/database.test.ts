@@ -4,6 +4,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fails, holds, verify } from './verify-helpers.ts';
+import { piped } from '../helpers/pact.ts';
 
 const TOKENS = '(defschema token-row name:string balance:integer) (deftable tokens:{token-row})';
 const ACCOUNTS = '(defschema account balance:integer) (deftable accounts:{account})';
@@ -296,5 +297,20 @@ describe('guards made by the module, principals', () => {
     holds('(defun f:bool () @model [(property result)] (= (enumerate 10 1 -3) [10 7 4 1]))');
     holds('(defun f:integer () @model [(property (= result 3))] (length (distinct [1 2 2 3])))');
     holds('(defun f:integer () @model [(fails-when true)] (length (enumerate 1 10 -1)))');
+  });
+});
+
+describe('governance', () => {
+  test('keyset-based governance is connected to authorized-by and governance-passes', () => {
+    const module = `(module g 'ks (defconst NAME:string 'ks)
+        (defun f:bool () @model [(property (authorized-by 'ks)) (property governance-passes) (property (authorized-by NAME))]
+          (enforce-guard (create-module-guard "governance"))))`.replace(/\s*\n\s*/g, ' ');
+    const r = piped(`(env-exec-config ["DisablePact44"])\n(env-data { "ks": ["k"] })\n(env-keys ["k"])\n(define-keyset 'ks (read-keyset "ks"))\n${module}\n(verify "g")\n`);
+    assert.match(r.out, /"Verification of g succeeded"/, r.err);
+  });
+
+  test('capability-based governance is not analysed: its guard may pass or not', () => {
+    holds('(defun f:bool () @model [(property governance-passes)] (enforce-guard (create-module-guard "governance")))');
+    fails('(defun f:bool () @model [(succeeds-when true)] (enforce-guard (create-module-guard "governance")))');
   });
 });
