@@ -7,7 +7,7 @@
 import type { Info } from '../syntax/exp.ts';
 import { DECIMAL_ONE, DECIMAL_PLACES } from './lang.ts';
 import type { DbProp, Lit, ObjTy, Op, Prop, Term, Ty } from './lang.ts';
-import { isObj, showTy, termTy } from './lang.ts';
+import { isObj, showTy, termTy, tyEq } from './lang.ts';
 import type { Translated } from './translate.ts';
 import { AnalysisFailure } from './translate.ts';
 
@@ -361,6 +361,8 @@ class TermEval {
   /// Database access forbidden here: all of it in an `enforce`'s condition (Pact's
   /// `DisallowDb`), writes in an `enforce-one`'s cases (`DisallowWrites`).
   private restriction: 'pure' | 'read-only' | null = null;
+  /// What the current and the previous step of a pact yielded (on which paths), if anything.
+  private yielded: { current: Yielded | null; previous: Yielded | null } = { current: null, previous: null };
   /// Whether a pact's step is running here (`pact-id` needs one; elsewhere, maybe).
   private inPact = false;
   private n = 0;
@@ -505,6 +507,25 @@ class TermEval {
       case 'format': return this.format(t, env, path);
       case 'pact': return this.pact(t, env, path);
       case 'module-guard': return this.moduleGuard;
+      case 'yield': {
+        const ty = termTy(t.obj);
+        const v = this.define(ty, this.eval(t.obj, env, path), `t${t.tag}`);
+        this.tags.set(t.tag, v);
+        // A later yield on another path replaces this one only on that path.
+        const prev = this.yielded.current;
+        this.yielded.current = prev === null || !tyEq(prev.ty, ty) ? { ty, val: v, present: path }
+          : { ty, val: this.define(ty, mapVal(ty, v, (_, x, p) => `(ite ${path} ${x} ${term(pathIn(prev.val, p))})`)), present: `(or ${prev.present} ${path})` };
+        return v;
+      }
+      case 'resume': {
+        const prev = this.yielded.previous;
+        if (prev === null) throw new AnalysisFailure(null, 'No previously yielded value for resume');
+        if (!tyEq(prev.ty, t.ty)) throw new AnalysisFailure(null, 'Resume of unexpected type');
+        this.success.push(`(=> ${path} ${prev.present})`);
+        const v = this.define(t.ty, prev.val, `t${t.tag}`);
+        this.tags.set(t.tag, v);
+        return v;
+      }
       case 'user-guard': {
         // The call runs now (it cannot touch the database); its success is whether the guard passes.
         const outer = this.success;
@@ -571,7 +592,10 @@ class TermEval {
     let reached = 'true';
     // Rollbacks registered so far, latest first, with the cancellations that trigger them.
     const pending: Array<{ term: Term; triggers: string[] }> = [];
+    const outerYields = this.yielded;
+    this.yielded = { current: null, previous: null };
     t.steps.forEach((s, i) => {
+      this.yielded = { current: null, previous: this.yielded.current };
       let cancel = 'false';
       if (i > 0) {
         this.timePasses();
@@ -590,6 +614,8 @@ class TermEval {
       }, () => {});
       reached = reaches;
     });
+    // Rollbacks resume nothing.
+    this.yielded = { current: null, previous: null };
     let rolling = 'false';
     pending.forEach((r, i) => {
       rolling = term(this.define('bool', `(or ${rolling} ${r.triggers.join(' ')})`, `t${t.rollbackTags[i]}`));
@@ -598,6 +624,7 @@ class TermEval {
       this.branches(now, () => this.eval(r.term, env, `(and ${path} ${now})`), () => {});
     });
     this.inPact = outer;
+    this.yielded = outerYields;
     return '"INTERNAL: pact done"';
   }
 
@@ -758,6 +785,13 @@ export interface Cell {
   readonly dirty: string;
   /// The key as Pact's trace shows it: Haskell's `Show` of the analysis' symbolic key.
   readonly shownKey: string;
+}
+
+interface Yielded {
+  readonly ty: Ty;
+  readonly val: Val;
+  /// On which paths something was yielded.
+  readonly present: string;
 }
 
 interface Grant {

@@ -126,6 +126,10 @@ export type Term =
   /// `create-pact-guard`: made only when the capability is granted (and in a pact); the guard
   /// made always passes (Pact's trivial guard).
   | { readonly k: 'trivial-guard'; readonly cap: { readonly name: string; readonly args: readonly Term[] } | null; readonly pact: boolean }
+  /// `yield` of an object to the next step, which `resume` binds (failing when none was
+  /// yielded); `tag` names the value for the trace.
+  | { readonly k: 'yield'; readonly tag: number; readonly obj: Term }
+  | { readonly k: 'resume'; readonly ty: ObjTy; readonly tag: number }
   /// `create-module-guard`: the module's governance guard.
   | { readonly k: 'module-guard' }
   /// `pact-id`: only a pact has one (a function may or may not run in one).
@@ -156,6 +160,7 @@ export function termTy(t: Term | Prop): Ty {
     case 'lit': return t.lit.ty === 'empty-list' ? { k: 'list', elem: t.lit.elem } : t.lit.ty;
     case 'enforce': case 'enforce-guard': case 'require': case 'enforce-one': case 'success': case 'abort': case 'quantified': case 'authorized-by': case 'governance-passes': return 'bool';
     case 'write': case 'format': case 'pact': case 'pact-id': return 'string';
+    case 'yield': return termTy(t.obj);
     case 'keyset': case 'user-guard': case 'trivial-guard': case 'module-guard': return 'guard';
     case 'db': return dbPropTy(t);
     default: return t.ty;
@@ -191,6 +196,7 @@ export type Event =
   /// A guard enforced; `origin` says where the guard came from, as the trace describes it.
   | { readonly k: 'guard'; readonly tag: number; readonly origin: GuardOrigin }
   | { readonly k: 'require'; readonly tag: number; readonly cap: string }
+  | { readonly k: 'yield' | 'resume'; readonly tag: number; readonly ty: ObjTy }
   /// `enforce-one`: each case's events and success tag; a failure in any case but the last is
   /// recovered from, and the first case to succeed ends it.
   | { readonly k: 'enforce-one'; readonly cases: ReadonlyArray<{ readonly events: readonly Event[]; readonly tag: number }> }

@@ -169,6 +169,11 @@ export function showModel(events: readonly Event[], run: Run, values: ReadonlyMa
           if (!ok) return false;
           break;
         }
+        case 'yield': case 'resume': {
+          const v = shown(e.ty, run.tags.get(e.tag));
+          emit(depth, [e.k === 'yield' ? `yield ${v}` : `resume (${v})`]);
+          break;
+        }
         case 'require': {
           const ok = passed(e.tag);
           emit(depth, [`${ok ? 'satisfied' : failed()} requirement of capability ${e.cap}`]);

@@ -245,6 +245,15 @@ class Translator {
     if (fn === 'read-msg') throw new AnalysisFailure(a.node.id.info, '`read-msg` is not yet supported');
     if (fn === 'pact-id' && args.length === 0) return { k: 'pact-id' };
     if (fn === 'continue' && args.length === 1) return this.node(args[0]!);
+    if (fn === 'yield' && (args.length === 1 || args.length === 2)) {
+      // The target chain of a cross-chain yield is not analysed.
+      const obj = this.node(args[0]!);
+      const ty = termTy(obj);
+      if (!isObj(ty)) return unsupported();
+      const tag = this.tag('bool');
+      this.events.push({ k: 'yield', tag, ty });
+      return { k: 'yield', tag, obj };
+    }
     if ((fn === 'create-capability-guard' || fn === 'create-capability-pact-guard') && args.length === 1) {
       const app = capabilityApp(args[0]!) ?? unsupported();
       const capArgs = app.bindings.map(([, v]) => this.node(v));
@@ -546,6 +555,12 @@ class Translator {
     let obj: Term;
     if (form === 'bind' && args.length === 1) {
       obj = this.node(args[0]!);
+    } else if (form === 'resume' && args.length === 0) {
+      // The object the step before yielded, of the type of the columns bound.
+      const ty = objTy(pairs.map(([n], i) => [columns[i]!, analysisType(n.node.ty) ?? unsupported()] as const));
+      const tag = this.tag('bool');
+      this.events.push({ k: 'resume', tag, ty });
+      obj = { k: 'resume', ty, tag };
     } else if ((form === 'with-read' && args.length === 2) || (form === 'with-default-read' && args.length === 3)) {
       const table = args[0]!;
       const row = (table.k === 'table' ? this.rowOf(table) : null) ?? unsupported();

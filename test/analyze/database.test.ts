@@ -261,6 +261,17 @@ describe('defpacts', () => {
     assert.match(err, /\n {6}\n {6}time passes between steps \(arbitrary db updates can occur here\)\n {6}pact cancelled\n {2}\n$/);
   });
 
+  test('yield and resume pass an object from one step to the next', () => {
+    holds(`(defschema ny n:integer) (defpact p (n:integer) @model [(property true)]
+      (step (let ((o:object{ny} { "n": (+ n 1) })) (yield o)))
+      (step (resume { "n" := m } (enforce (= m (+ n 1)) "passed on"))))`);
+    const err = fails(`(defschema ny n:integer) (defpact p (n:integer) @model [(succeeds-when true)]
+      (step (let ((o:object{ny} { "n": n })) (yield o)))
+      (step (resume { "n" := m } (enforce (> m 0) "positive"))))`);
+    assert.match(err, /\n {10}yield \{ n: -?\d+ \}\n {6}entering step\n/);
+    assert.match(err, /\n {8}resume \(\{ n: -?\d+ \}\)\n/);
+  });
+
   test('pact-id: a function may or may not run in a pact; result is meaningless in a defpact\'s properties', () => {
     holds('(defun f:string () @model [(property true)] (pact-id))');
     fails('(defun f:string () @model [(succeeds-when true)] (pact-id))');
