@@ -42,6 +42,12 @@ function mapVal(ty: Ty, v: Val, f: (ty: Ty, x: string, path: string) => string, 
   return { fields: new Map(ty.fields.map(([n, ft], i) => [n, mapVal(ft, field(v, n), f, `${path}_${i}`)] as const)) };
 }
 
+/// A value of this type made term by term (`path` as `mapVal` numbers the fields).
+function makeVal(ty: Ty, make: (ty: Ty, path: string) => string, path = ''): Val {
+  if (!isObj(ty)) return make(ty, path);
+  return { fields: new Map(ty.fields.map(([n, ft], i) => [n, makeVal(ft, make, `${path}_${i}`)] as const)) };
+}
+
 function zipVal(ty: Ty, a: Val, b: Val, f: (ty: Ty, x: string, y: string) => string): string[] {
   if (!isObj(ty)) return [f(ty, term(a), term(b))];
   return ty.fields.flatMap(([n, ft]) => zipVal(ft, field(a, n), field(b, n), f));
@@ -324,7 +330,7 @@ export function evalFunction(tr: Translated, world: World): Run {
   const ev = new TermEval(tables, world.governanceKeyset === null ? 'cap-gov-guard' : `(registry ${smtLit({ ty: 'string', value: world.governanceKeyset })})`);
   const env = new Map<number, Val>();
   for (const a of tr.args) {
-    const v = mapVal(a.ty, '', (ty, _, path) => {
+    const v = makeVal(a.ty, (ty, path) => {
       const name = `a${a.vid}${path}`;
       ev.script.push(`(declare-const ${name} ${sortOf(ty)})`);
       return name;
@@ -361,6 +367,8 @@ class TermEval {
   /// Database access forbidden here: all of it in an `enforce`'s condition (Pact's
   /// `DisallowDb`), writes in an `enforce-one`'s cases (`DisallowWrites`).
   private restriction: 'pure' | 'read-only' | null = null;
+  /// The block's data, once asked for.
+  private chainData: Val | null = null;
   /// What the current and the previous step of a pact yielded (on which paths), if anything.
   private yielded: { current: Yielded | null; previous: Yielded | null } = { current: null, previous: null };
   /// Whether a pact's step is running here (`pact-id` needs one; elsewhere, maybe).
@@ -507,6 +515,20 @@ class TermEval {
       case 'format': return this.format(t, env, path);
       case 'pact': return this.pact(t, env, path);
       case 'module-guard': return this.moduleGuard;
+      case 'chain-data': {
+        if (this.chainData === null) {
+          this.chainData = makeVal(t.ty, (ty, p) => {
+            const name = `chain-data${p}`;
+            this.script.push(`(declare-const ${name} ${sortOf(ty)})`);
+            return name;
+          });
+          for (const f of NOT_NEGATIVE) {
+            const v = t.ty.fields.some(([n]) => n === f) ? term(field(this.chainData, f)) : null;
+            if (v !== null) this.constraints.push(`(>= ${v} 0)`);
+          }
+        }
+        return this.chainData;
+      }
       case 'yield': {
         const ty = termTy(t.obj);
         const v = this.define(ty, this.eval(t.obj, env, path), `t${t.tag}`);
@@ -786,6 +808,9 @@ export interface Cell {
   /// The key as Pact's trace shows it: Haskell's `Show` of the analysis' symbolic key.
   readonly shownKey: string;
 }
+
+/// Chain data fields that are never negative.
+const NOT_NEGATIVE = ['block-height', 'gas-limit', 'gas-price'];
 
 interface Yielded {
   readonly ty: Ty;

@@ -130,6 +130,9 @@ export type Term =
   /// yielded); `tag` names the value for the trace.
   | { readonly k: 'yield'; readonly tag: number; readonly obj: Term }
   | { readonly k: 'resume'; readonly ty: ObjTy; readonly tag: number }
+  /// `chain-data`: the block's data, arbitrary but the same all along (heights, gas limits and
+  /// prices not negative).
+  | { readonly k: 'chain-data'; readonly ty: ObjTy }
   /// `create-module-guard`: the module's governance guard.
   | { readonly k: 'module-guard' }
   /// `pact-id`: only a pact has one (a function may or may not run in one).
@@ -161,6 +164,7 @@ export function termTy(t: Term | Prop): Ty {
     case 'enforce': case 'enforce-guard': case 'require': case 'enforce-one': case 'success': case 'abort': case 'quantified': case 'authorized-by': case 'governance-passes': return 'bool';
     case 'write': case 'format': case 'pact': case 'pact-id': return 'string';
     case 'yield': return termTy(t.obj);
+    case 'chain-data': return t.ty;
     case 'keyset': case 'user-guard': case 'trivial-guard': case 'module-guard': return 'guard';
     case 'db': return dbPropTy(t);
     default: return t.ty;

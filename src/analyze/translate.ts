@@ -259,6 +259,10 @@ class Translator {
       const capArgs = app.bindings.map(([, v]) => this.node(v));
       return { k: 'trivial-guard', cap: { name: app.cap, args: capArgs }, pact: fn === 'create-capability-pact-guard' };
     }
+    if (fn === 'chain-data' && args.length === 0) {
+      const ty = analysisType(a.node.ty);
+      return ty !== null && isObj(ty) ? { k: 'chain-data', ty } : unsupported();
+    }
     if (fn === 'create-module-guard' && args.length === 1) {
       this.stringNode(args[0]!, unsupported);
       return { k: 'module-guard' };

@@ -48,6 +48,18 @@ describe('database', () => {
       (let ((acct:object{account} { "balance": 10 })) (bind acct { "balance" := bal } (enforce (= bal 10) "Bind failed") bal)))`);
   });
 
+  test('objects: an argument of a schema type, literals, at, equality', () => {
+    holds(`${ACCOUNTS} (defun f:integer (o:object{account}) @model [(property (= result (+ 1 (at 'balance o))))] (+ 1 (at 'balance o)))`);
+    holds(`${ACCOUNTS} (defun f:bool (o:object{account}) @model [(property (= result (= (at 'balance o) 1)))] (= o { "balance": 1 }))`);
+    fails(`${ACCOUNTS} (defun f:integer (o:object{account}) @model [(property (> result 0))] (at 'balance o))`, 'o = { balance: ');
+  });
+
+  test('chain-data: arbitrary but fixed, heights not negative', () => {
+    holds('(defun f:integer () @model [(property (>= result 0))] (at "block-height" (chain-data)))');
+    holds('(defun f:bool () @model [(property result)] (= (at "chain-id" (chain-data)) (at "chain-id" (chain-data))))');
+    fails('(defun f:bool () @model [(property result)] (= (at "chain-id" (chain-data)) "0"))');
+  });
+
   test('with-default-read: the default when the row is missing', () => {
     holds(`${ACCOUNTS} (defun f:integer (k:string) @model [(property (=> (not (row-exists accounts k 'before)) (= result 7)))]
       (with-default-read accounts k { "balance": 7 } { "balance" := b } b))`);
