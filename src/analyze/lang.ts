@@ -210,7 +210,8 @@ export type Event =
     readonly rollbacks: ReadonlyArray<{ readonly events: readonly Event[]; readonly tag: number }> };
 
 /// Where an enforced guard came from (Pact's `Provenance` of a guard).
-export type GuardOrigin = { readonly k: 'registry' | 'data'; readonly name: Term } | { readonly k: 'argument'; readonly name: string } | { readonly k: 'unknown' };
+/// (A keyset's name is the run's: see `Run.guards`.)
+export type GuardOrigin = { readonly k: 'registry' | 'data' | 'unknown' } | { readonly k: 'argument'; readonly name: string };
 
 /// A `let`, an inlined call, or the bindings of `with-read`/`bind` (`destructuring object`).
 export type Scope = { readonly k: 'let' | 'object' | 'step' | 'rollback' }

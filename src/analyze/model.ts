@@ -3,7 +3,8 @@
 /// a failed `enforce`, scopes indented by depth.
 import type { Binding, Event, GuardOrigin, Ty } from './lang.ts';
 import { isObj } from './lang.ts';
-import type { Run, Val } from './eval.ts';
+import type { Run } from './eval.ts';
+import type { Val } from './state.ts';
 import { showScaled } from './parse.ts';
 
 /// The values of a `(get-value (...))` answer, by name, as SMT-LIB text.

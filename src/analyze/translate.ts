@@ -605,7 +605,7 @@ class Translator {
   }
 
   private origin(g: Term): GuardOrigin {
-    if (g.k === 'keyset') return { k: g.from, name: g.name };
+    if (g.k === 'keyset') return { k: g.from };
     const arg = g.k === 'var' ? this.argNames.get(g.vid) : undefined;
     return arg === undefined ? { k: 'unknown' } : { k: 'argument', name: arg };
   }
