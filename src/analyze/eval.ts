@@ -52,7 +52,7 @@ export function evalFunction(tr: Translated, world: World): Run {
   for (const a of tr.args) {
     const v = makeVal(a.ty, (ty, path) => {
       const name = `a${a.vid}${path}`;
-      ev.script.push(`(declare-const ${name} ${sortOf(ty)})`);
+      ev.script.push(ty === 'any' ? `(define-fun ${name} () Int 0)` : `(declare-const ${name} ${sortOf(ty)})`);
       return name;
     });
     env.set(a.vid, v);
@@ -496,7 +496,10 @@ class TermEval {
     const next = new Map(prev);
     const row = this.tables.get(t.table)!.row;
     for (const [c, ty] of (termTy(t.obj) as ObjTy).fields) {
-      if (!row.fields.some(([n]) => n === c)) continue;
+      const colTy = row.fields.find(([n]) => n === c)?.[1];
+      if (colTy === undefined) continue;
+      // Pact's analysis stops (an internal error) at a value of another type than its column's.
+      if (!tyEq(colTy, ty)) throw new AnalysisFailure(null, `eVArrayAt: bad setter access: ${showTy(ty)} vs ${showTy(colTy)}`);
       const v = term(field(obj, c));
       next.set(c, v);
       this.set(db.key('column-written', t.table, c), 'true');

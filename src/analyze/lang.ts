@@ -4,7 +4,9 @@
 /// Pact's `Types/Numerical.hs` models them), booleans, strings, guards (opaque integers, keysets
 /// among them, as Pact's `Guard`), times (microseconds since the Modified Julian Day epoch, as
 /// Pact's `Time`) and objects of those (a fixed set of fields, as a schema).
-export type Prim = 'integer' | 'decimal' | 'bool' | 'string' | 'time' | 'guard';
+/// `any`: a value of no type the analysis knows (an object without a schema, a type variable):
+/// Pact's `Any`, a type of one value.
+export type Prim = 'integer' | 'decimal' | 'bool' | 'string' | 'time' | 'guard' | 'any';
 export type Ty = Prim | ObjTy | ListTy;
 
 /// A list of values of one type (not objects: Pact's analysis has lists of any type, this port

@@ -67,6 +67,7 @@ export function showValue(ty: Ty, v: string): string {
     case 'bool': return v === 'true' ? 'True' : 'False';
     case 'string': return `"${smtStringValue(v)}"`;
     case 'integer': case 'guard': case 'time': return smtInteger(v).toString();
+    case 'any': return 'Any';
     case 'decimal': return showScaled(smtInteger(v));
     default: return ty.k === 'list' ? showList(ty.elem, v) : v;
   }

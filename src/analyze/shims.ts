@@ -36,7 +36,7 @@ export function shimValue(ty: Ty): { lit: Lit; text: string } | null {
     case 'bool': return { lit: { ty, value: true }, text: 'True' };
     case 'string': return { lit: { ty, value: '' }, text: 'empty string' };
     case 'time': return { lit: { ty, value: 0n }, text: 'epoch time' };
-    case 'guard': return null;
+    case 'guard': case 'any': return null;
     default: return ty.k === 'list' ? { lit: { ty: 'empty-list', elem: ty.elem }, text: typeof ty.elem === 'string' && ty.elem !== 'guard' ? `empty ${ty.elem} list` : 'empty list' } : null;
   }
 }

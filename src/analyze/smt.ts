@@ -5,7 +5,8 @@ import type { Lit, Op, Prop, Term, Ty } from './lang.ts';
 import { isObj, termTy } from './lang.ts';
 import { AnalysisFailure } from './translate.ts';
 
-/// The sort of a value that is one SMT-LIB term (not an object). Guards are opaque integers.
+/// The sort of a value that is one SMT-LIB term (not an object). Guards are opaque integers;
+/// `any` values are all the integer 0 (Pact's `Any` has one value).
 export function sortOf(ty: Ty): string {
   if (isObj(ty)) throw new Error('an object has no single sort');
   if (typeof ty !== 'string') return `(Seq ${sortOf(ty.elem)})`;

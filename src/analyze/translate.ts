@@ -41,8 +41,11 @@ export interface Translated {
 /// Pact's analysis; an object or a table has its schema's fields (a partial object, the named ones).
 export function analysisType(t: Type): Ty | null {
   if (t.t === 'schema' && (t.kind === 'object' || t.kind === 'table') && t.partial !== 'any') {
+    if (t.kind === 'object' && (t.schema.t === 'any' || t.schema.t === 'var')) return 'any';
     return t.schema.t === 'user' ? schemaType(t.schema.schema.fields, t.partial) : null;
   }
+  // Pact's analysis takes what it cannot type as its `Any`.
+  if (t.t === 'any' || (t.t === 'var' && !t.schemaVar)) return 'any';
   if (t.t === 'list') {
     const elem = analysisType(t.elem);
     return elem === null || isObj(elem) ? null : { k: 'list', elem };

@@ -54,6 +54,14 @@ describe('database', () => {
     fails(`${ACCOUNTS} (defun f:integer (o:object{account}) @model [(property (> result 0))] (at 'balance o))`, 'o = { balance: ');
   });
 
+  test('an object without a schema is Pact\'s Any: translated, but not written to its column', () => {
+    const NOTES = '(defschema note text:string data:object) (deftable notes:{note})';
+    holds(`${NOTES} (defun f:string (k:string d:object) (update notes k { "data": d }))`);
+    holds(`${NOTES} (defun f:string (k:string) @model [(property true)] (with-read notes k { "data" := d } (update notes k { "data": d })))`);
+    assert.match(verify(`${NOTES} (defun f:string (k:string) @model [(property true)] (update notes k { "data": { "a": 1 } }))`).err,
+      /OutputFailure: eVArrayAt: bad setter access: object\{a: integer\} vs any\n$/);
+  });
+
   test('chain-data: arbitrary but fixed, heights not negative', () => {
     holds('(defun f:integer () @model [(property (>= result 0))] (at "block-height" (chain-data)))');
     holds('(defun f:bool () @model [(property result)] (= (at "chain-id" (chain-data)) (at "chain-id" (chain-data))))');
