@@ -5,16 +5,20 @@
 /// outcome is Pact's rendered lines: none when everything holds.
 import type { Ctx } from '../lang/context.ts';
 import type { ModuleData } from '../lang/runtime.ts';
-import { ConstRef, Def, TableRef } from '../lang/runtime.ts';
+import { ConstRef, Def, SchemaRef, TableRef } from '../lang/runtime.ts';
 import { renderInfo } from '../lang/errors.ts';
 import type { Exp, Info } from '../syntax/exp.ts';
+import type { Type } from '../values/type.ts';
 import { stableHashOrder, typecheckMember } from '../typecheck/module.ts';
 import { runSmtLibSync } from './solver.ts';
 import type { Prop, Ty } from './lang.ts';
+import { isObj } from './lang.ts';
 import { evalFunction, evalProp } from './eval.ts';
-import type { Run } from './eval.ts';
+import { terms } from './state.ts';
+import type { Run, World } from './eval.ts';
+import type { TableInfo } from './state.ts';
 import { parseValues, showModel } from './model.ts';
-import { collectCheck, ParseFailure, parseBindings, parseProp, showExp } from './parse.ts';
+import { collectCheck, ParseFailure, parseBindings, parseInvariant, parseProp, showExp } from './parse.ts';
 import type { CheckKind, DefinedProperty, PropEnv } from './parse.ts';
 import { AnalysisFailure, analysisType, literal, resolveTypes, translateFunction } from './translate.ts';
 import type { Translated } from './translate.ts';
@@ -80,31 +84,91 @@ function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, s
     const lit = value?.k === 'prim' && value.value.k === 'lit' ? literal(value.value.value) : null;
     if (lit?.k === 'lit') consts.set(name, lit);
   }
-  for (const [, m] of members) {
-    if (m instanceof TableRef && m.type.t !== 'user') throw new Fatal([{ info: '', type: 'OutputFailure', text: `${renderInfo(m.info, '')}Verification requires all tables to have schemas` }]);
-  }
   for (const [name, m] of members) if (m instanceof Def && m.kind === 'defcap') typed(name);
+  const tables = loadedTables(ctx, mod);
+  const emits = (cap: string): boolean => {
+    const def = mod.members.get(cap.slice(cap.lastIndexOf('.') + 1));
+    const kind = def instanceof Def ? def.rawDefcapMeta?.kind : undefined;
+    return kind === 'event' || kind === 'managed';
+  };
+  const rows = new Map([...tables].map(([t, info]) => [t, info.row] as const));
+  const gov = mod.governance;
+  const world: World = { tables, governanceKeyset: gov !== null && 'keyset' in gov ? gov.keyset : null };
   const { defined, checks } = moduleModel(mod.meta.model);
   const funs = members.filter((x): x is readonly [string, Def] => x[1] instanceof Def && x[1].kind !== 'defcap');
+  // A defpact has no single result for a property to speak of.
+  if (funs.some(([, def]) => def.kind === 'defpact' && def.meta.model.some(mentionsResult))) {
+    throw new Fatal([{ info: '', type: 'OutputFailure', text: 'Invalid usage of `result` within a defpact model' }]);
+  }
   // Every function's checks parse before any is analysed, then every function translates.
-  const parsed = funs.map(([name, def]) => ({ name, def, checks: functionChecks(def, checks, defined, consts) }));
+  const parsed = funs.map(([name, def]) => ({ name, def, checks: functionChecks(def, checks, { defined, consts, tables: rows }) }));
   const translated = parsed.map((p) => {
-    if (p.def.kind === 'defpact') throw new AnalysisFailure(p.def.info, `Analysis doesn't support this construct yet: defpact ${p.name}`);
     const checked = typed(p.name);
     if (checked.top.k !== 'fun') throw new AnalysisFailure(p.def.info, `Analysis doesn't support this construct yet: ${p.name}`);
     const fun = checked.top.fun;
     const body = resolveTypes(checked.body, checked.types);
     const args = fun.args.map((a) => ({ ...a, node: { ...a.node, ty: checked.types.get(a.node.id.id) ?? a.node.ty } }));
-    return { ...p, tr: translateFunction(mod.name, p.name, fun.info, args, body) };
+    return { ...p, tr: translateFunction(mod.name, p.name, fun.info, args, body, { emits, tables: rows }, p.def.kind === 'defpact') };
   });
   const out: Rendered[] = [];
   for (const t of translated) {
+    // Each check reports the translation's warnings after its own result; Pact keeps one of each.
+    const lines = new Map<string, Rendered>();
+    const add = (r: Rendered) => lines.set(renderedLine(r), r);
     for (const c of t.checks) {
-      const r = analyse(t.tr, c);
-      if (r !== null) out.push(r);
+      const r = analyse(t.tr, world, c);
+      if (r !== null) add(r);
+      for (const w of t.tr.warnings) add({ info: renderInfo(w.info, ''), type: 'OutputWarning', text: w.text });
+    }
+    out.push(...lines.values());
+  }
+  // Then every function's invariant checks, tables by name (Pact's `TableMap`).
+  const withInvariants = [...tables].filter(([, info]) => info.invariants.length > 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (withInvariants.length === 0) return out;
+  for (const t of translated) out.push(...invariantChecks(t.tr, world, withInvariants.map(([name]) => name)));
+  return out;
+}
+
+/// A `(property ...)` whose expression mentions `result` anywhere (Pact's `ResultInDefpact` test).
+function mentionsResult(e: Exp): boolean {
+  const has = (x: Exp): boolean => (x.tag === 'atom' && x.parts.length === 1 && x.parts[0] === 'result') || (x.tag === 'list' && x.items.some(has));
+  return e.tag === 'list' && e.delim === '(' && e.items[0]?.tag === 'atom' && e.items[0].parts.join('.') === 'property' && e.items.slice(1).some(has);
+}
+
+/// The tables of every loaded module (as Pact's `moduleTables` takes them), by name, with their
+/// schemas' invariants: those of the verified module's schema of that name (Pact looks the
+/// schema up there, whichever module the table is in). A table without a schema, anywhere,
+/// ends verification; one whose columns the analysis cannot model is left out (using it fails).
+function loadedTables(ctx: Ctx, mod: ModuleData): Map<string, TableInfo> {
+  const modules = ctx.db.keys('SYS_modules').filter((n) => n !== mod.name).map((n) => ctx.db.read('SYS_modules', n) as ModuleData);
+  const tables = new Map<string, TableInfo>();
+  for (const m of [...modules, mod]) {
+    for (const [name, t] of m.members) {
+      if (!(t instanceof TableRef)) continue;
+      if (t.type.t !== 'user') throw new Fatal([{ info: '', type: 'OutputFailure', text: `${renderInfo(t.info, '')}Verification requires all tables to have schemas` }]);
+      const info = tableInfo(mod, t.type);
+      if (info !== null) tables.set(name, info);
     }
   }
-  return out;
+  return tables;
+}
+
+function tableInfo(mod: ModuleData, type: Extract<Type, { t: 'user' }>): TableInfo | null {
+  const row = analysisType({ t: 'schema', kind: 'table', schema: type, partial: null });
+  if (row === null || !isObj(row)) return null;
+  const schema = mod.members.get(type.schema.name);
+  const model = schema instanceof SchemaRef ? normalizeList(schema.meta.model, null) : [];
+  const invariants = model.map((e) => {
+    const body = invariantBody(e);
+    return { prop: parseInvariant(body, row), info: body.info };
+  });
+  return { row, invariants };
+}
+
+/// `(invariant P)` → `P`.
+function invariantBody(e: Exp): Exp {
+  if (e.tag === 'list' && e.delim === '(' && e.items.length === 2 && e.items[0]?.tag === 'atom' && e.items[0].parts.join('.') === 'invariant') return e.items[1]!;
+  throw new ParseFailure(e, 'expected an application of "invariant"');
 }
 
 /// The module's own `@model`: `defproperty`s and properties for (some of) its functions.
@@ -172,7 +236,7 @@ interface FunCheck {
 }
 
 /// A function's checks: the module's that apply to it, then its own, each typed in its scope.
-function functionChecks(def: Def, moduleChecks: readonly ModuleCheck[], defined: ReadonlyMap<string, DefinedProperty>, consts: ReadonlyMap<string, Prop>): FunCheck[] {
+function functionChecks(def: Def, moduleChecks: readonly ModuleCheck[], scope: Pick<PropEnv, 'defined' | 'consts' | 'tables'>): FunCheck[] {
   const own = normalizeList(def.meta.model, null).map(collectCheck);
   const applicable = moduleChecks.filter((c) => c.scope.k === 'everywhere' || (c.scope.k === 'only') === c.scope.names.has(def.name));
   const names = new Map<string, number>([['result', 0]]);
@@ -184,7 +248,7 @@ function functionChecks(def: Def, moduleChecks: readonly ModuleCheck[], defined:
     const ty = analysisType(a.type);
     if (ty !== null) types.set(i + 1, ty);
   });
-  const env: PropEnv = { names, types, nextVid: def.args.length + 1, defined, consts };
+  const env: PropEnv = { names, types, nextVid: def.args.length + 1, ...scope };
   return [...applicable, ...own].map((c) => {
     try {
       return { kind: c.kind, prop: parseProp(c.body, env), info: c.body.info };
@@ -200,9 +264,9 @@ function functionChecks(def: Def, moduleChecks: readonly ModuleCheck[], defined:
 
 /// One check of a function: null when it holds. Analysis failures (Pact's `AnalyzeFailure`) are
 /// the check's, reported at the function.
-function analyse(tr: Translated, c: FunCheck): Rendered | null {
+function analyse(tr: Translated, world: World, c: FunCheck): Rendered | null {
   try {
-    const run = evalFunction(tr);
+    const run = evalFunction(tr, world);
     const r = runCheck(tr, run, c.kind, c.prop);
     return r === null ? null : { info: renderInfo(c.info, ''), type: 'OutputFailure', text: r };
   } catch (e) {
@@ -227,14 +291,42 @@ function runCheck(tr: Translated, run: Run, kind: CheckKind, prop: Prop): string
   const r = query(run, `(not ${goal})`, true);
   if (r.verdict === 'unsat') return null;
   if (r.verdict === 'unknown') return `The solver returned 'unknown':\n${unknownReason(r.out)}`;
-  const model = showModel(tr.events, run, parseValues(r.out.slice(r.out.indexOf('\n') + 1)));
+  return counterexample(tr, run, r.out);
+}
+
+/// Each invariant of each table must hold of every row the function writes, when it succeeds
+/// (Pact's `verifyFunctionInvariants`); a failure is reported at the invariant.
+function invariantChecks(tr: Translated, world: World, names: readonly string[]): Rendered[] {
+  const tables = world.tables;
+  let run: Run;
+  try {
+    run = evalFunction(tr, world);
+  } catch (e) {
+    if (e instanceof AnalysisFailure) return [fatal(tr.info, e.message)];
+    throw e;
+  }
+  const out: Rendered[] = [];
+  for (const table of names) {
+    tables.get(table)!.invariants.forEach((inv, i) => {
+      const r = query(run, `(not (=> success ${run.maintains.get(table)![i]}))`, true);
+      const text = r.verdict === 'unsat' ? null : r.verdict === 'unknown' ? `The solver returned 'unknown':\n${unknownReason(r.out)}` : counterexample(tr, run, r.out);
+      if (text !== null) out.push({ info: renderInfo(inv.info, ''), type: 'OutputFailure', text });
+    });
+  }
+  return out;
+}
+
+function counterexample(tr: Translated, run: Run, out: string): string {
+  const model = showModel(tr.events, run, parseValues(out.slice(out.indexOf('\n') + 1)));
   return `Invalidating model found${model.header === null ? '' : ` in ${model.header}`}\n${model.text}`;
 }
 
 /// Asserts one more fact of the run and asks Z3: the verdict, then (when asked and there are
 /// any) the values of the run's variables and tags, then why it did not know, if it did not.
 function query(run: Run, assertion: string, withModel: boolean): { verdict: 'sat' | 'unsat' | 'unknown'; out: string } {
-  const names = [...run.vars.values(), ...run.tags.values()];
+  const accessed = [...run.accesses.values()].flatMap((a) => [a.key, a.ok, ...terms(a.obj)]);
+  const guards = [...run.guards.values()].flatMap((g) => (g.name === null ? [g.guard] : [g.guard, g.name]));
+  const names = [...new Set([...[...run.vars.values(), ...run.tags.values()].flatMap(terms), ...accessed, ...guards])].filter((n) => /^[a-z]/.test(n) && !/^(true|false)$/.test(n));
   const script = [`(set-option :timeout ${TIMEOUT_MS})`, ...run.script, `(assert ${assertion})`, '(check-sat)',
     ...(withModel && names.length > 0 ? [`(get-value (${names.join(' ')}))`] : []), '(get-info :reason-unknown)'];
   const out = runSmtLibSync(script.join('\n'));

@@ -1,8 +1,10 @@
 /// Reading Z3's model back and printing a counterexample's trace as Pact does (`Model/Graph.hs`'s
 /// `linearize`, `Model/Text.hs`'s `showModel`): the events along the path the model takes, up to
 /// a failed `enforce`, scopes indented by depth.
-import type { Binding, Event, Ty } from './lang.ts';
+import type { Binding, Event, GuardOrigin, Ty } from './lang.ts';
+import { isObj } from './lang.ts';
 import type { Run } from './eval.ts';
+import type { Val } from './state.ts';
 import { showScaled } from './parse.ts';
 
 /// The values of a `(get-value (...))` answer, by name, as SMT-LIB text.
@@ -59,36 +61,82 @@ function smtStringValue(v: string): string {
   return v.slice(1, -1).replace(/""/g, '"').replace(/\\u\{([0-9a-fA-F]+)\}/g, (_, h: string) => String.fromCodePoint(parseInt(h, 16)));
 }
 
-/// A value as Pact shows a concrete one in a model.
+/// A value as Pact shows a concrete one in a model (a guard is its number).
 export function showValue(ty: Ty, v: string): string {
   switch (ty) {
     case 'bool': return v === 'true' ? 'True' : 'False';
     case 'string': return `"${smtStringValue(v)}"`;
-    case 'integer': return smtInteger(v).toString();
+    case 'integer': case 'guard': case 'time': return smtInteger(v).toString();
+    case 'any': return 'Any';
     case 'decimal': return showScaled(smtInteger(v));
+    default: return ty.k === 'list' ? showList(ty.elem, v) : v;
+  }
+}
+
+/// A Z3 sequence (`(seq.++ (seq.unit 1) (seq.unit 2))`, `(as seq.empty ...)`) as `[1, 2]`.
+function showList(elem: Ty, v: string): string {
+  const items: string[] = [];
+  const walk = (x: Sexp): void => {
+    if (!Array.isArray(x)) return;
+    if (x[0] === 'seq.unit') items.push(showValue(elem, flatten(x[1]!)));
+    if (x[0] === 'seq.++') x.slice(1).forEach(walk);
+  };
+  walk(readSexp(v, { pos: 0 }));
+  return `[${items.join(', ')}]`;
+}
+
+/// A value of the run (an object field by field, as Pact's `showObject`), or null when the
+/// model lacks one of its terms.
+function showVal(ty: Ty, v: Val, values: ReadonlyMap<string, string>): string | null {
+  if (typeof v === 'string' || !isObj(ty)) {
+    const x = typeof v === 'string' ? values.get(v) : undefined;
+    return x === undefined ? null : showValue(ty, x);
+  }
+  const parts: string[] = [];
+  for (const [n, ft] of ty.fields) {
+    const x = showVal(ft, v.fields.get(n)!, values);
+    if (x === null) return null;
+    parts.push(`${n}: ${x}`);
+  }
+  return `{ ${parts.join(', ')} }`;
+}
+
+/// What the trace says on entering a scope that is not a call.
+const SCOPE_TEXT = { let: 'let', object: 'destructuring object', step: 'entering step', rollback: 'entering rollback' } as const;
+
+const WRITE_VERB = { insert: 'insert into', update: 'update', write: 'write' } as const;
+
+function guardText(origin: GuardOrigin, name: string | null, guard: string | null): string {
+  switch (origin.k) {
+    case 'registry': return `guard named '${name === null ? '[unknown]' : smtStringValue(name)}`;
+    case 'data': return `guard from tx metadata attribute named ${name === null ? '[ERROR:symbolic]' : `"${smtStringValue(name)}"`}`;
+    case 'argument': return `guard from argument ${origin.name}`;
+    case 'unknown': return `unknown guard ${guard === null ? '[ERROR:symbolic]' : smtInteger(guard).toString()}`;
   }
 }
 
 /// A counterexample: the trace text, and the function it starts in (for the header).
 export function showModel(events: readonly Event[], run: Run, values: ReadonlyMap<string, string>): { text: string; header: string | null } {
   const valueOf = (name: string | undefined): string | undefined => (name === undefined ? undefined : values.get(name));
-  const showVar = (b: Binding): string => {
-    const v = valueOf(run.vars.get(b.vid));
-    return v === undefined ? '[ERROR:missing tag]' : showValue(b.ty, v);
-  };
+  const shown = (ty: Ty, v: Val | undefined): string => (v === undefined ? null : showVal(ty, v, values)) ?? '[ERROR:missing tag]';
+  const showVar = (b: Binding): string => shown(b.ty, run.vars.get(b.vid));
+  const passed = (tag: number): boolean => valueOf(run.tags.get(tag) as string | undefined) === 'true';
   const lines: string[] = [];
   let depth = 0;
   const emit = (at: number, ls: readonly string[]) => lines.push(...ls.map((l) => '  '.repeat(at) + l));
   // Pact warns, at every call, of each decimal variable of the model holding all 255 places.
-  const fullDecimals = allBindings(events).filter((b) => b.ty === 'decimal' && usesAllPlaces(valueOf(run.vars.get(b.vid))));
+  const fullDecimals = allBindings(events).filter((b) => b.ty === 'decimal' && usesAllPlaces(valueOf(run.vars.get(b.vid) as string | undefined)));
 
+  // In an `enforce-one` case other than the last, a failure is recovered from.
+  let recovering = false;
+  const failed = () => (recovering ? 'recovered from failure to satisfy' : 'failed to satisfy');
   const walk = (evs: readonly Event[]): boolean => {
     for (const e of evs) {
       switch (e.k) {
         case 'push': {
           const at = depth++;
-          if (e.scope.k === 'let') {
-            emit(at, ['let', ...e.bindings.map((b) => `  ${b.name} := ${showVar(b)}`)]);
+          if (!('module' in e.scope)) {
+            emit(at, [SCOPE_TEXT[e.scope.k], ...e.bindings.map((b) => `  ${b.name} := ${showVar(b)}`)]);
             break;
           }
           const n = e.bindings.length;
@@ -97,34 +145,91 @@ export function showModel(events: readonly Event[], run: Run, values: ReadonlyMa
           const warn = fullDecimals.length === 0 ? [] : [
             'warning, decimal precision might cause underflow/overflow due to limited precision (at most 255 decimal places) in:',
             ...fullDecimals.map((b) => `  argument '${b.name}'`), ''];
-          emit(at, [`entering function ${e.scope.module}.${e.scope.name}${withArgs}`, ...args, ...warn]);
+          // A capability's name already carries its module; Pact prefixes it again.
+          emit(at, [`entering ${e.scope.k} ${e.scope.module}.${e.scope.name}${withArgs}`, ...args, ...warn]);
           break;
         }
         case 'pop': {
           const at = depth--;
-          if (e.scope.k === 'function') {
-            const v = valueOf(run.tags.get(e.tag));
-            emit(at, [`returning with ${v === undefined ? '[ERROR:missing tag]' : showValue(tagType(run, e.tag), v)}`, '']);
-          }
+          if (e.scope.k === 'function' || e.scope.k === 'capability') emit(at, [`returning with ${shown(tagType(run, e.tag), run.tags.get(e.tag))}`, '']);
           break;
         }
         case 'assert': {
-          const passed = valueOf(run.tags.get(e.tag)) === 'true';
+          const ok = passed(e.tag);
           const context = e.code === null ? '' : `: ${e.code}`;
-          emit(depth, [`${passed ? 'satisfied' : 'failed to satisfy'} assertion${context}`]);
-          if (!passed) return false;
+          emit(depth, [`${ok ? 'satisfied' : failed()} assertion${context}`]);
+          if (!ok) return false;
+          break;
+        }
+        case 'guard': {
+          const ok = passed(e.tag);
+          const g = run.guards.get(e.tag);
+          const text = g?.cell != null
+            ? `guard from database at ("${g.cell.table}", '"${g.cell.column}", ${g.cell.shownKey})`
+            : guardText(e.origin, valueOf(g?.name ?? undefined) ?? null, valueOf(g?.guard) ?? null);
+          emit(depth, [`${ok ? 'satisfied' : failed()} ${text}`]);
+          if (!ok) return false;
+          break;
+        }
+        case 'yield': case 'resume': {
+          const v = shown(e.ty, run.tags.get(e.tag));
+          emit(depth, [e.k === 'yield' ? `yield ${v}` : `resume (${v})`]);
+          break;
+        }
+        case 'require': {
+          const ok = passed(e.tag);
+          emit(depth, [`${ok ? 'satisfied' : failed()} requirement of capability ${e.cap}`]);
+          if (!ok) return false;
+          break;
+        }
+        case 'read': case 'write': {
+          const acc = run.accesses.get(e.tag);
+          const ok = valueOf(acc?.ok) === 'true';
+          const key = acc === undefined ? '[ERROR:missing tag]' : shown('string', acc.key);
+          const obj = acc === undefined ? '[ERROR:missing tag]' : shown(e.ty, acc.obj);
+          if (e.k === 'read') {
+            emit(depth, [ok ? `read ${obj} from ${e.table} at key ${key} succeeds` : `read from ${e.table} at key ${key} fails because the row was not present`]);
+          } else {
+            const why = ok ? 'succeeds' : e.kind === 'insert' ? 'fails because the was already present' : 'fails because the row was not present';
+            emit(depth, [`${WRITE_VERB[e.kind]} ${e.table} at key ${key} with ${obj} ${why}`]);
+          }
+          if (!ok) return false;
           break;
         }
         case 'branch':
-          if (!walk(valueOf(run.tags.get(e.tag)) === 'true' ? e.then : e.else)) return false;
+          if (!walk(passed(e.tag) ? e.then : e.else)) return false;
           break;
+        case 'pact':
+          for (const step of e.steps) {
+            if (step.cancel !== null && passed(step.cancel)) {
+              emit(depth, ['', 'time passes between steps (arbitrary db updates can occur here)', 'pact cancelled']);
+              for (const r of e.rollbacks) if (passed(r.tag) && !walk(r.events)) return false;
+              break;
+            }
+            if (!walk(step.events)) return false;
+          }
+          break;
+        case 'enforce-one': {
+          const outer = recovering;
+          const taken = e.cases.findIndex((c) => passed(c.tag));
+          for (const [i, c] of e.cases.entries()) {
+            recovering = i < e.cases.length - 1;
+            const completed = walk(c.events);
+            recovering = outer;
+            if (i === taken) break;
+            if (!completed && i === e.cases.length - 1) return false;
+          }
+          if (taken < 0) return false;
+          break;
+        }
       }
     }
     return true;
   };
   const completed = walk(events);
   const first = events[0];
-  const header = first?.k === 'push' && first.scope.k === 'function' ? `${first.scope.module}.${first.scope.name}` : null;
+  const scope = first?.k === 'push' ? first.scope : null;
+  const header = scope?.k === 'function' || scope?.k === 'pact' ? `${scope.module}.${scope.name}` : scope?.k === 'capability' ? scope.name : null;
   const groups = [['Program trace:'], lines.map((l) => `  ${l}`), [completed ? '' : '\nTransaction aborted.']];
   return { text: groups.map((g) => g.map((l) => `  ${l}`).join('\n')).join('\n'), header };
 }

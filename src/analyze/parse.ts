@@ -3,8 +3,8 @@
 /// `succeeds-when` / `fails-when` wrappers (`Check.hs`). Failures carry Pact's texts.
 import type { Exp } from '../syntax/exp.ts';
 import { Decimal } from '../values/decimal.ts';
-import type { Op, Prop, Ty } from './lang.ts';
-import { termTy } from './lang.ts';
+import type { DbProp, ObjTy, Op, Prop, Ty } from './lang.ts';
+import { fieldTy, showTy, termTy, tyEq } from './lang.ts';
 import { scaleDecimal } from './translate.ts';
 
 /// A property that could not be parsed: the expression and Pact's reason.
@@ -29,7 +29,7 @@ type PreProp =
   | { readonly k: 'dec'; readonly value: bigint }
   | { readonly k: 'str'; readonly value: string }
   | { readonly k: 'bool'; readonly value: boolean }
-  | { readonly k: 'result' | 'success' | 'abort' }
+  | { readonly k: 'result' | 'success' | 'abort' | 'governance-passes' }
   | { readonly k: 'var'; readonly vid: number; readonly name: string }
   | { readonly k: 'global'; readonly name: string }
   | { readonly k: 'quantified'; readonly q: 'forall' | 'exists'; readonly vid: number; readonly name: string; readonly ty: Ty; readonly body: PreProp }
@@ -43,6 +43,8 @@ export interface PropEnv {
   readonly nextVid: number;
   readonly defined: ReadonlyMap<string, DefinedProperty>;
   readonly consts: ReadonlyMap<string, Prop>;
+  /// The module's tables and their rows' types.
+  readonly tables: ReadonlyMap<string, ObjTy>;
 }
 
 /// Pact's text of an expression (`renderCompactText` of an `Exp`).
@@ -111,8 +113,15 @@ export function parseProp(exp: Exp, env: PropEnv): Prop {
   const defined = new Map<string, { args: DefinedProperty['args']; body: PreProp }>();
   for (const [name, d] of env.defined) defined.set(name, { args: d.args, body: toPre(d.body, env.names, gen, exp) });
   const types = new Map(env.types);
-  const cx: Cx = { types, defined, locals: new Map(env.consts), exp };
+  const cx: Cx = { types, defined, locals: new Map(env.consts), exp, tables: env.tables };
   return check(cx, 'bool', pre);
+}
+
+/// Parses a schema invariant: a property of the row's columns (column `i` is variable `i`).
+export function parseInvariant(exp: Exp, row: ObjTy): Prop {
+  const names = new Map(row.fields.map(([n], i) => [n, i] as const));
+  const types = new Map(row.fields.map(([, t], i) => [i, t] as const));
+  return parseProp(exp, { names, types, nextVid: row.fields.length, defined: new Map(), consts: new Map(), tables: new Map() });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -132,7 +141,7 @@ function toPre(e: Exp, names: ReadonlyMap<string, number>, gen: { next: number }
     }
     case 'atom': {
       const name = atomName(e);
-      if (name === 'result' || name === 'success' || name === 'abort') return { k: name };
+      if (name === 'result' || name === 'success' || name === 'abort' || name === 'governance-passes') return { k: name };
       if (name !== null) {
         const vid = names.get(name);
         return vid === undefined ? { k: 'global', name } : { k: 'var', vid, name };
@@ -164,7 +173,7 @@ function showPre(p: PreProp): string {
     case 'dec': return showScaled(p.value);
     case 'str': return `"${p.value}"`;
     case 'bool': return `${p.value}`;
-    case 'result': case 'success': case 'abort': return p.k;
+    case 'result': case 'success': case 'abort': case 'governance-passes': return p.k;
     case 'var': case 'global': return p.name;
     case 'quantified': return `(${p.q} (${p.name}:${p.ty}) ${showPre(p.body)})`;
     case 'app': return `(${p.fn} ${p.args.map(showPre).join(' ')})`;
@@ -189,6 +198,7 @@ interface Cx {
   readonly defined: ReadonlyMap<string, { args: DefinedProperty['args']; body: PreProp }>;
   readonly locals: ReadonlyMap<string, Prop>;
   readonly exp: Exp;
+  readonly tables: ReadonlyMap<string, ObjTy>;
 }
 
 const ARITH: ReadonlySet<string> = new Set(['+', '-', '*', '/', '^', 'log']);
@@ -205,7 +215,7 @@ function failIn(cx: Cx, p: PreProp, message: string): never {
 }
 
 function inferrable(p: PreProp): boolean {
-  return !(p.k === 'app' && (ARITH.has(p.fn) || p.fn === 'abs' || (p.fn === '-' && p.args.length === 1) || p.fn === 'at'));
+  return !(p.k === 'app' && (ARITH.has(p.fn) || p.fn === 'abs' || (p.fn === '-' && p.args.length === 1) || (p.fn === 'at' && p.args[0]?.k !== 'str')));
 }
 
 function op(ty: Ty, o: Op, args: readonly Prop[]): Prop {
@@ -220,6 +230,7 @@ function infer(cx: Cx, p: PreProp): Prop {
     case 'bool': return { k: 'lit', lit: { ty: 'bool', value: p.value } };
     case 'success': return { k: 'success' };
     case 'abort': return { k: 'abort' };
+    case 'governance-passes': return { k: 'governance-passes' };
     case 'result': {
       const ty = cx.types.get(0);
       return ty === undefined ? fail(cx, "Analysis doesn't support this construct yet: the function's result type") : { k: 'result', ty };
@@ -249,8 +260,11 @@ function inferApp(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop {
   if (COMPARISON.has(fn) && args.length === 2) {
     const a = infer(cx, args[0]!);
     const b = infer(cx, args[1]!);
-    if (termTy(a) !== termTy(b)) return failIn(cx, p, `type error: ${termTy(a)} vs ${termTy(b)}`);
+    if (!tyEq(termTy(a), termTy(b))) return failIn(cx, p, `type error: ${showTy(termTy(a))} vs ${showTy(termTy(b))}`);
     if (termTy(a) === 'bool' && fn !== '=' && fn !== '!=') return failIn(cx, p, "Analysis doesn't support this construct yet: ordering of booleans");
+    const at = termTy(a);
+    const kind = at === 'guard' ? 'guards' : typeof at === 'string' ? null : at.k === 'list' ? 'lists' : 'objects';
+    if (kind !== null && fn !== '=' && fn !== '!=') return failIn(cx, p, `Invalid op for ${kind}: ${fn}, only = and != are allowed`);
     return op('bool', fn as Op, [a, b]);
   }
   if (LOGICAL.has(fn)) {
@@ -258,15 +272,33 @@ function inferApp(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop {
     if (fn !== 'not' && args.length === 2) return op('bool', fn as Op, args.map((x) => check(cx, 'bool', x)));
     return failIn(cx, p, `${fn} applied to wrong number of arguments`);
   }
+  const db = inferDb(cx, p);
+  if (db !== null) return db;
+  if (fn === 'at' && args.length === 2 && args[0]!.k === 'str') {
+    const obj = infer(cx, args[1]!);
+    const ty = fieldTy(termTy(obj), args[0]!.value);
+    return ty === null ? failIn(cx, p, `could not find field ${args[0]!.value} in ${showTy(termTy(obj))}`) : { k: 'at', ty, field: args[0]!.value, obj };
+  }
+  if (fn === 'authorized-by' && args.length === 1) {
+    // A constant names a keyset as well as a literal does.
+    const name = infer(cx, args[0]!);
+    return name.k === 'lit' && name.lit.ty === 'string' ? { k: 'authorized-by', name: name.lit.value } : failIn(cx, p, 'expected string literal');
+  }
   if (fn === '=>' && args.length === 2) {
     return op('bool', 'or', [op('bool', 'not', [check(cx, 'bool', args[0]!)]), check(cx, 'bool', args[1]!)]);
   }
   if (fn === 'mod' && args.length === 2) return op('integer', 'mod', args.map((x) => check(cx, 'integer', x)));
   if (ROUNDING.has(fn) && args.length === 1) return op('integer', fn as Op, [check(cx, 'decimal', args[0]!)]);
+  if (ROUNDING.has(fn) && args.length === 2) {
+    const places = args[1]!;
+    if (places.k !== 'int' || places.value < 0n || places.value > 255n) return failIn(cx, p, "Analysis doesn't support this construct yet: rounding to a precision that is not a literal");
+    return op('decimal', `${fn}-to` as Op, [check(cx, 'decimal', args[0]!), check(cx, 'integer', places)]);
+  }
   if (fn === 'dec' && args.length === 1) return op('decimal', 'dec', [check(cx, 'integer', args[0]!)]);
   if (fn === 'length' && args.length === 1) {
     const a = infer(cx, args[0]!);
-    return termTy(a) === 'string' ? op('integer', 'length', [a]) : failIn(cx, p, 'expected string or list argument to length');
+    const ty = termTy(a);
+    return ty === 'string' || (typeof ty !== 'string' && ty.k === 'list') ? op('integer', 'length', [a]) : failIn(cx, p, 'expected string or list argument to length');
   }
   if (!inferrable(p)) {
     for (const ty of ['integer', 'decimal', 'string'] as const) {
@@ -286,6 +318,52 @@ function inferApp(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop {
   return infer({ ...withoutDefinition(cx, fn), locals }, d.body);
 }
 
+const TABLE_PROPS: ReadonlySet<string> = new Set(['table-read', 'table-written']);
+const COLUMN_PROPS: ReadonlySet<string> = new Set(['column-read', 'column-written']);
+const ROW_PROPS: ReadonlySet<string> = new Set(['row-read', 'row-written', 'row-read-count', 'row-write-count']);
+
+/// The database properties (Pact's `inferPreProp` of `table-written` ... `read`), or null.
+function inferDb(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop | null {
+  const { fn, args } = p;
+  const n = args.length;
+  const isDb = (TABLE_PROPS.has(fn) && n === 1) || (COLUMN_PROPS.has(fn) && n === 2) || (fn === 'column-delta' && n === 2) ||
+    (fn === 'cell-delta' && n === 3) || (fn === 'row-enforced' && n === 3) || (ROW_PROPS.has(fn) && n === 2) || ((fn === 'row-exists' || fn === 'read') && n === 3);
+  if (!isDb) return null;
+  const tn = args[0]!;
+  if (tn.k !== 'global') return fail(cx, `invalid table name: ${showPre(tn)}`);
+  const table = tn.name;
+  const row = cx.tables.get(table);
+  if (row === undefined) return failIn(cx, p, `expected table ${table} but it isn't in scope`);
+  const db = (d: DbProp): Prop => ({ k: 'db', ...d });
+  const column = (): string => {
+    const cn = args[1]!;
+    return cn.k === 'str' ? cn.value : fail(cx, `invalid column name: ${showPre(cn)}`);
+  };
+  const key = (i: number): Prop => check(cx, 'string', args[i]!);
+  const when = (): 'before' | 'after' => {
+    const w = args[2]!;
+    return w.k === 'str' && (w.value === 'before' || w.value === 'after') ? w.value : failIn(cx, w, "expected 'before / 'after");
+  };
+  if (TABLE_PROPS.has(fn)) return db({ what: fn as 'table-read' | 'table-written', table });
+  if (COLUMN_PROPS.has(fn)) return db({ what: fn as 'column-read' | 'column-written', table, column: column() });
+  if (fn === 'column-delta' || fn === 'cell-delta') {
+    const c = column();
+    const ty = fieldTy(row, c);
+    if (ty !== 'integer' && ty !== 'decimal') return failIn(cx, p, "couldn't find column of appropriate (integer / decimal) type");
+    return fn === 'column-delta' ? db({ what: fn, table, column: c, ty }) : db({ what: fn, table, column: c, ty, key: key(2) });
+  }
+  if (fn === 'row-enforced') {
+    const c = column();
+    const ty = fieldTy(row, c);
+    if (ty === null) return fail(cx, `didn't find expected column ${c} in table ${table}`);
+    if (ty !== 'guard') return fail(cx, `expected column ${c} in table ${table} to have type guard, instead found ${showTy(ty)}`);
+    return db({ what: fn, table, column: c, key: key(2) });
+  }
+  if (ROW_PROPS.has(fn)) return db({ what: fn as 'row-read', table, key: key(1) });
+  if (fn === 'row-exists') return db({ what: fn, table, key: key(1), when: when() });
+  return db({ what: 'read', table, key: key(1), when: when(), ty: row });
+}
+
 /// A defined property is inlined without itself in scope, so it cannot call itself.
 function withoutDefinition(cx: Cx, name: string): Cx {
   const defined = new Map(cx.defined);
@@ -296,7 +374,7 @@ function withoutDefinition(cx: Cx, name: string): Cx {
 function check(cx: Cx, ty: Ty, p: PreProp): Prop {
   if (inferrable(p)) {
     const r = infer(cx, p);
-    if (termTy(r) !== ty) return failIn(cx, p, `type error: ${ty} vs ${termTy(r)}`);
+    if (!tyEq(termTy(r), ty)) return failIn(cx, p, `type error: ${showTy(ty)} vs ${showTy(termTy(r))}`);
     return r;
   }
   return checkApp(cx, ty, p as Extract<PreProp, { k: 'app' }>);

@@ -7,8 +7,12 @@ import type { AST, Named, TNode } from '../typecheck/ast.ts';
 import { prettyAst, walkAST } from '../typecheck/ast.ts';
 import type { Type } from '../values/type.ts';
 import { Decimal } from '../values/decimal.ts';
-import { DECIMAL_PLACES, termTy } from './lang.ts';
-import type { Binding, Event, Op, Scope, Term, Ty } from './lang.ts';
+import { parseIsoTime } from '../values/time.ts';
+import { PactTime } from '../values/value.ts';
+import { DECIMAL_ONE, DECIMAL_PLACES, UNIX_EPOCH_MICROS, fieldTy, isObj, objTy, showTy, termTy, tyEq } from './lang.ts';
+import type { Binding, Event, GuardOrigin, ObjTy, Op, Scope, Term, Ty, WriteKind } from './lang.ts';
+import { isShimmed, SHIMMED_UNREAD, shimValue, shimWarning } from './shims.ts';
+import { PACT_VERSION } from '../lang/version.ts';
 
 /// A translation (or analysis) failure: where, and Pact's text.
 export class AnalysisFailure extends Error {
@@ -29,16 +33,42 @@ export interface Translated {
   readonly resultTag: number;
   /// Every tag's type (asserts and branches are booleans).
   readonly tagTypes: ReadonlyMap<number, Ty>;
+  /// What the analysis skipped, warned of at each check of the function (Pact's `tsWarnings`).
+  readonly warnings: ReadonlyArray<{ readonly info: Info | null; readonly text: string }>;
 }
 
-/// The analysis type of a checker type, or null outside this slice.
+/// The analysis type of a checker type, or null outside this slice. Keysets are guards, as in
+/// Pact's analysis; an object or a table has its schema's fields (a partial object, the named ones).
 export function analysisType(t: Type): Ty | null {
+  if (t.t === 'schema' && (t.kind === 'object' || t.kind === 'table') && t.partial !== 'any') {
+    if (t.kind === 'object' && (t.schema.t === 'any' || t.schema.t === 'var')) return 'any';
+    return t.schema.t === 'user' ? schemaType(t.schema.schema.fields, t.partial) : null;
+  }
+  // Pact's analysis takes what it cannot type as its `Any`.
+  if (t.t === 'any' || (t.t === 'var' && !t.schemaVar)) return 'any';
+  if (t.t === 'list') {
+    const elem = analysisType(t.elem);
+    return elem === null || isObj(elem) ? null : { k: 'list', elem };
+  }
+  // Module references are their names (Pact coerces them to strings).
+  if (t.t === 'module') return 'string';
   if (t.t !== 'prim') return null;
   switch (t.name) {
-    case 'integer': case 'decimal': case 'bool': return t.name;
-    case 'string': return 'string';
+    case 'integer': case 'decimal': case 'bool': case 'string': case 'time': return t.name;
+    case 'keyset': case 'guard': return 'guard';
     default: return null;
   }
+}
+
+function schemaType(fields: ReadonlyArray<{ readonly name: string; readonly type: Type }>, only: readonly string[] | null): ObjTy | null {
+  const out: Array<readonly [string, Ty]> = [];
+  for (const f of fields) {
+    if (only !== null && !only.includes(f.name)) continue;
+    const ty = analysisType(f.type);
+    if (ty === null) return null;
+    out.push([f.name, ty]);
+  }
+  return objTy(out);
 }
 
 /// Gives every node its resolved type, as Pact's checker leaves its AST (failure texts print it).
@@ -61,14 +91,30 @@ export function resolveTypes(body: readonly AST[], types: ReadonlyMap<number, Ty
 const ARITH: ReadonlySet<string> = new Set(['+', '-', '*', '/']);
 const COMPARISON: ReadonlySet<string> = new Set(['=', '!=', '<', '<=', '>', '>=']);
 const ROUNDING: ReadonlySet<string> = new Set(['round', 'ceiling', 'floor']);
+/// Types `<`, `<=`, `>`, `>=` compare.
+const ORDERED: ReadonlySet<string> = new Set(['integer', 'decimal', 'string', 'time']);
 
-/// Translates a function (`module.name`, its arguments and inlined body); the first argument is
-/// variable 1 (0 is `result`), as Pact numbers them for properties.
-export function translateFunction(module: string, name: string, info: Info | null, args: readonly Named[], body: readonly AST[]): Translated {
-  return new Translator().fun(module, name, info, args, body);
+/// Translates a function (`module.name`, its arguments and inlined body; a defpact's steps when
+/// `pact`); the first argument is variable 1 (0 is `result`), as Pact numbers them for
+/// properties.
+export function translateFunction(module: string, name: string, info: Info | null, args: readonly Named[], body: readonly AST[], scope: ModuleScope, pact = false): Translated {
+  return new Translator(scope).fun(module, name, info, args, body, pact);
+}
+
+/// What a function's translation needs of its module and the others loaded.
+export interface ModuleScope {
+  /// Whether a capability (`module.name`) is an event or managed (`emit-event` needs one).
+  readonly emits: (cap: string) => boolean;
+  /// The tables the analysis models, by name: every loaded module's.
+  readonly tables: ReadonlyMap<string, ObjTy>;
 }
 
 class Translator {
+  private readonly modules: ModuleScope;
+  constructor(modules: ModuleScope) {
+    this.modules = modules;
+  }
+
   private nextVid = 1;
   /// Tag 0 is Pact's root path; tags count on from 1.
   private nextTag = 1;
@@ -77,15 +123,30 @@ class Translator {
   /// Variables in scope by the id of their binding node.
   private vars = new Map<number, { vid: number; ty: Ty }>();
 
-  fun(module: string, name: string, info: Info | null, args: readonly Named[], body: readonly AST[]): Translated {
+  fun(module: string, name: string, info: Info | null, args: readonly Named[], body: readonly AST[], pact: boolean): Translated {
+    this.info = info;
     const bindings = args.map((a) => this.binding(a));
-    const { term, tag } = this.scope({ k: 'function', module, name }, args, bindings, () => this.body(body, info));
-    return { info, args: bindings, term, events: this.events, resultTag: tag, tagTypes: this.tagTypes };
+    for (const b of bindings) this.argNames.set(b.vid, b.name);
+    const scope: Scope = { k: pact ? 'pact' : 'function', module, name };
+    const { term, tag } = this.scope(scope, args, bindings, () => (pact ? this.pact(body, info) : this.body(body, info)));
+    return { info, args: bindings, term, events: this.events, resultTag: tag, tagTypes: this.tagTypes, warnings: this.warnings.reverse() };
   }
+
+  private readonly warnings: Array<{ info: Info | null; text: string }> = [];
+  /// The number of the next user guard (Pact's `tsNextGuard`).
+  private nextGuard = 0;
+  /// The function's own location, where some warnings are reported.
+  private info: Info | null = null;
+  /// Capabilities a `with-capability` or `compose-capability` has brought into scope so far
+  /// (Pact's `tsStaticCapsInScope`): requiring any other one cannot succeed.
+  private capsInScope = new Set<string>();
+
+  /// The function's own arguments, by variable id (a guard from one is described by its name).
+  private readonly argNames = new Map<number, string>();
 
   private binding(n: Named): Binding {
     const ty = analysisType(n.node.ty);
-    if (ty === null) throw new AnalysisFailure(n.node.id.info, `Analysis doesn't support this construct yet: argument ${n.name} of type ${showTy(n.node.ty)}`);
+    if (ty === null) throw new AnalysisFailure(n.node.id.info, `Analysis doesn't support this construct yet: argument ${n.name} of type ${showCheckerTy(n.node.ty)}`);
     return { vid: this.nextVid++, name: n.name, ty };
   }
 
@@ -123,11 +184,12 @@ class Translator {
   }
 
   /// Bindings (a `let` or an inlined call's arguments): right-hand sides first, then the scope.
-  private bound(pairs: ReadonlyArray<readonly [Named, AST]>, scope: Scope, body: readonly AST[], info: Info | null): Term {
+  /// `wrap`: what becomes of the scope's term inside the bindings (a capability grants itself).
+  private bound(pairs: ReadonlyArray<readonly [Named, AST]>, scope: Scope, act: () => Term, wrap = (t: Term, _: readonly Binding[]): Term => t): Term {
     const bindings = pairs.map(([n]) => this.binding(n));
     const rhs = pairs.map(([, v]) => this.node(v));
-    const { term } = this.scope(scope, pairs.map(([n]) => n), bindings, () => this.body(body, info));
-    return bindings.reduceRight<Term>((acc, b, i) => ({ k: 'let', ty: termTy(acc), vid: b.vid, rhs: rhs[i]!, body: acc }), term);
+    const { term } = this.scope(scope, pairs.map(([n]) => n), bindings, act);
+    return bindings.reduceRight<Term>((acc, b, i) => ({ k: 'let', ty: termTy(acc), vid: b.vid, rhs: rhs[i]!, body: acc }), wrap(term, bindings));
   }
 
   private node(a: AST): Term {
@@ -138,7 +200,7 @@ class Translator {
     switch (a.k) {
       case 'binding':
         if (a.bindType.k !== 'let') return unsupported();
-        return this.bound(a.bindings, { k: 'let' }, a.body, info);
+        return this.bound(a.bindings, { k: 'let' }, () => this.body(a.body, info));
       case 'var': {
         const v = this.vars.get(a.node.id.id);
         return v === undefined ? unsupported() : { k: 'var', ty: v.ty, vid: v.vid };
@@ -147,14 +209,34 @@ class Translator {
         if (a.value.k !== 'lit') return unsupported();
         return literal(a.value.value) ?? unsupported();
       }
+      case 'modref': return { k: 'lit', lit: { ty: 'string', value: `${a.name}${a.spec === null ? '' : `{${a.spec.join(',')}}`}` } };
+      case 'list': {
+        // A list's type is its elements' (the checker may leave it `[*]`); an empty one's, its node's.
+        const items = a.items.map((x) => this.node(x));
+        const ty = items.length > 0 ? { k: 'list' as const, elem: termTy(items[0]!) } : analysisType(a.node.ty);
+        if (ty === null || typeof ty === 'string' || ty.k !== 'list' || isObj(ty.elem)) return unsupported();
+        return items.every((x) => tyEq(termTy(x), ty.elem)) ? { k: 'list', ty, items } : unsupported();
+      }
+      case 'object': {
+        const fields = a.fields.map(([k, v]) => [k, this.node(v)] as const);
+        return { k: 'object', ty: objTy(fields.map(([k, t]) => [k, termTy(t)] as const)), fields };
+      }
       case 'app': {
         const f = a.fun;
         if (f.k === 'defun') {
           const inlined = f.body[0];
-          if (f.defType !== 'defun' || inlined?.k !== 'binding' || inlined.bindType.k !== 'inlined') return unsupported();
-          return this.bound(inlined.bindings, { k: 'function', module: f.module, name: f.name }, inlined.body, info);
+          if (f.defType === 'defcap' || inlined?.k !== 'binding' || inlined.bindType.k !== 'inlined') return unsupported();
+          // A defpact called (through a module reference) runs as a nested pact.
+          const pact = f.defType === 'defpact';
+          const scope: Scope = { k: pact ? 'pact' : 'function', module: f.module, name: f.name };
+          return this.bound(inlined.bindings, scope, () => (pact ? this.pact(inlined.body, info) : this.body(inlined.body, info)));
         }
-        if (f.special !== null) return unsupported();
+        if (f.special?.form === 'with-capability') return this.withCapability(a.args, f.special.binding, unsupported, info);
+        if (f.special !== null) {
+          const b = f.special.binding;
+          if (b.k !== 'binding') return unsupported();
+          return this.bindingForm(f.special.form, a.args, b.bindings, b.body, unsupported, info);
+        }
         return this.native(f.name, a.args, a, unsupported);
       }
       default: return unsupported();
@@ -162,20 +244,108 @@ class Translator {
   }
 
   private native(fn: string, args: readonly AST[], a: AST, unsupported: () => never): Term {
+    if (SHIMMED_UNREAD.has(fn)) return this.shim(fn, a, unsupported);
+    if (fn === 'read-msg') throw new AnalysisFailure(a.node.id.info, '`read-msg` is not yet supported');
+    if (fn === 'pact-id' && args.length === 0) return { k: 'pact-id' };
+    if (fn === 'continue' && args.length === 1) return this.node(args[0]!);
+    if (fn === 'yield' && (args.length === 1 || args.length === 2)) {
+      // The target chain of a cross-chain yield is not analysed.
+      const obj = this.node(args[0]!);
+      const ty = termTy(obj);
+      if (!isObj(ty)) return unsupported();
+      const tag = this.tag('bool');
+      this.events.push({ k: 'yield', tag, ty });
+      return { k: 'yield', tag, obj };
+    }
+    if ((fn === 'create-capability-guard' || fn === 'create-capability-pact-guard') && args.length === 1) {
+      const app = capabilityApp(args[0]!) ?? unsupported();
+      const capArgs = app.bindings.map(([, v]) => this.node(v));
+      return { k: 'trivial-guard', cap: { name: app.cap, args: capArgs }, pact: fn === 'create-capability-pact-guard' };
+    }
+    if (fn === 'chain-data' && args.length === 0) {
+      const ty = analysisType(a.node.ty);
+      return ty !== null && isObj(ty) ? { k: 'chain-data', ty } : unsupported();
+    }
+    if (fn === 'create-module-guard' && args.length === 1) {
+      this.stringNode(args[0]!, unsupported);
+      return { k: 'module-guard' };
+    }
+    if (fn === 'create-pact-guard' && args.length === 1) {
+      this.stringNode(args[0]!, unsupported);
+      return { k: 'trivial-guard', cap: null, pact: true };
+    }
+    if (fn === 'create-user-guard' && args.length === 1) {
+      const call = args[0]!;
+      if (call.k !== 'app' || call.fun.k !== 'defun') return unsupported();
+      return { k: 'user-guard', guard: this.nextGuard++, body: this.node(call) };
+    }
+    if (fn === 'pact-version' && args.length === 0) return { k: 'lit', lit: { ty: 'string', value: PACT_VERSION } };
+    if (fn === 'emit-event' && args.length === 1) {
+      const app = capabilityApp(args[0]!) ?? unsupported();
+      app.bindings.forEach(([, v]) => this.node(v));
+      // Pact takes an event or a managed capability's emission to succeed.
+      if (!this.modules.emits(app.cap)) throw new AnalysisFailure(a.node.id.info, `Capability ${app.cap} not managed or event`);
+      return { k: 'lit', lit: { ty: 'bool', value: true } };
+    }
     if (fn === 'enforce' && args.length >= 1) {
       const cond = this.node(args[0]!);
       if (termTy(cond) !== 'bool') return unsupported();
-      const tag = this.tag('bool');
-      const where = args[0]!.node.id.info;
-      this.events.push({ k: 'assert', tag, code: where === null ? null : pactCodeText(where, 'utf8') });
-      return { k: 'enforce', tag, cond };
+      return { k: 'enforce', tag: this.assertion(args[0]!.node.id.info), cond };
     }
+    if (fn === 'enforce-one' && args.length === 2 && args[1]!.k === 'list') return this.enforceOne(args[1]!.items, a, unsupported);
     if (fn === 'if' && args.length === 3) return this.conditional(args[0]!, args[1]!, args[2]!, unsupported, a.node.id.info);
+    if ((fn === 'require-capability' || fn === 'compose-capability') && args.length === 1) {
+      const app = capabilityApp(args[0]!) ?? unsupported();
+      if (fn === 'compose-capability') {
+        const t = this.capability(app, info(args[0]!));
+        this.capsInScope.add(app.cap);
+        return t;
+      }
+      if (!this.capsInScope.has(app.cap)) {
+        this.warnings.push({ info: this.info, text: `Direct execution restricted by capability ${app.cap}` });
+        return { k: 'lit', lit: { ty: 'bool', value: true } };
+      }
+      const capArgs = app.bindings.map(([, v]) => this.node(v));
+      const tag = this.tag('bool');
+      this.events.push({ k: 'require', tag, cap: app.cap });
+      return { k: 'require', tag, cap: app.cap, args: capArgs };
+    }
+    const db = this.database(fn, args, a, unsupported);
+    if (db !== null) return db;
+    if ((fn === 'enforce-keyset' || fn === 'enforce-guard') && args.length === 1) return this.enforceGuard(args[0]!, unsupported);
+    if ((fn === 'read-keyset' || fn === 'keyset-ref-guard') && args.length === 1) {
+      const name = this.node(args[0]!);
+      if (termTy(name) !== 'string') return unsupported();
+      return { k: 'keyset', from: fn === 'read-keyset' ? 'data' : 'registry', name };
+    }
+    if (fn === 'at' && args.length === 2 && args[0]!.k === 'prim' && args[0]!.value.k === 'lit' && typeof args[0]!.value.value === 'string') {
+      const field = args[0]!.value.value;
+      const obj = this.node(args[1]!);
+      const ty = fieldTy(termTy(obj), field);
+      return ty === null ? unsupported() : { k: 'at', ty, field, obj };
+    }
+    if (fn === 'time' && args.length === 1 && args[0]!.k === 'prim' && args[0]!.value.k === 'lit' && typeof args[0]!.value.value === 'string') {
+      const micros = parseIsoTime(args[0]!.value.value);
+      if (micros !== undefined) return { k: 'lit', lit: { ty: 'time', value: micros + UNIX_EPOCH_MICROS } };
+    }
+    if (fn === 'format' && args.length === 2) {
+      const template = this.stringNode(args[0]!, unsupported);
+      const list = args[1]!;
+      if (list.k === 'list') return { k: 'format', template, args: list.items.map((x) => this.node(x)) };
+      // A list known only when the code runs: Pact substitutes the template.
+      this.node(list);
+      this.warnings.push({ info: a.node.id.info, text: 'Unsupported operation: format: substituting format string' });
+      return template;
+    }
     const ts = args.map((x) => this.node(x));
     const tys = ts.map(termTy);
+    const time = this.time(fn, ts, tys, unsupported);
+    if (time !== null) return time;
     const op = (ty: Ty, o: Op, xs: readonly Term[] = ts): Term => ({ k: 'op', ty, op: o, args: xs });
     const numeric = tys.every((t) => t === 'integer' || t === 'decimal');
     if (ts.length === 1 && (fn === '-' || fn === 'abs') && numeric) return op(tys[0]!, fn === '-' ? 'neg' : 'abs');
+    const list = this.listNative(fn, ts, tys);
+    if (list !== null) return list;
     if (ts.length === 2 && ARITH.has(fn)) {
       if (fn === '+' && tys[0] === 'string' && tys[1] === 'string') return op('string', 'concat');
       if (!numeric) return unsupported();
@@ -187,16 +357,260 @@ class Translator {
       return tys[0] === 'integer' && tys[1] === 'integer' ? op('integer', fn) : op('decimal', fn, ts.map(widen));
     }
     if (fn === 'mod' && ts.length === 2 && tys[0] === 'integer' && tys[1] === 'integer') return op('integer', 'mod');
-    if (COMPARISON.has(fn) && ts.length === 2 && tys[0] === tys[1]) {
-      if (tys[0] === 'bool' && fn !== '=' && fn !== '!=') return unsupported();
+    if (COMPARISON.has(fn) && ts.length === 2 && tyEq(tys[0]!, tys[1]!)) {
+      if (!ORDERED.has(showTy(tys[0]!)) && fn !== '=' && fn !== '!=') return unsupported();
       return op('bool', fn as Op);
     }
     if ((fn === 'and' || fn === 'or') && ts.length === 2 && tys.every((t) => t === 'bool')) return op('bool', fn);
     if (fn === 'not' && ts.length === 1 && tys[0] === 'bool') return op('bool', 'not');
     if (ROUNDING.has(fn) && ts.length === 1 && tys[0] === 'decimal') return op('integer', fn as Op);
+    if (ROUNDING.has(fn) && ts.length === 2 && tys[0] === 'decimal' && tys[1] === 'integer') {
+      const places = ts[1]!;
+      // Pact shifts by 10^places; we model a literal count of places.
+      if (places.k !== 'lit' || places.lit.ty !== 'integer' || places.lit.value < 0n || places.lit.value > BigInt(DECIMAL_PLACES)) return unsupported();
+      return op('decimal', `${fn}-to` as Op);
+    }
     if (fn === 'dec' && ts.length === 1 && tys[0] === 'integer') return op('decimal', 'dec');
     if (fn === 'length' && ts.length === 1 && tys[0] === 'string') return op('integer', 'length');
-    return unsupported();
+    if (fn === 'sqrt' && ts.length === 1 && numeric) {
+      this.warnings.push({ info: a.node.id.info, text: shimWarning(fn, 'original value') });
+      return ts[0]!;
+    }
+    if ((fn === 'read-decimal' || fn === 'read-integer' || fn === 'read-string') && ts.length === 1 && tys[0] === 'string') {
+      return { k: 'tx-data', ty: fn === 'read-decimal' ? 'decimal' : fn === 'read-integer' ? 'integer' : 'string', name: ts[0]! };
+    }
+    return isShimmed(fn) ? this.shim(fn, a, unsupported) : unsupported();
+  }
+
+  /// Natives of strings and lists Pact models: `length`, `+` of lists, `contains`, `take`,
+  /// `drop`, `at` of an index, `str-to-int`; null for others (or other types).
+  private listNative(fn: string, ts: readonly Term[], tys: readonly Ty[]): Term | null {
+    const op = (ty: Ty, o: Op, args: readonly Term[]): Term => ({ k: 'op', ty, op: o, args });
+    const [a, b] = tys;
+    const collection = (t: Ty | undefined): t is Ty => t === 'string' || (t !== undefined && typeof t !== 'string' && t.k === 'list');
+    const elem = (t: Ty | undefined): Ty | null => (t !== undefined && typeof t !== 'string' && t.k === 'list' ? t.elem : null);
+    if (ts.length === 1 && fn === 'length' && elem(a) !== null) return op('integer', 'length', ts);
+    if (ts.length === 1 && fn === 'str-to-int' && a === 'string') return op('integer', 'str-to-int', ts);
+    if (fn === 'distinct' && ts.length === 1 && elem(a) !== null) return op(a!, 'distinct', ts);
+    if (fn === 'create-principal' && ts.length === 1 && a === 'guard') return op('string', 'create-principal', ts);
+    if (fn === 'validate-principal' && ts.length === 2 && a === 'guard' && b === 'string') return op('bool', 'validate-principal', ts);
+    if (fn === 'enumerate' && (ts.length === 2 || ts.length === 3) && tys.every((t) => t === 'integer')) {
+      return op({ k: 'list', elem: 'integer' }, 'enumerate', ts.length === 3 ? ts : [...ts, { k: 'lit', lit: { ty: 'integer', value: 1n } }]);
+    }
+    if (ts.length !== 2) return null;
+    if (fn === '+' && elem(a) !== null && tyEq(a!, b!)) return op(a!, 'concat', ts);
+    if (fn === 'contains' && collection(b) && (b === 'string' ? a === 'string' : tyEq(elem(b)!, a!))) return op('bool', 'contains', [ts[1]!, ts[0]!]);
+    if ((fn === 'take' || fn === 'drop') && a === 'integer' && collection(b)) return op(b, fn, [ts[1]!, ts[0]!]);
+    if (fn === 'at' && a === 'integer' && elem(b) !== null) return op(elem(b)!, 'at-index', [ts[1]!, ts[0]!]);
+    return null;
+  }
+
+  /// A native Pact does not model: a fixed value of its type, with a warning at the call.
+  private shim(fn: string, a: AST, unsupported: () => never): Term {
+    const ty = analysisType(a.node.ty);
+    const value = ty === null ? null : shimValue(ty);
+    if (value === null) return unsupported();
+    this.warnings.push({ info: a.node.id.info, text: shimWarning(fn, value.text) });
+    return { k: 'lit', lit: value.lit };
+  }
+
+  /// A defpact's steps, then the rollbacks of all but the last, latest first (Pact's
+  /// `translatePact`), each step and rollback in a scope of its own.
+  private pact(asts: readonly AST[], info: Info | null): Term {
+    const before = this.events;
+    const inScope = (k: 'step' | 'rollback', act: () => Term): { term: Term; events: Event[] } => {
+      this.events = [{ k: 'push', scope: { k }, bindings: [] }];
+      const term = act();
+      this.events.push({ k: 'pop', scope: { k }, tag: this.tag('string') });
+      return { term, events: this.events };
+    };
+    const steps = asts.map((a, i) => {
+      if (a.k !== 'step') throw new AnalysisFailure(info, `Analysis doesn't support this construct yet: ${prettyAst(a)}`);
+      const unsupported = (): never => {
+        throw new AnalysisFailure(a.node.id.info, `Analysis doesn't support this construct yet: ${prettyAst(a)}`);
+      };
+      const step = inScope('step', () => this.node(a.exec));
+      const entity = a.entity === null ? null : this.stringNode(a.entity, unsupported);
+      return { ...step, entity, rollbackAst: i < asts.length - 1 ? a.rollback : null, cancel: i === 0 ? null : this.tag('bool') };
+    });
+    const rollbacks = new Map<number, { term: Term; events: Event[]; tag: number }>();
+    for (let i = steps.length - 2; i >= 0; i--) {
+      const r = steps[i]!.rollbackAst;
+      if (r !== null) rollbacks.set(i, { ...inScope('rollback', () => this.node(r)), tag: this.tag('bool') });
+    }
+    this.events = before;
+    this.events.push({ k: 'pact', steps: steps.map((s) => ({ events: s.events, cancel: s.cancel })), rollbacks: [...rollbacks.values()].map(({ events, tag }) => ({ events, tag })) });
+    return {
+      k: 'pact',
+      steps: steps.map((s, i) => ({ exec: s.term, entity: s.entity, rollback: rollbacks.get(i)?.term ?? null })),
+      cancelTags: steps.slice(1).map((s) => s.cancel!),
+      rollbackTags: [...rollbacks.keys()].map((i) => rollbacks.get(i)!.tag),
+    };
+  }
+
+  /// An assertion of the code at `where`, for the trace.
+  private assertion(where: Info | null): number {
+    const tag = this.tag('bool');
+    this.events.push({ k: 'assert', tag, code: where === null ? null : pactCodeText(where, 'utf8') });
+    return tag;
+  }
+
+  /// `enforce-one`: each case translated with its own events; no cases is `(enforce false)`.
+  private enforceOne(items: readonly AST[], a: AST, unsupported: () => never): Term {
+    if (items.length === 0) return { k: 'enforce', tag: this.assertion(a.node.id.info), cond: { k: 'lit', lit: { ty: 'bool', value: false } } };
+    const before = this.events;
+    const cases = items.map((item) => {
+      this.events = [];
+      const t = this.node(item);
+      if (termTy(t) !== 'bool') unsupported();
+      return { t, events: this.events, tag: this.tag('bool') };
+    });
+    this.events = before;
+    this.events.push({ k: 'enforce-one', cases: cases.map(({ events, tag }) => ({ events, tag })) });
+    return { k: 'enforce-one', cases: cases.map((c) => c.t), tags: cases.map((c) => c.tag) };
+  }
+
+  /// `with-capability`: the capability's body, which grants it, then the body under that grant.
+  private withCapability(args: readonly AST[], body: AST, unsupported: () => never, at: Info | null): Term {
+    const app = args.length === 1 ? capabilityApp(args[0]!) : null;
+    if (app === null || body.k !== 'list') return unsupported();
+    const granting = this.capability(app, at);
+    const saved = this.capsInScope;
+    this.capsInScope = new Set(saved).add(app.cap);
+    try {
+      const inner = this.body(body.items, at);
+      return { k: 'with-capability', ty: termTy(inner), app: granting, body: inner };
+    } finally {
+      this.capsInScope = saved;
+    }
+  }
+
+  /// A capability's body in its own scope (`entering capability ...`), granting it.
+  private capability(app: CapabilityApp, at: Info | null): Term {
+    const scope: Scope = { k: 'capability', module: app.module, name: app.cap };
+    return this.bound(app.bindings, scope, () => this.body(app.body, at), (term, bindings) =>
+      ({ k: 'grant', ty: termTy(term), cap: app.cap, args: bindings.map((b): Term => ({ k: 'var', ty: b.ty, vid: b.vid })), body: term }));
+  }
+
+  /// `add-time`, `diff-time`, and `days`/`hours`/`minutes` (seconds, as numbers); null for others.
+  private time(fn: string, ts: readonly Term[], tys: readonly Ty[], unsupported: () => never): Term | null {
+    const SECONDS: Record<string, bigint> = { days: 86400n, hours: 3600n, minutes: 60n };
+    const per = SECONDS[fn];
+    if (per !== undefined && ts.length === 1) {
+      if (tys[0] !== 'integer' && tys[0] !== 'decimal') return unsupported();
+      const factor: Term = { k: 'lit', lit: tys[0] === 'integer' ? { ty: 'integer', value: per } : { ty: 'decimal', value: per * DECIMAL_ONE } };
+      return { k: 'op', ty: tys[0], op: '*', args: [factor, ts[0]!] };
+    }
+    if (fn === 'diff-time' && ts.length === 2 && tys[0] === 'time' && tys[1] === 'time') return { k: 'op', ty: 'decimal', op: 'diff-time', args: ts };
+    if (fn === 'add-time' && ts.length === 2 && tys[0] === 'time') {
+      const secs = ts[1]!;
+      if (tys[1] === 'integer') return { k: 'op', ty: 'time', op: 'add-time', args: [ts[0]!, { k: 'op', ty: 'integer', op: '*', args: [secs, { k: 'lit', lit: { ty: 'integer', value: 1000000n } }] }] };
+      if (tys[1] !== 'decimal') return unsupported();
+      // Pact rounds decimal seconds to microseconds only when they are known (a literal).
+      if (secs.k !== 'lit') throw new AnalysisFailure(null, "A time being added is not concrete, so we can't guarantee that roundoff won't happen when it's converted to an integer.");
+      return { k: 'op', ty: 'time', op: 'add-time', args: [ts[0]!, { k: 'op', ty: 'integer', op: 'round', args: [{ k: 'op', ty: 'decimal', op: '*', args: [secs, { k: 'lit', lit: { ty: 'decimal', value: 1000000n * DECIMAL_ONE } }] }] }] };
+    }
+    return null;
+  }
+
+  /// The row type of a table the analysis models.
+  private rowOf(table: Extract<AST, { k: 'table' }>): ObjTy | null {
+    return this.modules.tables.get(table.name) ?? null;
+  }
+
+  /// `read` (all columns, or a literal list of them), `insert`/`update`/`write`; null for
+  /// anything else.
+  private database(fn: string, args: readonly AST[], a: AST, unsupported: () => never): Term | null {
+    const table = args[0];
+    if (table?.k !== 'table') return null;
+    const row = this.rowOf(table) ?? unsupported();
+    if (fn === 'read' && (args.length === 2 || args.length === 3)) {
+      const key = this.stringNode(args[1]!, unsupported);
+      const tag = this.tag('bool');
+      this.events.push({ k: 'read', tag, table: table.name, ty: row });
+      const read: Term = { k: 'read', ty: row, tag, table: table.name, row, key, default: null };
+      if (args.length === 2) return read;
+      const cols = args[2]!;
+      if (cols.k !== 'list') return unsupported();
+      const names = cols.items.map((c) => (c.k === 'prim' && c.value.k === 'lit' && typeof c.value.value === 'string' ? c.value.value : unsupported()));
+      const vid = this.nextVid++;
+      const fields = row.fields.filter(([n]) => names.includes(n)).map(([n, ty]) => [n, { k: 'at', ty, field: n, obj: { k: 'var', ty: row, vid } } as Term] as const);
+      const body: Term = { k: 'object', ty: objTy(fields.map(([n, t]) => [n, termTy(t)] as const)), fields };
+      return { k: 'let', ty: body.ty, vid, rhs: read, body };
+    }
+    if ((fn === 'insert' || fn === 'update' || fn === 'write') && args.length === 3) {
+      const key = this.stringNode(args[1]!, unsupported);
+      const obj = this.node(args[2]!);
+      const ty = termTy(obj);
+      if (!isObj(ty)) return unsupported();
+      const tag = this.tag('bool');
+      this.events.push({ k: 'write', tag, kind: fn as WriteKind, table: table.name, ty });
+      return { k: 'write', tag, kind: fn as WriteKind, table: table.name, key, obj };
+    }
+    return null;
+  }
+
+  private stringNode(a: AST, unsupported: () => never): Term {
+    const t = this.node(a);
+    return termTy(t) === 'string' ? t : unsupported();
+  }
+
+  /// `with-read`, `with-default-read` and `bind`: the object (a row read, or the one given),
+  /// then its columns bound in a `destructuring object` scope (Pact's `translateObjBinding`).
+  private bindingForm(form: string, args: readonly AST[], pairs: ReadonlyArray<readonly [Named, AST]>, body: readonly AST[], unsupported: () => never, info: Info | null): Term {
+    const columns = pairs.map(([, c]) => (c.k === 'prim' && c.value.k === 'lit' && typeof c.value.value === 'string' ? c.value.value : unsupported()));
+    let obj: Term;
+    if (form === 'bind' && args.length === 1) {
+      obj = this.node(args[0]!);
+    } else if (form === 'resume' && args.length === 0) {
+      // The object the step before yielded, of the type of the columns bound.
+      const ty = objTy(pairs.map(([n], i) => [columns[i]!, analysisType(n.node.ty) ?? unsupported()] as const));
+      const tag = this.tag('bool');
+      this.events.push({ k: 'resume', tag, ty });
+      obj = { k: 'resume', ty, tag };
+    } else if ((form === 'with-read' && args.length === 2) || (form === 'with-default-read' && args.length === 3)) {
+      const table = args[0]!;
+      const row = (table.k === 'table' ? this.rowOf(table) : null) ?? unsupported();
+      if (table.k !== 'table') return unsupported();
+      const key = this.stringNode(args[1]!, unsupported);
+      const ty = objTy(row.fields.filter(([n]) => columns.includes(n)));
+      const def = args.length === 3 ? this.node(args[2]!) : null;
+      if (def !== null && !tyEq(termTy(def), ty)) {
+        throw new AnalysisFailure(info, `Bad type in a \`with-default-read\`: we expected ${showTy(termTy(def))} (the type of the provided default), but saw ${showTy(ty)} (based on the fields that were bound).`);
+      }
+      const tag = this.tag('bool');
+      this.events.push({ k: 'read', tag, table: table.name, ty });
+      obj = { k: 'read', ty, tag, table: table.name, row, key, default: def };
+    } else {
+      return unsupported();
+    }
+    const ty = termTy(obj);
+    const objVid = this.nextVid++;
+    const bindings = pairs.map(([n]) => this.binding(n));
+    bindings.forEach((b, i) => {
+      const col = fieldTy(ty, columns[i]!);
+      if (col === null || !tyEq(col, b.ty)) unsupported();
+    });
+    const { term } = this.scope({ k: 'object' }, pairs.map(([n]) => n), bindings, () => this.body(body, info));
+    const objVar: Term = { k: 'var', ty, vid: objVid };
+    const inner = bindings.reduceRight<Term>((acc, b, i) => ({ k: 'let', ty: termTy(acc), vid: b.vid, rhs: { k: 'at', ty: b.ty, field: columns[i]!, obj: objVar }, body: acc }), term);
+    return { k: 'let', ty: termTy(inner), vid: objVid, rhs: obj, body: inner };
+  }
+
+  /// `enforce-guard`/`enforce-keyset` of a guard, or of a keyset's name in the registry.
+  private enforceGuard(arg: AST, unsupported: () => never): Term {
+    const t = this.node(arg);
+    const guard: Term = termTy(t) === 'string' ? { k: 'keyset', from: 'registry', name: t } : t;
+    if (termTy(guard) !== 'guard') return unsupported();
+    const tag = this.tag('bool');
+    this.events.push({ k: 'guard', tag, origin: this.origin(guard) });
+    return { k: 'enforce-guard', tag, guard };
+  }
+
+  private origin(g: Term): GuardOrigin {
+    if (g.k === 'keyset') return { k: g.from };
+    const arg = g.k === 'var' ? this.argNames.get(g.vid) : undefined;
+    return arg === undefined ? { k: 'unknown' } : { k: 'argument', name: arg };
   }
 
   /// `if`: the condition's events, then each branch's own (the model shows the one taken).
@@ -213,11 +627,31 @@ class Translator {
     const elseEvents = this.events;
     this.events = before;
     this.events.push({ k: 'branch', tag, then: thenEvents, else: elseEvents });
-    if (termTy(then) !== termTy(other)) {
-      throw new AnalysisFailure(info, `two branches unexpectedly have different types: (${termTy(then)}) vs (${termTy(other)})`);
+    if (!tyEq(termTy(then), termTy(other))) {
+      throw new AnalysisFailure(info, `two branches unexpectedly have different types: (${showTy(termTy(then))}) vs (${showTy(termTy(other))})`);
     }
     return { k: 'if', ty: termTy(then), tag, cond, then, else: other };
   }
+}
+
+interface CapabilityApp {
+  readonly module: string;
+  /// Pact's capability name, `module.name`.
+  readonly cap: string;
+  readonly bindings: ReadonlyArray<readonly [Named, AST]>;
+  readonly body: readonly AST[];
+}
+
+/// A call of a defcap, its arguments bound by the checker's inlining.
+function capabilityApp(a: AST): CapabilityApp | null {
+  if (a.k !== 'app' || a.fun.k !== 'defun' || a.fun.defType !== 'defcap') return null;
+  const inlined = a.fun.body[0];
+  if (inlined?.k !== 'binding' || inlined.bindType.k !== 'inlined') return null;
+  return { module: a.fun.module, cap: `${a.fun.module}.${a.fun.name}`, bindings: inlined.bindings, body: inlined.body };
+}
+
+function info(a: AST): Info | null {
+  return a.node.id.info;
 }
 
 /// An integer term widened to a decimal, as Pact's mixed arithmetic does.
@@ -230,6 +664,7 @@ export function literal(v: unknown): Term | null {
   if (typeof v === 'bigint') return { k: 'lit', lit: { ty: 'integer', value: v } };
   if (typeof v === 'boolean') return { k: 'lit', lit: { ty: 'bool', value: v } };
   if (typeof v === 'string') return { k: 'lit', lit: { ty: 'string', value: v } };
+  if (v instanceof PactTime) return { k: 'lit', lit: { ty: 'time', value: v.micros + UNIX_EPOCH_MICROS } };
   if (v instanceof Decimal) return { k: 'lit', lit: { ty: 'decimal', value: scaleDecimal(v.mantissa, v.scale) } };
   return null;
 }
@@ -239,6 +674,6 @@ export function scaleDecimal(mantissa: bigint, scale: number): bigint {
   return mantissa * 10n ** BigInt(DECIMAL_PLACES - scale);
 }
 
-function showTy(t: Type): string {
+function showCheckerTy(t: Type): string {
   return t.t === 'prim' ? t.name : t.t;
 }

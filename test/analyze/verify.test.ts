@@ -3,30 +3,7 @@
 /// tests/AnalyzePropertiesSpec.hs, in our own words) and its output texts.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { piped } from '../helpers/pact.ts';
-
-/// Loads module `t` (governed by capability G) with these members and verifies it: the result
-/// line and the rendered failures.
-function verify(members: string, modelOfModule = ''): { verdict: string; err: string } {
-  const model = modelOfModule === '' ? '' : `@model [${modelOfModule}] `;
-  const { out, err } = piped(`(module t G ${model}(defcap G () true) ${members.replace(/\s*\n\s*/g, ' ')})\n(verify "t")\n`);
-  const verdict = /"(Verification of t (?:succeeded|failed))"/.exec(out)?.[1] ?? out;
-  return { verdict, err };
-}
-
-function holds(members: string, modelOfModule = ''): void {
-  const r = verify(members, modelOfModule);
-  assert.equal(r.err, '');
-  assert.equal(r.verdict, 'Verification of t succeeded');
-}
-
-/// Fails with one counterexample per entry of `count` (or the given texts' starts).
-function fails(members: string, ...starts: string[]): string {
-  const r = verify(members);
-  assert.equal(r.verdict, 'Verification of t failed', r.err);
-  for (const s of starts) assert.ok(r.err.includes(s), `${s} not in:\n${r.err}`);
-  return r.err;
-}
+import { fails, holds, verify } from './verify-helpers.ts';
 
 describe('verdicts', () => {
   test('result: (* x -1) is the negation of x', () => {
@@ -164,10 +141,47 @@ describe('output', () => {
   });
 
   test('what the analysis does not model yet fails clearly, with Pact\'s texts where it has one', () => {
-    assert.match(verify('(defun f:[integer] (x:integer) [x])').err, /OutputFailure: Analysis doesn't support this construct yet: List list\d+::\[integer\]/);
+    assert.match(verify('(defun f:[integer] (xs:[integer]) (reverse xs))').err, /OutputFailure: Analysis doesn't support this construct yet: App reverse\d+::\[integer\]/);
     // Pact translates ^ and fails only when a property makes it analyse the function.
     holds('(defun f:integer (x:integer) (^ x 2))');
     assert.match(verify('(defun f:integer (x:integer) @model [(property true)] (^ x 2))').err, /OutputFailure: unsupported decimal arithmetic op: Pow\n$/);
     assert.match(verify('(deftable tbl)').err, /^:OutputFailure: <interactive>:0:\d+Verification requires all tables to have schemas\n$/);
+  });
+});
+
+describe('two-argument rounding', () => {
+  test('round, floor and ceiling at a number of places', () => {
+    holds('(defun f:decimal () @model [(property (= result 100.16))] (round 100.155 2))');
+    holds('(defun f:decimal () @model [(property (= result 100.15))] (floor 100.159 2))');
+    holds('(defun f:decimal () @model [(property (= result -100.15))] (ceiling -100.159 2))');
+    holds('(defun f:decimal (x:decimal) @model [(property (<= result x)) (property (= result (floor x 3)))] (floor x 3))');
+  });
+});
+
+describe('lists and strings', () => {
+  test('list literals, length, concatenation, contains and at (AnalyzeSpec "list length")', () => {
+    holds('(defun f:integer (xs:[integer]) @model [(property (= result (+ 1 (length xs))))] (length (+ [0] xs)))');
+    holds('(defun f:bool (xs:[string]) @model [(property (=> (> (length xs) 0) result))] (contains (at 0 xs) xs))');
+    holds('(defun f:integer () @model [(property (= result 3))] (length [1 2 3]))');
+  });
+
+  test('at out of range aborts; take and drop count from the end when negative', () => {
+    holds('(defun f:integer (xs:[integer]) @model [(fails-when (>= 2 (length xs)))] (at 2 xs))');
+    holds('(defun f:string () @model [(property (= result "cd"))] (take -2 "abcd"))');
+    holds('(defun f:string () @model [(property (= result "ab"))] (drop -2 "abcd"))');
+    holds('(defun f:string () @model [(property (= result "abcd"))] (take 9 "abcd"))');
+    const err = fails('(defun f:[integer] (xs:[integer]) @model [(property (= (length result) 0))] (take -1 xs))');
+    assert.match(err, /\n {6}xs = \[-?\d+(, -?\d+)*\]\n/);
+  });
+
+  test('str-to-int reads a natural number and aborts on anything else', () => {
+    holds('(defun f:integer () @model [(property (= result 42))] (str-to-int "42"))');
+    holds('(defun f:integer (s:string) @model [(property (>= result 0)) (fails-when (= s ""))] (str-to-int s))');
+  });
+
+  test('a shimmed list-valued native is an empty list', () => {
+    const r = verify('(defun f:[string] () @model [(property (= (length result) 0))] (str-to-list "abc"))');
+    assert.equal(r.verdict, 'Verification of t succeeded');
+    assert.match(r.err, /OutputWarning: Unsupported operation: str-to-list: substituting empty string list\n$/);
   });
 });

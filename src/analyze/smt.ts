@@ -1,0 +1,166 @@
+/// The SMT-LIB vocabulary the analysis writes: sorts, literals, the helper functions every
+/// script starts with, and each operator of terms and properties as an SMT-LIB expression.
+import { DECIMAL_ONE, DECIMAL_PLACES } from './lang.ts';
+import type { Lit, Op, Prop, Term, Ty } from './lang.ts';
+import { isObj, termTy } from './lang.ts';
+import { AnalysisFailure } from './translate.ts';
+
+/// The sort of a value that is one SMT-LIB term (not an object). Guards are opaque integers;
+/// `any` values are all the integer 0 (Pact's `Any` has one value).
+export function sortOf(ty: Ty): string {
+  if (isObj(ty)) throw new Error('an object has no single sort');
+  if (typeof ty !== 'string') return `(Seq ${sortOf(ty.elem)})`;
+  return ty === 'bool' ? 'Bool' : ty === 'string' ? 'String' : 'Int';
+}
+
+/// Keysets: the registry's (by name) and the transaction's data (by name); the transaction's
+/// other data. (Which guards pass is a slot of the database state: it changes between a
+/// pact's steps.)
+const GUARDS = [
+  '(declare-fun registry (String) Int)',
+  '(declare-fun tx-keyset (String) Int)',
+  // The transaction's data read by name (`read-decimal`, `read-integer`, `read-string`).
+  '(declare-fun tx-decimal (String) Int)',
+  '(declare-fun tx-integer (String) Int)',
+  '(declare-fun tx-string (String) String)',
+  // A pact's id, and the entity running a private pact's step.
+  '(declare-const pact-id String)',
+  '(declare-const in-pact Bool)',
+  // The guard capability and pact guards are (Pact's `trivial_guard`), and that of a module
+  // governed by a capability (Pact's `cap_gov_guard`).
+  '(declare-const trivial-guard Int)',
+  '(declare-const cap-gov-guard Int)',
+  '(declare-const entity String)',
+];
+
+/// Helpers every script starts with: Haskell's `div`/`mod` (rounding to -infinity; SMT-LIB's are
+/// Euclidean) and Pact's banker's rounding division for decimals (`roundingDiv`).
+export const PRELUDE = [
+  '(define-fun hdiv ((x Int) (y Int)) Int (ite (or (> y 0) (= (mod x y) 0)) (div x y) (- (div x y) 1)))',
+  '(define-fun hmod ((x Int) (y Int)) Int (- x (* y (hdiv x y))))',
+  '(define-fun rdiv ((x Int) (y Int)) Int (let ((w (hdiv x y)) (f (abs (hmod x y))))' +
+    ' (+ w (ite (or (> (* 2 f) (abs y)) (and (= (* 2 f) (abs y)) (not (= (hmod w 2) 0)))) 1 0))))',
+  `(define-fun one () Int ${DECIMAL_ONE})`,
+  ...['Int', 'Bool', 'String'].flatMap(listFunctions),
+  // Pact's `enumerate` (from, to, step): counting up or down by the step; a zero step, or one
+  // that overshoots at once, gives just the start.
+  '(define-fun-rec enum-up ((b Int) (e Int) (s Int)) (Seq Int) (ite (<= b e) (seq.++ (seq.unit b) (enum-up (+ b s) e s)) (as seq.empty (Seq Int))))',
+  '(define-fun-rec enum-down ((b Int) (e Int) (s Int)) (Seq Int) (ite (>= b e) (seq.++ (seq.unit b) (enum-down (+ b s) e s)) (as seq.empty (Seq Int))))',
+  '(define-fun enumerate ((f Int) (t Int) (s Int)) (Seq Int) (ite (<= f t)' +
+    ' (ite (or (= f t) (= s 0) (> (+ f s) t)) (seq.unit f) (enum-up f t s))' +
+    ' (ite (or (= s 0) (< (+ f s) t)) (seq.unit f) (enum-down f t s))))',
+  ...GUARDS,
+];
+
+export function smtLit(l: Lit): string {
+  switch (l.ty) {
+    case 'bool': return l.value ? 'true' : 'false';
+    case 'string': return smtString(l.value);
+    case 'empty-list': return `(as seq.empty (Seq ${sortOf(l.elem)}))`;
+    default: return l.value < 0n ? `(- ${-l.value})` : `${l.value}`;
+  }
+}
+
+/// An SMT-LIB string literal: `"` doubled; characters outside printable ASCII as `\u{…}`.
+function smtString(s: string): string {
+  let out = '"';
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    if (ch === '"') out += '""';
+    else if (c >= 0x20 && c < 0x7f && ch !== '\\') out += ch;
+    else out += `\\u{${c.toString(16)}}`;
+  }
+  return `${out}"`;
+}
+
+/// An operator applied to SMT-LIB operands of type `ty` (the operands' type for comparisons).
+export function applyOp(op: Op, ty: Ty, xs: readonly string[]): string {
+  const [a, b] = xs;
+  const str = ty === 'string';
+  switch (op) {
+    case '+': return `(+ ${a} ${b})`;
+    case '-': return `(- ${a} ${b})`;
+    case '*': return ty === 'decimal' ? `(rdiv (* ${a} ${b}) one)` : `(* ${a} ${b})`;
+    case '/': return ty === 'decimal' ? `(rdiv (* ${a} one) ${b})` : `(hdiv ${a} ${b})`;
+    case '^': case 'log': throw new AnalysisFailure(null, `unsupported decimal arithmetic op: ${op === '^' ? 'Pow' : 'Log'}`);
+    case 'mod': return `(hmod ${a} ${b})`;
+    case 'add-time': return `(+ ${a} ${b})`;
+    // Microseconds to decimal seconds: exact, as 10^255 is a multiple of 10^6.
+    case 'diff-time': return `(* (- ${a} ${b}) ${DECIMAL_ONE / 1000000n})`;
+    case 'neg': return `(- ${a})`;
+    case 'abs': return `(abs ${a})`;
+    case '=': return `(= ${a} ${b})`;
+    case '!=': return `(not (= ${a} ${b}))`;
+    case '<': return str ? `(str.< ${a} ${b})` : `(< ${a} ${b})`;
+    case '<=': return str ? `(str.<= ${a} ${b})` : `(<= ${a} ${b})`;
+    case '>': return str ? `(str.< ${b} ${a})` : `(> ${a} ${b})`;
+    case '>=': return str ? `(str.<= ${b} ${a})` : `(>= ${a} ${b})`;
+    case 'and': return `(and ${a} ${b})`;
+    case 'or': return `(or ${a} ${b})`;
+    case 'not': return `(not ${a})`;
+    case 'concat': return str ? `(str.++ ${a} ${b})` : `(seq.++ ${a} ${b})`;
+    case 'length': return str ? `(str.len ${a})` : `(seq.len ${a})`;
+    case 'contains': return str ? `(str.contains ${a} ${b})` : `(seq.contains ${a} (seq.unit ${b}))`;
+    // Pact's `take`/`drop`: a negative count counts from the end.
+    case 'take': return `(ite (>= ${b} 0) ${prefix(str, a!, b!)} ${suffix(str, a!, `(+ ${len(str, a!)} ${b})`)})`;
+    case 'drop': return `(ite (>= ${b} 0) ${suffix(str, a!, b!)} ${prefix(str, a!, `(+ ${len(str, a!)} ${b})`)})`;
+    case 'at-index': return `(seq.nth ${a} ${b})`;
+    case 'str-to-int': return `(str.to_int ${a})`;
+    case 'enumerate': return `(enumerate ${xs.join(' ')})`;
+    case 'distinct': return `(reverse-${sortOf(ty).slice(5, -1)} (distinct-${sortOf(ty).slice(5, -1)} ${a} 10))`;
+    case 'create-principal': return principal(a!);
+    case 'validate-principal': return `(= ${b} ${principal(a!)})`;
+    case 'dec': return `(* ${a} one)`;
+    case 'floor': case 'ceiling': case 'round': return rounded(op, a!);
+    case 'floor-to': case 'ceiling-to': case 'round-to': {
+      // Rounded at `b` places: the value times 10^b rounded to an integer, scaled back.
+      const places = BigInt(b!);
+      const whole = rounded(op.slice(0, -3) as 'floor' | 'ceiling' | 'round', `(* ${a} ${10n ** places})`);
+      return `(* ${whole} ${10n ** (BigInt(DECIMAL_PLACES) - places)})`;
+    }
+  }
+}
+
+/// Pact's analysis' principal of a guard (its number).
+export function principal(guard: string): string {
+  return `(str.++ "internal-principal-" (str.from_int ${guard}))`;
+}
+
+/// `distinct` and the `reverse` it ends with, for lists of one sort: the first `n` elements'
+/// last occurrences (Pact's bounded right fold).
+function listFunctions(sort: string): string[] {
+  const seq = `(Seq ${sort})`;
+  const rest = '(seq.extract l 1 (- (seq.len l) 1))';
+  return [
+    `(define-fun-rec distinct-${sort} ((l ${seq}) (n Int)) ${seq} (ite (or (= (seq.len l) 0) (<= n 0)) (as seq.empty ${seq})` +
+      ` (let ((h (seq.nth l 0)) (r (distinct-${sort} ${rest} (- n 1)))) (ite (seq.contains r (seq.unit h)) r (seq.++ (seq.unit h) r)))))`,
+    `(define-fun-rec reverse-${sort} ((l ${seq})) ${seq} (ite (= (seq.len l) 0) l (seq.++ (reverse-${sort} ${rest}) (seq.unit (seq.nth l 0)))))`,
+  ];
+}
+
+function len(str: boolean, x: string): string {
+  return str ? `(str.len ${x})` : `(seq.len ${x})`;
+}
+
+/// The first `n` elements (none for a negative `n`), and all but them (all for a negative `n`).
+function prefix(str: boolean, x: string, n: string): string {
+  return `(${str ? 'str.substr' : 'seq.extract'} ${x} 0 ${n})`;
+}
+
+function suffix(str: boolean, x: string, n: string): string {
+  return `(ite (<= ${n} 0) ${x} (${str ? 'str.substr' : 'seq.extract'} ${x} ${n} (- ${len(str, x)} ${n})))`;
+}
+
+/// A decimal rounded to an integer: toward negative infinity, positive infinity, or even.
+function rounded(kind: 'floor' | 'ceiling' | 'round', x: string): string {
+  switch (kind) {
+    case 'floor': return `(hdiv ${x} one)`;
+    case 'ceiling': return `(- (hdiv (- ${x}) one))`;
+    case 'round': return `(rdiv ${x} one)`;
+  }
+}
+
+/// The operand type an operator works at: a comparison's is its operands', others their own.
+export function operandTy(args: readonly (Term | Prop)[], ty: Ty): Ty {
+  return args.length > 0 ? termTy(args[0]!) : ty;
+}
