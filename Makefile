@@ -60,6 +60,7 @@ bench: dist/pact $(CHROMIUM)
 	node bench/transfers.ts
 	node bench/load.ts
 	node bench/typecheck.ts
+	node bench/verify.ts
 	node bench/hash.ts
 	node bench/server.ts
 	node bench/explorer.ts
