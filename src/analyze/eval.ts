@@ -4,11 +4,11 @@
 /// named definition (read back from the model), and the transaction's success is the conjunction
 /// of each `enforce` (and each division's non-zero divisor) on the path that reaches it, which is
 /// what Pact's merging of both branches' states amounts to.
-import type { DbProp, ObjTy, Prop, Term, Ty } from './lang.ts';
+import type { DbProp, ListTy, ObjTy, Prop, Term, Ty } from './lang.ts';
 import { isObj, showTy, termTy, tyEq } from './lang.ts';
 import type { Translated } from './translate.ts';
 import { AnalysisFailure } from './translate.ts';
-import { applyOp, operandTy, PRELUDE, smtLit, sortOf } from './smt.ts';
+import { applyOp, LIST_BOUND, operandTy, PRELUDE, smtLit, sortOf } from './smt.ts';
 import { Db, eqVal, field, makeVal, mapVal, term, trivialPasses } from './state.ts';
 import type { Cell, Slot, TableInfo, Val } from './state.ts';
 
@@ -104,7 +104,12 @@ class TermEval {
     this.db = new Db(tables, this.script);
   }
 
-  private define(ty: Ty, expr: Val, name = `d${this.n++}`): Val {
+  /// Inside the unrolled steps of a `map`/`filter`/`fold`, appended to the names of what a step
+  /// defines (its tags, its `let`s), which each step defines again.
+  private step = '';
+
+  private define(ty: Ty, expr: Val, named: string | null = null): Val {
+    const name = named === null ? `d${this.n++}` : named + this.step;
     return mapVal(ty, expr, (t, x, path) => {
       this.script.push(`(define-fun ${name}${path} () ${sortOf(t)} ${x})`);
       const cell = this.cells.get(x);
@@ -135,6 +140,8 @@ class TermEval {
           return this.define('bool', t.op === '=' ? eq : `(not ${eq})`);
         }
         const ts = xs.map(term);
+        if (t.op === 'make-list') return this.makeList(t.args[0]!, t.ty, ts[1]!);
+        if (t.op === 'sort') return this.sortList(t.ty as ListTy, ts[0]!, t.args[0]!.k === 'list' ? t.args[0]!.items.length : null);
         if (t.op === '/' || t.op === 'mod') this.fails(path, `(= ${ts[1]} 0)`);
         // A step away from the end never reaches it.
         if (t.op === 'enumerate') this.fails(path, `(or (and (< ${ts[0]} ${ts[1]}) (< ${ts[2]} 0)) (and (> ${ts[0]} ${ts[1]}) (> ${ts[2]} 0)))`);
@@ -233,6 +240,7 @@ class TermEval {
         return granted;
       }
       case 'format': return this.format(t, env, path);
+      case 'list-fold': return this.listFold(t, env, path);
       case 'pact': return this.pact(t, env, path);
       case 'module-guard': return this.moduleGuard;
       case 'chain-data': {
@@ -309,6 +317,69 @@ class TermEval {
   /// Outside a pact's own steps, whether a pact is running is not known (Pact's `inPact`).
   private needsPact(path: string): void {
     if (!this.inPact) this.success.push(`(=> ${path} in-pact)`);
+  }
+
+  /// `make-list`: Pact's analysis needs its count to be a literal.
+  private makeList(count: Term, ty: Ty, item: string): Val {
+    if (count.k !== 'lit' || count.lit.ty !== 'integer') {
+      throw new AnalysisFailure(null, "You found a term we don't have analysis support for yet. Please report this as a bug at " +
+        'https://github.com/kadena-io/pact/issues\n\nmake-list currently requires a statically determined length');
+    }
+    const n = Number(count.lit.value);
+    if (n <= 0) return smtLit({ ty: 'empty-list', elem: (ty as ListTy).elem });
+    const unit = `(seq.unit ${item})`;
+    return this.define(ty, n === 1 ? unit : `(seq.++ ${Array<string>(n).fill(unit).join(' ')})`);
+  }
+
+  /// `sort` of the first `LIST_BOUND` elements (Pact's bounded insertion sort; for single values
+  /// any sort gives the same list): a sorting network over that many slots, a slot past the end
+  /// counting as greater than any element; the result is the slots holding elements. (A
+  /// recursive SMT function instead leaves Z3 without an answer.) A list literal's length is
+  /// known, which spares the slots past it.
+  private sortList(ty: ListTy, list: string, known: number | null): Val {
+    const n = Math.min(known ?? LIST_BOUND, LIST_BOUND);
+    const slots = Array.from({ length: n }, (_, i) => ({ x: term(this.define(ty.elem, `(seq.nth ${list} ${i})`)), has: known === null ? `(> (seq.len ${list}) ${i})` : 'true' }));
+    for (let end = n - 1; end > 0; end--) {
+      for (let i = 0; i < end; i++) {
+        const [a, b] = [slots[i]!, slots[i + 1]!];
+        const keep = term(this.define('bool', `(and ${a.has} (or (not ${b.has}) (not ${applyOp('<', ty.elem, [b.x, a.x])})))`));
+        slots[i] = { x: term(this.define(ty.elem, `(ite ${keep} ${a.x} ${b.x})`)), has: term(this.define('bool', `(or ${a.has} ${b.has})`)) };
+        slots[i + 1] = { x: term(this.define(ty.elem, `(ite ${keep} ${b.x} ${a.x})`)), has: term(this.define('bool', `(and ${a.has} ${b.has})`)) };
+      }
+    }
+    if (n === 0) return list;
+    const all = n === 1 ? `(seq.unit ${slots[0]!.x})` : `(seq.++ ${slots.map((s) => `(seq.unit ${s.x})`).join(' ')})`;
+    return this.define(ty, `(seq.extract ${all} 0 (seq.len ${list}))`);
+  }
+
+  /// `map`/`filter`/`fold` as Pact's bounded right fold (`bfoldrM` over `LIST_BOUND` elements):
+  /// the step of element `i` runs, from the last element to the first, only when the list has
+  /// one (its effects merged as a branch's); past the end, the result is the base (the empty
+  /// list, or `fold`'s initial value).
+  private listFold(t: Extract<Term, { k: 'list-fold' }>, env: ReadonlyMap<number, Val>, path: string): Val {
+    const lty = termTy(t.list) as ListTy;
+    const list = term(this.define(lty, this.eval(t.list, env, path)));
+    const base = t.init === null ? smtLit({ ty: 'empty-list', elem: (t.ty as ListTy).elem }) : this.eval(t.init, env, path);
+    let acc = base;
+    const outer = this.step;
+    try {
+      for (let i = LIST_BOUND - 1; i >= 0; i--) {
+        const has = `(> (seq.len ${list}) ${i})`;
+        const x = this.define(lty.elem, `(seq.nth ${list} ${i})`);
+        const inner = new Map(env).set(t.vids[t.vids.length - 1]!, x);
+        if (t.how === 'fold') inner.set(t.vids[0]!, acc);
+        this.step = `${outer}_${i}`;
+        let r: Val = 'true';
+        this.branches(has, () => (r = this.eval(t.body, inner, `(and ${path} ${has})`)), () => {});
+        // Past the end, `acc` is still the base.
+        if (t.how === 'map') acc = this.define(t.ty, `(ite ${has} (seq.++ (seq.unit ${term(r)}) ${term(acc)}) ${term(base)})`);
+        else if (t.how === 'filter') acc = this.define(t.ty, `(ite (and ${has} ${term(r)}) (seq.++ (seq.unit ${term(x)}) ${term(acc)}) ${term(acc)})`);
+        else acc = this.define(t.ty, mapVal(t.ty, r, (_, v, p) => `(ite ${has} ${v} ${term(pathIn(base, p))})`));
+      }
+    } finally {
+      this.step = outer;
+    }
+    return acc;
   }
 
   /// Both branches run from the same database; the merge takes each slot's value by `c`.

@@ -78,7 +78,10 @@ export type Op =
   /// `enumerate` of from, to and step; `distinct` (Pact's analysis: of the first ten elements,
   /// the last occurrences, reversed); `create-principal` of a guard, `validate-principal` of a
   /// guard and a principal.
-  | 'enumerate' | 'distinct' | 'create-principal' | 'validate-principal';
+  | 'enumerate' | 'distinct' | 'create-principal' | 'validate-principal'
+  /// `reverse` and `sort` (of the first ten elements, as Pact's bounded folds); `make-list` of a
+  /// count and a value (the count must be a literal, as Pact's analysis requires).
+  | 'reverse' | 'sort' | 'make-list';
 
 /// A literal: integers and scaled decimals as bigints.
 export type Lit = { readonly ty: 'integer' | 'decimal' | 'time'; readonly value: bigint }
@@ -143,6 +146,11 @@ export type Term =
   | { readonly k: 'tx-data'; readonly ty: 'decimal' | 'integer' | 'string'; readonly name: Term }
   /// `format` of a template and a literal list of strings, integers and booleans.
   | { readonly k: 'format'; readonly template: Term; readonly args: readonly Term[] }
+  /// `map`, `filter` and `fold` of a function (its `body`, over the variables `vids`: the
+  /// element, or for `fold` the accumulator then the element) over the first ten elements of a
+  /// list, as Pact's analysis unrolls them (`fold` from the right: the last element first).
+  | { readonly k: 'list-fold'; readonly ty: Ty; readonly how: 'map' | 'filter' | 'fold'; readonly vids: readonly number[]; readonly body: Term;
+    readonly init: Term | null; readonly list: Term }
   /// `require-capability`: enforces that a `with-capability` around it granted this one.
   | { readonly k: 'require'; readonly tag: number; readonly cap: string; readonly args: readonly Term[] };
 

@@ -107,7 +107,10 @@ export function applyOp(op: Op, ty: Ty, xs: readonly string[]): string {
     case 'at-index': return `(seq.nth ${a} ${b})`;
     case 'str-to-int': return `(str.to_int ${a})`;
     case 'enumerate': return `(enumerate ${xs.join(' ')})`;
-    case 'distinct': return `(reverse-${sortOf(ty).slice(5, -1)} (distinct-${sortOf(ty).slice(5, -1)} ${a} 10))`;
+    case 'reverse': return `(reverse-${sortOf(ty).slice(5, -1)} (seq.extract ${a} 0 ${LIST_BOUND}))`;
+    // The evaluator unrolls these.
+    case 'sort': case 'make-list': throw new AnalysisFailure(null, `${op} is evaluated by the evaluator`);
+    case 'distinct': return `(reverse-${sortOf(ty).slice(5, -1)} (distinct-${sortOf(ty).slice(5, -1)} ${a} ${LIST_BOUND}))`;
     case 'create-principal': return principal(a!);
     case 'validate-principal': return `(= ${b} ${principal(a!)})`;
     case 'dec': return `(* ${a} one)`;
@@ -125,6 +128,10 @@ export function applyOp(op: Op, ty: Ty, xs: readonly string[]): string {
 export function principal(guard: string): string {
   return `(str.++ "internal-principal-" (str.from_int ${guard}))`;
 }
+
+/// How many elements of a list Pact's analysis folds over (its `listBound`): `distinct`,
+/// `reverse`, `sort`, `map`, `filter` and `fold` see only the first ten.
+export const LIST_BOUND = 10;
 
 /// `distinct` and the `reverse` it ends with, for lists of one sort: the first `n` elements'
 /// last occurrences (Pact's bounded right fold).

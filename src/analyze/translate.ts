@@ -122,6 +122,10 @@ class Translator {
   private events: Event[] = [];
   /// Variables in scope by the id of their binding node.
   private vars = new Map<number, { vid: number; ty: Ty }>();
+  /// While a function passed to `map`/`filter`/`fold`/`compose` is translated: the variables
+  /// found free in it, in order, the placeholders the checker gave its missing arguments
+  /// (Pact's `tsFoundVars`); null elsewhere, where a free variable is unsupported.
+  private found: Array<{ vid: number; ty: Ty }> | null = null;
 
   fun(module: string, name: string, info: Info | null, args: readonly Named[], body: readonly AST[], pact: boolean): Translated {
     this.info = info;
@@ -202,7 +206,13 @@ class Translator {
         if (a.bindType.k !== 'let') return unsupported();
         return this.bound(a.bindings, { k: 'let' }, () => this.body(a.body, info));
       case 'var': {
-        const v = this.vars.get(a.node.id.id);
+        let v = this.vars.get(a.node.id.id);
+        const ty = analysisType(a.node.ty);
+        if (v === undefined && this.found !== null && ty !== null) {
+          v = { vid: this.nextVid++, ty };
+          this.vars.set(a.node.id.id, v);
+          this.found.push(v);
+        }
         return v === undefined ? unsupported() : { k: 'var', ty: v.ty, vid: v.vid };
       }
       case 'prim': {
@@ -337,8 +347,12 @@ class Translator {
       this.warnings.push({ info: a.node.id.info, text: 'Unsupported operation: format: substituting format string' });
       return template;
     }
+    if (((fn === 'map' || fn === 'filter') && args.length === 2) || (fn === 'fold' && args.length === 3)) return this.listFold(fn, args, unsupported);
+    if (fn === 'compose' && args.length === 3) return this.compose(args, unsupported);
     const ts = args.map((x) => this.node(x));
     const tys = ts.map(termTy);
+    // `identity` of a value; `constantly` of a value and what it ignores.
+    if ((fn === 'identity' && ts.length === 1) || (fn === 'constantly' && ts.length === 2)) return ts[0]!;
     const time = this.time(fn, ts, tys, unsupported);
     if (time !== null) return time;
     const op = (ty: Ty, o: Op, xs: readonly Term[] = ts): Term => ({ k: 'op', ty, op: o, args: xs });
@@ -382,6 +396,49 @@ class Translator {
     return isShimmed(fn) ? this.shim(fn, a, unsupported) : unsupported();
   }
 
+  /// A function argument, translated with its free variables (the last `n` found) captured.
+  private open(fun: AST, n: number, unsupported: () => never): { body: Term; vars: Array<{ vid: number; ty: Ty }> } {
+    const outer = this.found;
+    this.found = [];
+    try {
+      const body = this.node(fun);
+      if (this.found.length < n) return unsupported();
+      return { body, vars: this.found.slice(-n) };
+    } finally {
+      this.found = outer;
+    }
+  }
+
+  /// `map`/`filter`/`fold` of a function over a list of single values (Pact's `ListMap`,
+  /// `ListFilter`, `ListFold`).
+  private listFold(fn: 'map' | 'filter' | 'fold', args: readonly AST[], unsupported: () => never): Term {
+    const { body, vars } = this.open(args[0]!, fn === 'fold' ? 2 : 1, unsupported);
+    const init = fn === 'fold' ? this.node(args[1]!) : null;
+    const list = this.node(args[args.length - 1]!);
+    const lty = termTy(list);
+    const bty = termTy(body);
+    if (typeof lty === 'string' || lty.k !== 'list' || !tyEq(vars[vars.length - 1]!.ty, lty.elem)) return unsupported();
+    const vids = vars.map((v) => v.vid);
+    switch (fn) {
+      case 'map':
+        if (isObj(bty)) return unsupported();
+        return { k: 'list-fold', ty: { k: 'list', elem: bty }, how: fn, vids, body, init, list };
+      case 'filter':
+        return bty === 'bool' ? { k: 'list-fold', ty: lty, how: fn, vids, body, init, list } : unsupported();
+      case 'fold':
+        if (!tyEq(vars[0]!.ty, bty) || !tyEq(termTy(init!), bty)) return unsupported();
+        return { k: 'list-fold', ty: bty, how: fn, vids, body, init, list };
+    }
+  }
+
+  /// `compose` of two functions and a value: the first's result is the second's argument.
+  private compose(args: readonly AST[], unsupported: () => never): Term {
+    const value = this.node(args[2]!);
+    const f = this.open(args[0]!, 1, unsupported);
+    const g = this.open(args[1]!, 1, unsupported);
+    return { k: 'let', ty: termTy(g.body), vid: f.vars[0]!.vid, rhs: value, body: { k: 'let', ty: termTy(g.body), vid: g.vars[0]!.vid, rhs: f.body, body: g.body } };
+  }
+
   /// Natives of strings and lists Pact models: `length`, `+` of lists, `contains`, `take`,
   /// `drop`, `at` of an index, `str-to-int`; null for others (or other types).
   private listNative(fn: string, ts: readonly Term[], tys: readonly Ty[]): Term | null {
@@ -392,6 +449,9 @@ class Translator {
     if (ts.length === 1 && fn === 'length' && elem(a) !== null) return op('integer', 'length', ts);
     if (ts.length === 1 && fn === 'str-to-int' && a === 'string') return op('integer', 'str-to-int', ts);
     if (fn === 'distinct' && ts.length === 1 && elem(a) !== null) return op(a!, 'distinct', ts);
+    if (fn === 'reverse' && ts.length === 1 && elem(a) !== null) return op(a!, 'reverse', ts);
+    if (fn === 'sort' && ts.length === 1 && elem(a) !== null && ORDERED.has(showTy(elem(a)!))) return op(a!, 'sort', ts);
+    if (fn === 'make-list' && ts.length === 2 && a === 'integer' && !isObj(b!)) return op({ k: 'list', elem: b! }, 'make-list', ts);
     if (fn === 'create-principal' && ts.length === 1 && a === 'guard') return op('string', 'create-principal', ts);
     if (fn === 'validate-principal' && ts.length === 2 && a === 'guard' && b === 'string') return op('bool', 'validate-principal', ts);
     if (fn === 'enumerate' && (ts.length === 2 || ts.length === 3) && tys.every((t) => t === 'integer')) {
