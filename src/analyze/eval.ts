@@ -647,6 +647,10 @@ function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>): V
       return `(${p.q} ((${name} ${sortOf(p.ty)})) ${term(evalPropVal(p.body, run, new Map(env).set(p.vid, name)))})`;
     }
     case 'at': return field(evalPropVal(p.obj, run, env), p.field);
+    case 'list': {
+      const items = p.items.map((x) => `(seq.unit ${term(evalPropVal(x, run, env))})`);
+      return items.length === 0 ? smtLit({ ty: 'empty-list', elem: p.ty.elem }) : items.length === 1 ? items[0]! : `(seq.++ ${items.join(' ')})`;
+    }
     case 'authorized-by': return guardPassed(ofRun(), `(registry ${smtLit({ ty: 'string', value: p.name })})`);
     case 'governance-passes': return guardPassed(ofRun(), ofRun().moduleGuard);
     case 'db': return dbProp(p, ofRun(), (k) => term(evalPropVal(k, run, env)));

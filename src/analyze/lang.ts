@@ -163,6 +163,8 @@ export type Prop =
   | { readonly k: 'abort' }
   | { readonly k: 'quantified'; readonly q: 'forall' | 'exists'; readonly vid: number; readonly ty: Ty; readonly body: Prop }
   | { readonly k: 'at'; readonly ty: Ty; readonly field: string; readonly obj: Prop }
+  /// A list literal of single values.
+  | { readonly k: 'list'; readonly ty: ListTy; readonly items: readonly Prop[] }
   | ({ readonly k: 'db' } & DbProp)
   /// `authorized-by`: the guard the registry names passes; `governance-passes`: the module's.
   | { readonly k: 'authorized-by'; readonly name: string }

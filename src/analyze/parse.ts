@@ -3,8 +3,8 @@
 /// `succeeds-when` / `fails-when` wrappers (`Check.hs`). Failures carry Pact's texts.
 import type { Exp } from '../syntax/exp.ts';
 import { Decimal } from '../values/decimal.ts';
-import type { DbProp, ObjTy, Op, Prop, Ty } from './lang.ts';
-import { fieldTy, showTy, termTy, tyEq } from './lang.ts';
+import type { DbProp, ListTy, ObjTy, Op, Prop, Ty } from './lang.ts';
+import { fieldTy, isObj, showTy, termTy, tyEq } from './lang.ts';
 import { scaleDecimal } from './translate.ts';
 
 /// A property that could not be parsed: the expression and Pact's reason.
@@ -33,7 +33,8 @@ type PreProp =
   | { readonly k: 'var'; readonly vid: number; readonly name: string }
   | { readonly k: 'global'; readonly name: string }
   | { readonly k: 'quantified'; readonly q: 'forall' | 'exists'; readonly vid: number; readonly name: string; readonly ty: Ty; readonly body: PreProp }
-  | { readonly k: 'app'; readonly fn: string; readonly args: readonly PreProp[] };
+  | { readonly k: 'app'; readonly fn: string; readonly args: readonly PreProp[] }
+  | { readonly k: 'list'; readonly items: readonly PreProp[] };
 
 /// What a property of one function sees: its variables (`result` is 0, arguments from 1), their
 /// types, the module's `defproperty`s and constants.
@@ -149,6 +150,7 @@ function toPre(e: Exp, names: ReadonlyMap<string, number>, gen: { next: number }
       break;
     }
     case 'list': {
+      if (e.delim === '[') return { k: 'list', items: e.items.map((x) => toPre(x, names, gen, whole)) };
       const head = atomName(e.items[0]);
       if (e.delim !== '(' || head === null) break;
       const binds = e.items[1];
@@ -177,6 +179,7 @@ function showPre(p: PreProp): string {
     case 'var': case 'global': return p.name;
     case 'quantified': return `(${p.q} (${p.name}:${p.ty}) ${showPre(p.body)})`;
     case 'app': return `(${p.fn} ${p.args.map(showPre).join(' ')})`;
+    case 'list': return `[${p.items.map(showPre).join(', ')}]`;
   }
 }
 
@@ -215,7 +218,7 @@ function failIn(cx: Cx, p: PreProp, message: string): never {
 }
 
 function inferrable(p: PreProp): boolean {
-  return !(p.k === 'app' && (ARITH.has(p.fn) || p.fn === 'abs' || (p.fn === '-' && p.args.length === 1) || (p.fn === 'at' && p.args[0]?.k !== 'str')));
+  return !(p.k === 'app' && (ARITH.has(p.fn) || p.fn === 'abs' || (p.fn === '-' && p.args.length === 1)));
 }
 
 function op(ty: Ty, o: Op, args: readonly Prop[]): Prop {
@@ -252,7 +255,54 @@ function infer(cx: Cx, p: PreProp): Prop {
       return { k: 'quantified', q: p.q, vid: p.vid, ty: p.ty, body: check(cx, 'bool', p.body) };
     }
     case 'app': return inferApp(cx, p);
+    case 'list': {
+      const items = p.items.map((x) => infer(cx, x));
+      const elem = items.length === 0 ? 'any' : termTy(items[0]!);
+      if (!items.every((x) => tyEq(termTy(x), elem))) return fail(cx, `unable to make list of a single type from ${showPre(p)}`);
+      // Our lists hold single values (Z3 sequences), not objects.
+      if (isObj(elem)) return failIn(cx, p, "Analysis doesn't support this construct yet: lists of objects");
+      return { k: 'list', ty: { k: 'list', elem }, items };
+    }
   }
+}
+
+/// The list natives of properties (Pact's `inferPreProp` of `at` of an index, `reverse`,
+/// `distinct`, `take`, `drop`), or null.
+function inferList(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop | null {
+  const { fn, args } = p;
+  const listTy = (x: Prop): ListTy | null => {
+    const t = termTy(x);
+    return typeof t !== 'string' && t.k === 'list' ? t : null;
+  };
+  if (fn === 'at' && args.length === 2 && args[0]!.k !== 'str') {
+    const ix = infer(cx, args[0]!);
+    const c = infer(cx, args[1]!);
+    const lt = listTy(c);
+    if (termTy(ix) === 'integer' && lt !== null) return op(lt.elem, 'at-index', [c, ix]);
+    return failIn(cx, p, `expected object or list (with key ${showPre(args[0]!)}) but found type ${showTy(termTy(c))}`);
+  }
+  if ((fn === 'reverse' || fn === 'distinct') && args.length === 1) {
+    const l = infer(cx, args[0]!);
+    const lt = listTy(l);
+    if (lt !== null) return op(lt, fn, [l]);
+    return fn === 'distinct' ? failIn(cx, p, 'expected list argument') : null;
+  }
+  if ((fn === 'take' || fn === 'drop') && args.length === 2) {
+    const c = infer(cx, args[1]!);
+    const ty = termTy(c);
+    if (ty !== 'string' && listTy(c) === null) return failIn(cx, p, `\`${fn}\` works on only lists and objects`);
+    return op(ty, fn, [c, check(cx, 'integer', args[0]!)]);
+  }
+  return null;
+}
+
+/// `+` of two lists, once the arithmetic readings of `+` have failed.
+function concatLists(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop | null {
+  if (p.fn !== '+' || p.args.length !== 2) return null;
+  const [a, b] = p.args.map((x) => infer(cx, x)) as [Prop, Prop];
+  const ta = termTy(a);
+  if (typeof ta === 'string' || ta.k !== 'list') return null;
+  return tyEq(ta, termTy(b)) ? op(ta, 'concat', [a, b]) : failIn(cx, p, 'can only concat lists of the same type');
 }
 
 function inferApp(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop {
@@ -300,6 +350,8 @@ function inferApp(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop {
     const ty = termTy(a);
     return ty === 'string' || (typeof ty !== 'string' && ty.k === 'list') ? op('integer', 'length', [a]) : failIn(cx, p, 'expected string or list argument to length');
   }
+  const list = inferList(cx, p);
+  if (list !== null) return list;
   if (!inferrable(p)) {
     for (const ty of ['integer', 'decimal', 'string'] as const) {
       try {
@@ -308,6 +360,8 @@ function inferApp(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop {
         if (!(e instanceof ParseFailure)) throw e;
       }
     }
+    const concat = concatLists(cx, p);
+    if (concat !== null) return concat;
     return failIn(cx, p, `can't infer the types of the arguments to ${fn}`);
   }
   const d = cx.defined.get(fn);

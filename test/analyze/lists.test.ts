@@ -73,3 +73,31 @@ describe('reverse, sort, make-list', () => {
     assert.match(r.err, /OutputFailure: You found a term we don't have analysis support for yet\. Please report this as a bug at https:\/\/github\.com\/kadena-io\/pact\/issues\n\nmake-list currently requires a statically determined length\n$/);
   });
 });
+
+describe('lists in properties', () => {
+  test('list literals, and Pact\'s map, filter, reverse, concat and distinct cases as written', () => {
+    holds('(defun f:[integer] () @model [(property (= result [1 2 3]))] (map (identity) [1 2 3]))');
+    holds('(defun f:[integer] () @model [(property (= result [2 3 4]))] (map (+ 1) [1 2 3]))');
+    holds('(defun f:[integer] () @model [(property (= result [1 1 1]))] (map (constantly 1) [1 2 3]))');
+    holds('(defun f:[integer] () @model [(property (= result [2 2 2]))] (map (compose (constantly 1) (+ 1)) [1 2 3]))');
+    holds('(defun f:[integer] () @model [(property (= result [2 3 4]))] (filter (> 5) [2 6 3 7 4 8]))');
+    holds('(defun f:[string] () @model [(property (= result ["dog" "has" "fleas"]))] (filter (compose (length) (< 2)) ["my" "dog" "has" "fleas"]))');
+    holds('(defun f:[integer] (a:integer b:integer c:integer) @model [(property (= result (reverse [a b c])))] [c b a])');
+    holds('(defun f:[integer] (a:integer b:integer c:integer) @model [(property (= result (+ [a] [b c])))] (+ [a b] [c]))');
+    fails('(defun f:[integer] (a:integer b:integer c:integer) @model [(property (= result [a b]))] (+ [a b] [c]))');
+    holds('(defun f:[integer] (a:integer b:integer) @model [(property (= result [a b]))] (enforce (not (= a b)) "") (distinct [a b a]))');
+    fails('(defun f:[integer] (a:integer b:integer) @model [(property (= result [a b a]))] (enforce (not (= a b)) "") (distinct [a b a]))');
+    holds('(defun f:[integer] (a:integer b:integer) @model [(property (= result (distinct [a b a])))] (distinct [a b a]))');
+  });
+
+  test('at of an index, take and drop', () => {
+    holds('(defun f:[integer] (a:integer) @model [(property (= (length result) 5)) (property (forall (i:integer) (=> (and (>= i 0) (< i 5)) (= (at i result) a))))] (make-list 5 a))');
+    holds('(defun f:[integer] (xs:[integer]) @model [(property (= result (take 2 xs))) (property (=> (>= (length xs) 2) (= (drop 1 result) (take -1 (take 2 xs)))))] (take 2 xs))');
+  });
+
+  test('type errors', () => {
+    assert.match(fails('(defun f:integer () @model [(property (= result [1 2.0]))] 1)'), /could not parse \(= result \[1 2\.0\]\): unable to make list of a single type from \[1, 2\.0\]\n$/);
+    assert.match(fails('(defun f:integer () @model [(property (= result (at 0 1)))] 1)'), /in \(at 0 1\), expected object or list \(with key 0\) but found type integer\n$/);
+    assert.match(fails('(defun f:[integer] () @model [(property (= result (+ [1] ["a"])))] [1])'), /in \(\+ \[1\] \["a"\]\), can only concat lists of the same type\n$/);
+  });
+});
