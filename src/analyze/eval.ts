@@ -8,7 +8,7 @@ import type { DbProp, ListTy, ObjTy, Prop, Term, Ty } from './lang.ts';
 import { isObj, showTy, termTy, tyEq } from './lang.ts';
 import type { Translated } from './translate.ts';
 import { AnalysisFailure } from './translate.ts';
-import { applyOp, LIST_BOUND, operandTy, PRELUDE, smtLit, sortOf } from './smt.ts';
+import { applyOp, knownLength, LIST_BOUND, makeList, operandTy, PRELUDE, smtLit, sortList, sortOf } from './smt.ts';
 import { Db, eqVal, field, makeVal, mapVal, term, trivialPasses } from './state.ts';
 import type { Cell, Slot, TableInfo, Val } from './state.ts';
 
@@ -140,8 +140,8 @@ class TermEval {
           return this.define('bool', t.op === '=' ? eq : `(not ${eq})`);
         }
         const ts = xs.map(term);
-        if (t.op === 'make-list') return this.makeList(t.args[0]!, t.ty, ts[1]!);
-        if (t.op === 'sort') return this.sortList(t.ty as ListTy, ts[0]!, t.args[0]!.k === 'list' ? t.args[0]!.items.length : null);
+        if (t.op === 'make-list') return this.define(t.ty, makeList(t.args[0]!, t.ty as ListTy, ts[1]!));
+        if (t.op === 'sort') return this.define(t.ty, sortList(t.ty as ListTy, ts[0]!, knownLength(t.args[0]!), (ty, x) => term(this.define(ty, x))));
         if (t.op === '/' || t.op === 'mod') this.fails(path, `(= ${ts[1]} 0)`);
         // A step away from the end never reaches it.
         if (t.op === 'enumerate') this.fails(path, `(or (and (< ${ts[0]} ${ts[1]}) (< ${ts[2]} 0)) (and (> ${ts[0]} ${ts[1]}) (> ${ts[2]} 0)))`);
@@ -317,39 +317,6 @@ class TermEval {
   /// Outside a pact's own steps, whether a pact is running is not known (Pact's `inPact`).
   private needsPact(path: string): void {
     if (!this.inPact) this.success.push(`(=> ${path} in-pact)`);
-  }
-
-  /// `make-list`: Pact's analysis needs its count to be a literal.
-  private makeList(count: Term, ty: Ty, item: string): Val {
-    if (count.k !== 'lit' || count.lit.ty !== 'integer') {
-      throw new AnalysisFailure(null, "You found a term we don't have analysis support for yet. Please report this as a bug at " +
-        'https://github.com/kadena-io/pact/issues\n\nmake-list currently requires a statically determined length');
-    }
-    const n = Number(count.lit.value);
-    if (n <= 0) return smtLit({ ty: 'empty-list', elem: (ty as ListTy).elem });
-    const unit = `(seq.unit ${item})`;
-    return this.define(ty, n === 1 ? unit : `(seq.++ ${Array<string>(n).fill(unit).join(' ')})`);
-  }
-
-  /// `sort` of the first `LIST_BOUND` elements (Pact's bounded insertion sort; for single values
-  /// any sort gives the same list): a sorting network over that many slots, a slot past the end
-  /// counting as greater than any element; the result is the slots holding elements. (A
-  /// recursive SMT function instead leaves Z3 without an answer.) A list literal's length is
-  /// known, which spares the slots past it.
-  private sortList(ty: ListTy, list: string, known: number | null): Val {
-    const n = Math.min(known ?? LIST_BOUND, LIST_BOUND);
-    const slots = Array.from({ length: n }, (_, i) => ({ x: term(this.define(ty.elem, `(seq.nth ${list} ${i})`)), has: known === null ? `(> (seq.len ${list}) ${i})` : 'true' }));
-    for (let end = n - 1; end > 0; end--) {
-      for (let i = 0; i < end; i++) {
-        const [a, b] = [slots[i]!, slots[i + 1]!];
-        const keep = term(this.define('bool', `(and ${a.has} (or (not ${b.has}) (not ${applyOp('<', ty.elem, [b.x, a.x])})))`));
-        slots[i] = { x: term(this.define(ty.elem, `(ite ${keep} ${a.x} ${b.x})`)), has: term(this.define('bool', `(or ${a.has} ${b.has})`)) };
-        slots[i + 1] = { x: term(this.define(ty.elem, `(ite ${keep} ${b.x} ${a.x})`)), has: term(this.define('bool', `(and ${a.has} ${b.has})`)) };
-      }
-    }
-    if (n === 0) return list;
-    const all = n === 1 ? `(seq.unit ${slots[0]!.x})` : `(seq.++ ${slots.map((s) => `(seq.unit ${s.x})`).join(' ')})`;
-    return this.define(ty, `(seq.extract ${all} 0 (seq.len ${list}))`);
   }
 
   /// `map`/`filter`/`fold` as Pact's bounded right fold (`bfoldrM` over `LIST_BOUND` elements):
@@ -624,6 +591,8 @@ export function evalProp(p: Prop, run: Run, env: ReadonlyMap<number, Val>): stri
   return term(evalPropVal(p, run, env));
 }
 
+let sortSteps = 0;
+
 /// A property's value; without a run (an invariant), only its variables and literals.
 function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>): Val {
   const ofRun = (): Run => {
@@ -640,6 +609,17 @@ function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>): V
       const xs = p.args.map((a) => evalPropVal(a, run, env));
       const argTy = operandTy(p.args, p.ty);
       if (isObj(argTy)) return p.op === '=' ? eqVal(argTy, xs[0]!, xs[1]!) : `(not ${eqVal(argTy, xs[0]!, xs[1]!)})`;
+      if (p.op === 'make-list') return makeList(p.args[0]!, p.ty as ListTy, term(xs[1]!));
+      if (p.op === 'sort') {
+        // A property has no definitions: the network's steps are `let`s around its result.
+        const lets: string[] = [];
+        const sorted = sortList(p.ty as ListTy, term(xs[0]!), knownLength(p.args[0]!), (_, x) => {
+          const name = `sorting${sortSteps++}`;
+          lets.push(`(${name} ${x})`);
+          return name;
+        });
+        return lets.reduceRight((acc, l) => `(let (${l}) ${acc})`, sorted);
+      }
       return applyOp(p.op, argTy, xs.map(term));
     }
     case 'quantified': {

@@ -267,7 +267,7 @@ function infer(cx: Cx, p: PreProp): Prop {
 }
 
 /// The list natives of properties (Pact's `inferPreProp` of `at` of an index, `reverse`,
-/// `distinct`, `take`, `drop`), or null.
+/// `sort`, `distinct`, `make-list`, `take`, `drop`), or null.
 function inferList(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop | null {
   const { fn, args } = p;
   const listTy = (x: Prop): ListTy | null => {
@@ -281,11 +281,18 @@ function inferList(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop | null {
     if (termTy(ix) === 'integer' && lt !== null) return op(lt.elem, 'at-index', [c, ix]);
     return failIn(cx, p, `expected object or list (with key ${showPre(args[0]!)}) but found type ${showTy(termTy(c))}`);
   }
-  if ((fn === 'reverse' || fn === 'distinct') && args.length === 1) {
+  if ((fn === 'reverse' || fn === 'distinct' || fn === 'sort') && args.length === 1) {
     const l = infer(cx, args[0]!);
     const lt = listTy(l);
-    if (lt !== null) return op(lt, fn, [l]);
+    // Sorting needs an ordered type (`sort` of other lists is not modelled).
+    if (lt !== null && (fn !== 'sort' || ['integer', 'decimal', 'string', 'time'].includes(showTy(lt.elem)))) return op(lt, fn, [l]);
     return fn === 'distinct' ? failIn(cx, p, 'expected list argument') : null;
+  }
+  if (fn === 'make-list' && args.length === 2) {
+    const n = check(cx, 'integer', args[0]!);
+    const item = infer(cx, args[1]!);
+    if (isObj(termTy(item))) return failIn(cx, p, "Analysis doesn't support this construct yet: lists of objects");
+    return op({ k: 'list', elem: termTy(item) }, 'make-list', [n, item]);
   }
   if ((fn === 'take' || fn === 'drop') && args.length === 2) {
     const c = infer(cx, args[1]!);

@@ -1,7 +1,7 @@
 /// The SMT-LIB vocabulary the analysis writes: sorts, literals, the helper functions every
 /// script starts with, and each operator of terms and properties as an SMT-LIB expression.
 import { DECIMAL_ONE, DECIMAL_PLACES } from './lang.ts';
-import type { Lit, Op, Prop, Term, Ty } from './lang.ts';
+import type { ListTy, Lit, Op, Prop, Term, Ty } from './lang.ts';
 import { isObj, termTy } from './lang.ts';
 import { AnalysisFailure } from './translate.ts';
 
@@ -122,6 +122,43 @@ export function applyOp(op: Op, ty: Ty, xs: readonly string[]): string {
       return `(* ${whole} ${10n ** (BigInt(DECIMAL_PLACES) - places)})`;
     }
   }
+}
+
+/// `make-list`: Pact's analysis needs its count to be a literal.
+export function makeList(count: Term | Prop, ty: ListTy, item: string): string {
+  if (count.k !== 'lit' || count.lit.ty !== 'integer') {
+    throw new AnalysisFailure(null, "You found a term we don't have analysis support for yet. Please report this as a bug at " +
+      'https://github.com/kadena-io/pact/issues\n\nmake-list currently requires a statically determined length');
+  }
+  const n = Number(count.lit.value);
+  if (n <= 0) return smtLit({ ty: 'empty-list', elem: ty.elem });
+  const unit = `(seq.unit ${item})`;
+  return n === 1 ? unit : `(seq.++ ${Array<string>(n).fill(unit).join(' ')})`;
+}
+
+/// A list literal's length (which spares `sort` the slots past it), or null.
+export function knownLength(list: Term | Prop): number | null {
+  return list.k === 'list' ? list.items.length : null;
+}
+
+/// `sort` of the first `LIST_BOUND` elements (Pact's bounded insertion sort; for single values
+/// any sort gives the same list): a sorting network over that many slots, a slot past the end
+/// counting as greater than any element; the result is the slots holding elements. (A
+/// recursive SMT function instead leaves Z3 without an answer.) `bind` names each step's value.
+export function sortList(ty: ListTy, list: string, known: number | null, bind: (ty: Ty, expr: string) => string): string {
+  const n = Math.min(known ?? LIST_BOUND, LIST_BOUND);
+  if (n === 0) return list;
+  const slots = Array.from({ length: n }, (_, i) => ({ x: bind(ty.elem, `(seq.nth ${list} ${i})`), has: known === null ? `(> (seq.len ${list}) ${i})` : 'true' }));
+  for (let end = n - 1; end > 0; end--) {
+    for (let i = 0; i < end; i++) {
+      const [a, b] = [slots[i]!, slots[i + 1]!];
+      const keep = bind('bool', `(and ${a.has} (or (not ${b.has}) (not ${applyOp('<', ty.elem, [b.x, a.x])})))`);
+      slots[i] = { x: bind(ty.elem, `(ite ${keep} ${a.x} ${b.x})`), has: bind('bool', `(or ${a.has} ${b.has})`) };
+      slots[i + 1] = { x: bind(ty.elem, `(ite ${keep} ${b.x} ${a.x})`), has: bind('bool', `(and ${a.has} ${b.has})`) };
+    }
+  }
+  const all = n === 1 ? `(seq.unit ${slots[0]!.x})` : `(seq.++ ${slots.map((s) => `(seq.unit ${s.x})`).join(' ')})`;
+  return `(seq.extract ${all} 0 (seq.len ${list}))`;
 }
 
 /// Pact's analysis' principal of a guard (its number).

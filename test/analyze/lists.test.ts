@@ -91,7 +91,10 @@ describe('lists in properties', () => {
   });
 
   test('at of an index, take and drop', () => {
-    holds('(defun f:[integer] (a:integer) @model [(property (= (length result) 5)) (property (forall (i:integer) (=> (and (>= i 0) (< i 5)) (= (at i result) a))))] (make-list 5 a))');
+    holds('(defun f:[integer] (a:integer) @model [(property (= (length result) 5)) (property (forall (i:integer) (=> (and (>= i 0) (< i 5)) (= (at i result) a))))' +
+      ' (property (not (!= (take 0 (make-list 2 0)) (take 0 (make-list 2 0)))))] (make-list 5 a))');
+    holds('(defun min:integer (x:integer y:integer) (if (< x y) x y))' +
+      ' (defun f:integer (a:integer b:integer c:integer) @model [(property (= result (at 0 (sort [a b c]))))] (min a (min b c)))');
     holds('(defun f:[integer] (xs:[integer]) @model [(property (= result (take 2 xs))) (property (=> (>= (length xs) 2) (= (drop 1 result) (take -1 (take 2 xs)))))] (take 2 xs))');
   });
 
