@@ -349,6 +349,7 @@ class Translator {
     }
     if (((fn === 'map' || fn === 'filter') && args.length === 2) || (fn === 'fold' && args.length === 3)) return this.listFold(fn, args, unsupported);
     if (fn === 'compose' && args.length === 3) return this.compose(args, unsupported);
+    if ((fn === 'and?' || fn === 'or?') && args.length === 3) return this.logicalQ(fn, args, unsupported);
     const ts = args.map((x) => this.node(x));
     const tys = ts.map(termTy);
     // `identity` of a value; `constantly` of a value and what it ignores.
@@ -437,6 +438,15 @@ class Translator {
     const f = this.open(args[0]!, 1, unsupported);
     const g = this.open(args[1]!, 1, unsupported);
     return { k: 'let', ty: termTy(g.body), vid: f.vars[0]!.vid, rhs: value, body: { k: 'let', ty: termTy(g.body), vid: g.vars[0]!.vid, rhs: f.body, body: g.body } };
+  }
+
+  /// `and?`/`or?` of two predicates and a value: both applied to it (Pact's `AndQ`/`OrQ`).
+  private logicalQ(fn: 'and?' | 'or?', args: readonly AST[], unsupported: () => never): Term {
+    const preds = [this.open(args[0]!, 1, unsupported), this.open(args[1]!, 1, unsupported)];
+    const value = this.node(args[2]!);
+    if (preds.some((f) => termTy(f.body) !== 'bool')) return unsupported();
+    const applied = preds.map((f): Term => ({ k: 'let', ty: 'bool', vid: f.vars[0]!.vid, rhs: value, body: f.body }));
+    return { k: 'op', ty: 'bool', op: fn === 'and?' ? 'and' : 'or', args: applied };
   }
 
   /// Natives of strings and lists Pact models: `length`, `+` of lists, `contains`, `take`,

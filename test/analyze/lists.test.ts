@@ -1,7 +1,8 @@
 /// `verify` over the list functions Pact's analysis unrolls: `map`, `filter`, `fold`, `reverse`,
 /// `sort` (each over a list's first ten elements), `make-list`, and the function helpers
-/// `identity`, `constantly` and `compose`. Cases after tests/AnalyzeSpec.hs ("list map", "list
-/// filter", "list fold", "list reverse", "list sort", "make-list", "nested application of
+/// `identity`, `constantly`, `compose`, `and?` and `or?`; lists in properties. Cases after
+/// tests/AnalyzeSpec.hs ("list map", "list filter", "list fold", "list reverse", "list sort",
+/// "list concat", "list distinct", "make-list", "and?", "or?", "nested application of
 /// higher-order functions"), in our own words.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -71,6 +72,14 @@ describe('reverse, sort, make-list', () => {
     const r = verify('(defun f:[integer] (n:integer a:integer) @model [(property (= (length result) n))] (make-list n a))');
     assert.equal(r.verdict, 'Verification of t failed');
     assert.match(r.err, /OutputFailure: You found a term we don't have analysis support for yet\. Please report this as a bug at https:\/\/github\.com\/kadena-io\/pact\/issues\n\nmake-list currently requires a statically determined length\n$/);
+  });
+});
+
+describe('and?, or?', () => {
+  test('both predicates applied to the value', () => {
+    holds('(defun f:bool () @model [(property (= result false))] (and? (> 20) (> 10) 15))');
+    holds('(defun f:bool () @model [(property (= result true))] (or? (> 20) (> 10) 15))');
+    holds('(defun f:bool (x:integer) @model [(property (= result (and (> x 0) (< x 10))))] (and? (< 0) (> 10) x))');
   });
 });
 
