@@ -79,10 +79,12 @@ export function parseThrough(cache: ParseCache | null, source: string, file: str
   return cache === null ? parse(source, file) : cache.parse(source, file);
 }
 
-/// SHA-256 of the UTF-16 code units: unlike UTF-8, which turns every lone surrogate into U+FFFD,
-/// distinct texts never hash alike.
+/// SHA-256 of a text's UTF-8 when that is exact, else of its UTF-16 code units (UTF-8 turns every
+/// lone surrogate into U+FFFD), behind a first byte telling the two apart: distinct texts never
+/// hash alike, and the usual text hashes half the bytes.
 function sha256(text: string): string {
-  return createHash('sha256').update(text, 'utf16le').digest('hex');
+  const exact = text.isWellFormed();
+  return createHash('sha256').update(exact ? 'u' : 'w').update(text, exact ? 'utf8' : 'utf16le').digest('hex');
 }
 
 /// SHA-256 of an entry's body as stored, in UTF-8: exact for JSON, which escapes lone surrogates,
