@@ -15,7 +15,7 @@ import { decodeExps, encodeExps } from './exp-codec.ts';
 import { parse } from './reader.ts';
 
 // An entry is this header line, then the encoded expressions.
-const MAGIC = 'pact-ts-exps-1';
+const MAGIC = 'pact-ts-exps-2';
 
 export class ParseCache {
   private readonly dir: string;
@@ -48,7 +48,7 @@ export class ParseCache {
     }
     const eol = entry.indexOf('\n');
     const body = entry.slice(eol + 1);
-    if (eol < 0 || entry.slice(0, eol) !== `${MAGIC} ${sha256(body)}`) return null;
+    if (eol < 0 || entry.slice(0, eol) !== `${MAGIC} ${checksum(body)}`) return null;
     try {
       return decodeExps(body, source, file);
     } catch {
@@ -61,7 +61,7 @@ export class ParseCache {
     const temp = `${path}.${process.pid}.tmp`;
     try {
       mkdirSync(join(path, '..'), { recursive: true });
-      writeFileSync(temp, `${MAGIC} ${sha256(body)}\n${body}`);
+      writeFileSync(temp, `${MAGIC} ${checksum(body)}\n${body}`);
       renameSync(temp, path);
     } catch {
       // Unwritable: the next run parses again.
@@ -79,8 +79,16 @@ export function parseThrough(cache: ParseCache | null, source: string, file: str
   return cache === null ? parse(source, file) : cache.parse(source, file);
 }
 
-/// SHA-256 of the UTF-16 code units: unlike UTF-8, which turns every lone surrogate into U+FFFD,
-/// distinct texts never hash alike.
+/// SHA-256 of a text's UTF-8 when that is exact, else of its UTF-16 code units (UTF-8 turns every
+/// lone surrogate into U+FFFD), behind a first byte telling the two apart: distinct texts never
+/// hash alike, and the usual text hashes half the bytes.
 function sha256(text: string): string {
-  return createHash('sha256').update(text, 'utf16le').digest('hex');
+  const exact = text.isWellFormed();
+  return createHash('sha256').update(exact ? 'u' : 'w').update(text, exact ? 'utf8' : 'utf16le').digest('hex');
+}
+
+/// SHA-256 of an entry's body as stored, in UTF-8: exact for JSON, which escapes lone surrogates,
+/// and half the bytes of UTF-16 for the mostly ASCII encoding (hashing is a visible part of a load).
+function checksum(body: string): string {
+  return createHash('sha256').update(body, 'utf8').digest('hex');
 }

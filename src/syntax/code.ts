@@ -13,11 +13,16 @@ import type { Info } from './exp.ts';
 /// pactCodeText(info, 'utf8') // 'module m g)'
 export function pactCodeText(info: Info, unit: 'utf8' | 'utf16'): string {
   const { source, offset, length } = info;
+  // ASCII up to the span's end (most code) counts alike in every unit: the span's own text. A
+  // module's span is its whole file, which the counting below walks three times over.
+  if (!NON_ASCII.test(source.slice(0, offset + length))) return source.slice(offset, offset + length);
   const start = measure(source, 0, offset, unit);
   const size = measure(source, offset, offset + length, unit);
   const from = advance(source, 0, start);
   return source.slice(from, advance(source, from, size));
 }
+
+const NON_ASCII = /[^\x00-\x7f]/;
 
 // The size of text[from, to) in the given unit.
 function measure(text: string, from: number, to: number, unit: 'utf8' | 'utf16'): number {

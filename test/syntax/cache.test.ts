@@ -77,8 +77,8 @@ describe('parse cache', () => {
     const shifted = body.replace(/^\[\[(\d+),(\d+),0,/, '[[$1,$2,1,');
     assert.notEqual(shifted, body);
     const garbage = '[[1,7,0,1,0,1,0,5,1,0],["x"]]';
-    const sum = (b: string) => createHash('sha256').update(b, 'utf16le').digest('hex');
-    for (const bad of [`${header}\n${shifted}`, text.slice(0, text.length >> 1), `pact-ts-exps-1 ${sum(garbage)}\n${garbage}`, '']) {
+    const sum = (b: string) => createHash('sha256').update(b, 'utf8').digest('hex');
+    for (const bad of [`${header}\n${shifted}`, text.slice(0, text.length >> 1), `pact-ts-exps-2 ${sum(garbage)}\n${garbage}`, '']) {
       writeFileSync(entry!, bad);
       assert.deepEqual(cache.parse(SOURCE, 'a.pact'), parse(SOURCE, 'a.pact'));
     }
