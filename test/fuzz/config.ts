@@ -3,7 +3,7 @@
 ///
 /// - `PACT_FUZZ_RUNS`   total cases over the three targets (default 10000; `make fuzz` 1000000)
 /// - `PACT_FUZZ_SEED`   the seed (default a fixed one, so any failure reproduces; logged)
-/// - `PACT_FUZZ_CASE_MS` a case that runs longer than this fails (default 3000)
+/// - `PACT_FUZZ_CASE_MS` a case that uses more CPU time than this (on its thread) fails (default 3000)
 /// - `PACT_FUZZ_HANG_MS` a case still running after this is stopped by the watchdog (default 30000)
 /// - `PACT_FUZZ_COLLECT=1` keep going after failures and print each distinct one, instead of
 ///   stopping at the first and shrinking it (for triage: see test/fuzz/README.md)
