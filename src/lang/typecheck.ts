@@ -161,8 +161,14 @@ function plainlyOk(spec: Type, v: Val): boolean {
 /// The quick checks of an argument list, made once per definition or lambda (see
 /// `checkArgsQuickly`).
 export function argChecks(args: readonly RArg[]): Uint8Array {
-  return Uint8Array.from(args, (a, i) =>
-    a.type.t === 'any' ? ANY : a.type.t === 'var' && freeVariable(args, i) ? DATA : quickCheck(a.type));
+  return Uint8Array.from(args, (_, i) => argCheck(args, i));
+}
+
+/// The quick check of argument `i`: any value when untyped, any data for a variable no other
+/// argument shares (nothing to unify), else its type's.
+function argCheck(args: readonly RArg[], i: number): number {
+  const t = args[i]!.type;
+  return t.t === 'any' ? ANY : freeVariable(args, i) ? DATA : quickCheck(t);
 }
 
 /// `checkArgs` for a call whose arguments pass their quick checks without the per-call work of
@@ -180,8 +186,12 @@ export function checkArgsQuickly(args: readonly RArg[], checks: Uint8Array, vals
 /// binding's column) without a full check? An untyped one (a fresh variable without
 /// constraints) takes any data, and nothing it binds is used.
 export function resultOk(spec: Type, v: Val): boolean {
-  return spec.t === 'any' || plainlyOk(spec, v) ||
-    (spec.t === 'var' && !spec.schemaVar && spec.constraint.length === 0 && isData(v));
+  return spec.t === 'any' || plainlyOk(spec, v) || (unconstrained(spec) && isData(v));
+}
+
+/// A type variable without constraints: any data is one.
+function unconstrained(t: Type): t is Extract<Type, { t: 'var' }> {
+  return t.t === 'var' && !t.schemaVar && t.constraint.length === 0;
 }
 
 /// Checks `v` against `spec`; returns the type bound to a type variable, if `spec` is one.
@@ -211,7 +221,7 @@ export function checkType(info: Info | null, spec: Type, v: Val): Type | null {
 /// Is argument `i`'s type a variable without constraints that no other argument names?
 function freeVariable(args: readonly RArg[], i: number): boolean {
   const t = args[i]!.type;
-  if (t.t !== 'var' || t.schemaVar || t.constraint.length > 0) return false;
+  if (!unconstrained(t)) return false;
   for (let j = 0; j < args.length; j++) {
     const u = args[j]!.type;
     if (j !== i && u.t === 'var' && u.name === t.name) return false;
@@ -261,14 +271,11 @@ export function checkArgs(args: readonly RArg[], vals: readonly Val[]): void {
   let bound: Map<string, Type> | null = null;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
-    if (arg.type.t === 'any') continue;
     const v = vals[i]!;
-    // A primitive or unparameterised spec met as it says binds nothing: decided without
-    // building the value's type.
-    if (plainlyOk(arg.type, v)) continue;
-    // An unconstrained variable no other argument shares takes any data (the common untyped
-    // argument): nothing to unify, nothing to allocate.
-    if (isData(v) && freeVariable(args, i)) continue;
+    // Passing its quick check (an untyped argument, a primitive or unparameterised spec met as
+    // it says, any data for a variable no other argument shares) binds nothing: decided
+    // without building the value's type.
+    if (quickOk(argCheck(args, i), v)) continue;
     const found = checkType(arg.info, arg.type, v);
     if (found === null || arg.type.t !== 'var') continue;
     bound ??= new Map();
