@@ -33,8 +33,7 @@ import { unreducedArgs } from './lists.ts';
 /// Evaluates `node` with no database access (Pact's `runSysOnly`, as `enforce` runs its test):
 /// `withPurity` without a closure.
 function evalSysOnly(ctx: Ctx, node: Node, env: Env): Val {
-  const saved = ctx.purity;
-  ctx.purity = 'sysonly';
+  const saved = enterPurity(ctx, 'sysonly', null);
   try {
     return node.ev(ctx, env);
   } finally {
@@ -42,19 +41,25 @@ function evalSysOnly(ctx: Ctx, node: Node, env: Env): Val {
   }
 }
 
-/// Runs `f` with database access restricted; Pact's `runReadOnly` / `runSysOnly`. A read-only
-/// section inside a system-only one stays system-only, or (`OldReadOnlyBehavior`) fails.
+/// Runs `f` with database access restricted; Pact's `runReadOnly` / `runSysOnly`.
 export function withPurity<T>(ctx: Ctx, purity: Ctx['purity'], f: () => T, info: Info | null = null): T {
-  const saved = ctx.purity;
-  if (saved === 'sysonly' && purity === 'readonly' && ctx.flag('OldReadOnlyBehavior')) {
-    throw evalError(info, 'internal error: attempting db read in sys-only context');
-  }
-  if (saved === 'impure' || purity === 'sysonly') ctx.purity = purity;
+  const saved = enterPurity(ctx, purity, info);
   try {
     return f();
   } finally {
     ctx.purity = saved;
   }
+}
+
+/// Restricts database access for a section and returns the purity to restore after it. A
+/// read-only section inside a system-only one stays system-only, or (`OldReadOnlyBehavior`) fails.
+function enterPurity(ctx: Ctx, purity: Ctx['purity'], info: Info | null): Ctx['purity'] {
+  const saved = ctx.purity;
+  if (saved === 'sysonly' && purity === 'readonly' && ctx.flag('OldReadOnlyBehavior')) {
+    throw evalError(info, 'internal error: attempting db read in sys-only context');
+  }
+  if (saved === 'impure' || purity === 'sysonly') ctx.purity = purity;
+  return saved;
 }
 
 /// Runs `f`, turning a transaction failure into `onFailure()`; restores the call stack depth.
