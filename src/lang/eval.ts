@@ -9,8 +9,8 @@ import type { Ctx } from './context.ts';
 import type { CallStack } from './callstack.ts';
 import { PactError, abbrev, argsError, evalError, forkedError } from './errors.ts';
 import type { StackFrame } from './errors.ts';
-import { Closure, Def, Env, NativeRef, Partial } from './runtime.ts';
-import type { Node, Val } from './runtime.ts';
+import { Closure, Def, Env, NativeRef, Node, Partial } from './runtime.ts';
+import type { Val } from './runtime.ts';
 import { showValCompact } from './show.ts';
 import { argChecks, checkArgsQuickly, checkType, resultOk, typeName } from './typecheck.ts';
 import { nodeText } from './nodetext.ts';
@@ -136,14 +136,14 @@ function callNativeStrict(ctx: Ctx, native: Native, args: Val[], app: Node): Val
 
 /// A node that evaluates to a value already computed (arguments appended to a partial).
 function valueNode(info: Info, v: Val | null): Node {
-  return { kind: 'lit', info, ev: () => v! };
+  return new Node('lit', info, () => v!);
 }
 
 /// Applies a partial special native: its own argument nodes plus the new values as literals.
 function applySpecial(ctx: Ctx, p: Partial, args: Val[]): Val {
   const native = (p.fn as NativeRef).native;
   const nodes = [...(p.node.args ?? []), ...args.map((v) => valueNode(p.node.info, v))];
-  const app: Node = { kind: 'app', info: p.node.info, fn: p.node.fn, args: nodes, ev: p.node.ev };
+  const app = new Node('app', p.node.info, p.node.ev, { fn: p.node.fn, args: nodes });
   enterNative(ctx, native, native.chargedOnEntry, app.info);
   ctx.stack.pushNative(native.name, app, p.env!);
   const r = native.special!(ctx, nodes, p.env!, app, native);

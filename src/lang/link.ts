@@ -10,10 +10,10 @@ import { PactError, engineLimitError, evalError } from './errors.ts';
 import { apply, callDef, chargeUserApp, enterNative, withStack } from './eval.ts';
 import { GUSE } from './gas.ts';
 import { TypeResolver, installInterface, installModule, resolveModuleName, useModule } from './module.ts';
-import { Closure, ConstRef, Def, Env, NativeRef } from './runtime.ts';
+import { Closure, ConstRef, Def, Env, NativeRef, Node, evalNode } from './runtime.ts';
 import { showValCompact } from './show.ts';
 import type { ModuleData } from './runtime.ts';
-import type { Binding, Node, RArg, RStep, Val } from './runtime.ts';
+import type { Binding, RArg, RStep, Val } from './runtime.ts';
 import type { Arg, BindPair, Name, Step, Term } from './term.ts';
 import { argChecks, checkArgs, typeName } from './typecheck.ts';
 import { refSite } from './refsite.ts';
@@ -103,19 +103,19 @@ export class Linker {
     switch (t.t) {
       case 'lit': {
         const v = t.value;
-        return { kind: 'lit', info: t.info, ev: () => v };
+        return new Node('lit', t.info, () => v, { value: v });
       }
       case 'var': return this.varNode(t.name, t.info);
       case 'dyn': return this.dynNode(t.ref, t.member, t.info);
       case 'list': {
         const items = t.items.map((x) => this.node(x));
         const elemType = t.type.t === 'list' ? t.type.elem : t.type;
-        return { kind: 'list', info: t.info, items, ev: (ctx, env) => new PList(items.map((n) => n.ev(ctx, env) as PactValue), elemType) };
+        return new Node('list', t.info, (ctx, env) => new PList(items.map((n) => n.ev(ctx, env) as PactValue), elemType), { items });
       }
       case 'object': {
         const keys = t.pairs.map((p) => p[0]);
         const vals = t.pairs.map((p) => this.node(p[1]));
-        return { kind: 'object', info: t.info, fields: keys.map((k, i) => [k, vals[i]!] as const), ev: objectLiteral(keys, vals) };
+        return new Node('object', t.info, objectLiteral(keys, vals), { fields: keys.map((k, i) => [k, vals[i]!] as const) });
       }
       case 'app': return this.appNode(t.fn, t.args, t.info);
       case 'let': return this.letNode(t.pairs, t.body, t.info);
@@ -123,20 +123,18 @@ export class Linker {
       case 'binding': return this.bindingNode(t.pairs, t.body, t.info);
       case 'use': {
         const u = t;
-        return {
-          kind: 'other', info: t.info, ev: (ctx) => {
-            if (ctx.gas.active) ctx.gas.charge('use', GUSE, u.info);
-            return useModule(ctx, u, null);
-          },
-        };
+        return new Node('other', t.info, (ctx) => {
+          if (ctx.gas.active) ctx.gas.charge('use', GUSE, u.info);
+          return useModule(ctx, u, null);
+        });
       }
       case 'module': {
         const m = t;
-        return { kind: 'other', info: t.info, ev: (ctx) => installModule(ctx, m) };
+        return new Node('other', t.info, (ctx) => installModule(ctx, m));
       }
       case 'interface': {
         const i = t;
-        return { kind: 'other', info: t.info, ev: (ctx) => installInterface(ctx, i) };
+        return new Node('other', t.info, (ctx) => installInterface(ctx, i));
       }
     }
   }
@@ -145,12 +143,10 @@ export class Linker {
     const nodes = terms.map((x) => this.node(x));
     if (nodes.length === 1) return nodes[0]!;
     const last = nodes.length - 1;
-    return {
-      kind: 'other', info: nodes[last]!.info, children: nodes, ev: (ctx, env) => {
-        for (let i = 0; i < last; i++) nodes[i]!.ev(ctx, env);
-        return nodes[last]!.ev(ctx, env);
-      },
-    };
+    return new Node('other', nodes[last]!.info, (ctx, env) => {
+      for (let i = 0; i < last; i++) nodes[i]!.ev(ctx, env);
+      return nodes[last]!.ev(ctx, env);
+    }, { children: nodes });
   }
 
   private lookupLocal(name: string): { depth: number; slot: number } | null {
@@ -244,12 +240,10 @@ export class Linker {
 
   private dynNode(ref: string, member: string, info: Info): Node {
     const refNode = this.varNode({ name: ref, module: null, ns: null, info }, info);
-    return {
-      kind: 'var', info, ev: (ctx, env) => {
-        const v = dynamicMember(ctx, refNode.ev(ctx, env), member, info);
-        return v instanceof ConstRef ? v.value! : v;
-      },
-    };
+    return new Node('var', info, (ctx, env) => {
+      const v = dynamicMember(ctx, refNode.ev(ctx, env), member, info);
+      return v instanceof ConstRef ? v.value! : v;
+    });
   }
 
   private appNode(fnTerm: Term, argTerms: readonly Term[], info: Info): Node {
@@ -262,15 +256,13 @@ export class Linker {
       if (head instanceof NativeRef) return nativeNode(head.native, fn, args, info);
       if (head instanceof Def) return defNode(head, fn, args, info);
     }
-    return {
-      kind: 'app', info, fn, args, ev: (ctx, env) => {
-        const f = fn.ev(ctx, env);
-        if (f instanceof ModRef) throw evalError(info, `Expected def: ${f.name}`);
-        if (ctx.gas.active && (f instanceof Def || f instanceof Closure)) chargeUserApp(ctx, f, info);
-        const vals = args.map((a) => a.ev(ctx, env));
-        return apply(ctx, f, vals, info);
-      },
-    };
+    return new Node('app', info, (ctx, env) => {
+      const f = fn.ev(ctx, env);
+      if (f instanceof ModRef) throw evalError(info, `Expected def: ${f.name}`);
+      if (ctx.gas.active && (f instanceof Def || f instanceof Closure)) chargeUserApp(ctx, f, info);
+      const vals = args.map((a) => a.ev(ctx, env));
+      return apply(ctx, f, vals, info);
+    }, { fn, args });
   }
 
   private letNode(pairs: readonly BindPair[], body: readonly Term[], info: Info): Node {
@@ -284,17 +276,15 @@ export class Linker {
     this.layout.names.length = saved;
     const n = values.length;
     const typed = args.some((a) => a.type.t !== 'var' && a.type.t !== 'any');
-    return {
-      kind: 'other', info, children: [...values, bodyNode], ev: (ctx, env) => {
-        // The bound slots are new, so no value expression can read them: bind as we go.
-        for (let i = 0; i < n; i++) {
-          const v = values[i]!;
-          env.slots[slots[i]!] = v.kind === 'lambda' ? v.closure!(env) : v.ev(ctx, env);
-        }
-        if (typed) checkSlots(args, slots, env);
-        return bodyNode.ev(ctx, env);
-      },
-    };
+    return new Node('other', info, (ctx, env) => {
+      // The bound slots are new, so no value expression can read them: bind as we go.
+      for (let i = 0; i < n; i++) {
+        const v = values[i]!;
+        env.slots[slots[i]!] = v.kind === 'lambda' ? v.closure!(env) : v.ev(ctx, env);
+      }
+      if (typed) checkSlots(args, slots, env);
+      return bodyNode.ev(ctx, env);
+    }, { children: [...values, bodyNode] });
   }
 
   private lambdaNode(args: readonly Arg[], ret: Type, body: readonly Term[], info: Info, name: string): Node {
@@ -308,7 +298,7 @@ export class Linker {
     const checks = argChecks(rargs);
     const resolvedRet = this.types.resolve(ret, info);
     const closure = (env: Env) => new Closure(name, rargs, checks, resolvedRet, bodyNode, size, env);
-    return { kind: 'lambda', info, closure, children: [bodyNode], ev: (_ctx, env) => closure(env) };
+    return new Node('lambda', info, (_ctx, env) => closure(env), { closure, children: [bodyNode] });
   }
 
   private bindingNode(pairs: readonly BindPair[], body: readonly Term[], info: Info): Node {
@@ -320,7 +310,7 @@ export class Linker {
     const binding: Binding = {
       columns, slots, types: pairs.map((p) => this.rarg(p.arg).type), names: pairs.map((p) => p.arg.name), body: bodyNode,
     };
-    return { kind: 'binding', info, binding, ev: () => { throw evalError(info, 'Unexpected binding form'); } };
+    return new Node('binding', info, () => { throw evalError(info, 'Unexpected binding form'); }, { binding });
   }
 }
 
@@ -348,21 +338,19 @@ function checkSlots(args: readonly RArg[], slots: readonly number[], env: Env): 
 }
 
 function localNode(depth: number, slot: number, info: Info): Node {
-  if (depth === 0) return { kind: 'var', info, ev: (_ctx, env) => env.slots[slot]! };
-  if (depth === 1) return { kind: 'var', info, ev: (_ctx, env) => env.up!.slots[slot]! };
-  return {
-    kind: 'var', info, ev: (_ctx, env) => {
-      let e = env;
-      for (let d = 0; d < depth; d++) e = e.up!;
-      return e.slots[slot]!;
-    },
-  };
+  if (depth === 0) return new Node('var', info, (_ctx, env) => env.slots[slot]!, { slot });
+  if (depth === 1) return new Node('var', info, (_ctx, env) => env.up!.slots[slot]!);
+  return new Node('var', info, (_ctx, env) => {
+    let e = env;
+    for (let d = 0; d < depth; d++) e = e.up!;
+    return e.slots[slot]!;
+  });
 }
 
 function globalNode(v: Val, info: Info): Node {
-  if (v instanceof ConstRef) return { kind: 'var', info, ev: () => v.value! };
-  if (v instanceof Def) return { kind: 'var', info, global: v, ev: (ctx) => defAsValue(ctx, v, info) };
-  return { kind: 'var', info, global: v, ev: () => v };
+  if (v instanceof ConstRef) return new Node('var', info, () => v.value!);
+  if (v instanceof Def) return new Node('var', info, (ctx) => defAsValue(ctx, v, info), { global: v });
+  return new Node('var', info, () => v, { global: v });
 }
 
 /// A definition used as a value (not called): since Pact 4.7 an error, before it its text.
@@ -378,28 +366,25 @@ function nativeNode(native: Native, fn: Node, args: readonly Node[], info: Info)
   if (native.binary !== null && args.length === 2) return binaryNode(native, native.binary, fn, args, info);
   const special = native.special;
   const strict = native.strict!;
-  const node: Node = {
-    kind: 'app', info, fn, args,
-    ev: special !== null
-      ? (ctx, env) => {
-        const depth = enterApp(ctx, native, node);
-        try {
-          return special(ctx, args, env, node, native);
-        } catch (e) {
-          ctx.stack.unwinding(depth, native.name, node, env);
-          throw e;
-        }
+  const node: Node = new Node('app', info, special !== null
+    ? (ctx, env) => {
+      const depth = enterApp(ctx, native, node);
+      try {
+        return special(ctx, args, env, node, native);
+      } catch (e) {
+        ctx.stack.unwinding(depth, native.name, node, env);
+        throw e;
       }
-      : (ctx, env) => {
-        const depth = enterApp(ctx, native, node);
-        try {
-          return strict(ctx, evalArgs(ctx, env, args), node, native);
-        } catch (e) {
-          ctx.stack.unwinding(depth, native.name, node, env);
-          throw e;
-        }
-      },
-  };
+    }
+    : (ctx, env) => {
+      const depth = enterApp(ctx, native, node);
+      try {
+        return strict(ctx, evalArgs(ctx, env, args), node, native);
+      } catch (e) {
+        ctx.stack.unwinding(depth, native.name, node, env);
+        throw e;
+      }
+    }, { fn, args });
   return node;
 }
 
@@ -407,17 +392,15 @@ function nativeNode(native: Native, fn: Node, args: readonly Node[], info: Info)
 function binaryNode(native: Native, binary: BinaryFn, fn: Node, args: readonly Node[], info: Info): Node {
   const a = args[0]!;
   const b = args[1]!;
-  const node: Node = {
-    kind: 'app', info, fn, args, ev: (ctx, env) => {
-      const depth = enterApp(ctx, native, node);
-      try {
-        return binary(ctx, a.ev(ctx, env), b.ev(ctx, env), node, native);
-      } catch (e) {
-        ctx.stack.unwinding(depth, native.name, node, env);
-        throw e;
-      }
-    },
-  };
+  const node: Node = new Node('app', info, (ctx, env) => {
+    const depth = enterApp(ctx, native, node);
+    try {
+      return binary(ctx, evalNode(a, ctx, env), evalNode(b, ctx, env), node, native);
+    } catch (e) {
+      ctx.stack.unwinding(depth, native.name, node, env);
+      throw e;
+    }
+  }, { fn, args });
   return node;
 }
 
@@ -434,12 +417,12 @@ function enterApp(ctx: Ctx, native: Native, node: Node): number {
 /// slowly.
 function evalArgs(ctx: Ctx, env: Env, args: readonly Node[]): Val[] {
   switch (args.length) {
-    case 1: return [args[0]!.ev(ctx, env)];
-    case 2: return [args[0]!.ev(ctx, env), args[1]!.ev(ctx, env)];
-    case 3: return [args[0]!.ev(ctx, env), args[1]!.ev(ctx, env), args[2]!.ev(ctx, env)];
+    case 1: return [evalNode(args[0]!, ctx, env)];
+    case 2: return [evalNode(args[0]!, ctx, env), evalNode(args[1]!, ctx, env)];
+    case 3: return [evalNode(args[0]!, ctx, env), evalNode(args[1]!, ctx, env), evalNode(args[2]!, ctx, env)];
   }
   const vals = new Array<Val>(args.length);
-  for (let i = 0; i < args.length; i++) vals[i] = args[i]!.ev(ctx, env);
+  for (let i = 0; i < args.length; i++) vals[i] = evalNode(args[i]!, ctx, env);
   return vals;
 }
 
@@ -449,12 +432,10 @@ function enforceTopLevel(ctx: Ctx, native: Native, info: Info): void {
 }
 
 function defNode(def: Def, fn: Node, args: readonly Node[], info: Info): Node {
-  return {
-    kind: 'app', info, fn, args, ev: (ctx, env) => {
-      if (ctx.gas.active) chargeUserApp(ctx, def, info);
-      return callDef(ctx, def, evalArgs(ctx, env, args), info);
-    },
-  };
+  return new Node('app', info, (ctx, env) => {
+    if (ctx.gas.active) chargeUserApp(ctx, def, info);
+    return callDef(ctx, def, evalArgs(ctx, env, args), info);
+  }, { fn, args });
 }
 
 /// `ref::member`: looks the member up in the current version of the referenced module.

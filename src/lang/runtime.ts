@@ -27,28 +27,73 @@ export class Env {
 
 export type NodeKind = 'lit' | 'var' | 'app' | 'lambda' | 'list' | 'object' | 'binding' | 'other';
 
+/// The parts of a node that only some kinds have (see `Node`).
+export interface NodeParts {
+  readonly fn?: Node;
+  readonly args?: readonly Node[];
+  readonly global?: Val;
+  readonly children?: readonly Node[];
+  readonly fields?: ReadonlyArray<readonly [string, Node]>;
+  readonly items?: readonly Node[];
+  readonly closure?: (env: Env) => Closure;
+  readonly binding?: Binding;
+  readonly value?: Val;
+  readonly slot?: number;
+}
+
+const NO_PARTS: NodeParts = {};
+
 /// A linked, evaluable expression. `ev` is a closure made once at link time.
-export interface Node {
+/// Every node is of this one class, every field set in the same order: the evaluator reads
+/// `ev` (and natives read `args`, `kind`, ...) of nodes of every kind at the same places,
+/// and one hidden class keeps those reads monomorphic.
+export class Node {
   readonly kind: NodeKind;
   readonly info: Info;
   readonly ev: (ctx: Ctx, env: Env) => Val;
   /// For `app` nodes: the callee and argument nodes, used by higher-order natives that take a
   /// partial application (`(map (+ 1) xs)`) and by natives that receive their arguments unevaluated.
-  readonly fn?: Node;
-  readonly args?: readonly Node[];
+  readonly fn: Node | undefined;
+  readonly args: readonly Node[] | undefined;
   /// For `var` nodes naming a global (definition, native, table, ...): what it names.
-  readonly global?: Val;
+  readonly global: Val | undefined;
   /// Sub-expressions of forms that keep no other record of them (`let`, bodies, lambdas), for
   /// static checks over linked code.
-  readonly children?: readonly Node[];
+  readonly children: readonly Node[] | undefined;
   /// For `object` nodes: the fields' nodes in source order.
-  readonly fields?: ReadonlyArray<readonly [string, Node]>;
+  readonly fields: ReadonlyArray<readonly [string, Node]> | undefined;
   /// For `list` nodes: the element nodes (`enforce-one` runs them one at a time).
-  readonly items?: readonly Node[];
+  readonly items: readonly Node[] | undefined;
   /// For `lambda` nodes: make the closure in an environment.
-  readonly closure?: (env: Env) => Closure;
+  readonly closure: ((env: Env) => Closure) | undefined;
   /// For `binding` nodes (`{ "k" := v } body`).
-  readonly binding?: Binding;
+  readonly binding: Binding | undefined;
+  /// For `lit` nodes: the value (see `evalNode`).
+  readonly value: Val | undefined;
+  /// For `var` nodes naming a local of the current frame: its slot, else -1 (see `evalNode`).
+  readonly slot: number;
+  constructor(kind: NodeKind, info: Info, ev: (ctx: Ctx, env: Env) => Val, parts: NodeParts = NO_PARTS) {
+    this.kind = kind;
+    this.info = info;
+    this.ev = ev;
+    this.fn = parts.fn;
+    this.args = parts.args;
+    this.global = parts.global;
+    this.children = parts.children;
+    this.fields = parts.fields;
+    this.items = parts.items;
+    this.closure = parts.closure;
+    this.binding = parts.binding;
+    this.value = parts.value;
+    this.slot = parts.slot ?? -1;
+  }
+}
+
+/// Evaluates a node. A literal's value and a local of the current frame are read here rather
+/// than through `ev`: most operands are one or the other, and a call through `ev` (a different
+/// closure at every node) costs more than the rest of reading them.
+export function evalNode(n: Node, ctx: Ctx, env: Env): Val {
+  return n.slot >= 0 ? env.slots[n.slot]! : n.value !== undefined ? n.value : n.ev(ctx, env);
 }
 
 /// A schema binding form: column expressions, the slots their values go to, and the body.
