@@ -12,7 +12,7 @@ import type { StackFrame } from './errors.ts';
 import { Closure, Def, Env, NativeRef, Node, Partial } from './runtime.ts';
 import type { Val } from './runtime.ts';
 import { showValCompact } from './show.ts';
-import { argChecks, checkArgsQuickly, checkType, resultOk, typeName } from './typecheck.ts';
+import { argChecks, checkArgsQuickly, checkType, resultCheck, resultPasses, typeName } from './typecheck.ts';
 import { nodeText } from './nodetext.ts';
 import { initPact } from './pacts.ts';
 import { GUNREDUCED, GUSERAPP_DEFCAP, GUSERAPP_DEFPACT, GUSERAPP_DEFUN } from './gas.ts';
@@ -49,13 +49,17 @@ export function callDef(ctx: Ctx, def: Def, args: Val[], info: Info, acquiring =
   if (def.body === null) throw evalError(info, `${def.qualifiedName}: definition has no body`);
   const result = def.body.ev(ctx, env);
   ctx.stack.pop();
-  if (!resultOk(def.ret, result) && !ctx.flag('DisableRuntimeReturnTypeChecking')) checkType(info, def.ret, result);
+  if (!resultPasses(def.retCheck, result) && !ctx.flag('DisableRuntimeReturnTypeChecking')) checkType(info, def.ret, result);
   return result;
 }
 
-/// Checks a user definition's arguments (their quick checks are made at its first call).
+/// Checks a user definition's arguments (its quick checks are made at its first call).
 export function checkDefArgs(def: Def, args: readonly Val[]): void {
-  checkArgsQuickly(def.args, def.argChecks ??= argChecks(def.args), args);
+  if (def.argChecks === null) {
+    def.argChecks = argChecks(def.args);
+    def.retCheck = resultCheck(def.ret);
+  }
+  checkArgsQuickly(def.args, def.argChecks, args);
 }
 
 function checkArity(name: string, want: number, got: number, info: Info): void {
@@ -87,7 +91,7 @@ export function callClosure(ctx: Ctx, c: Closure, args: Val[], info: Info): Val 
     ctx.stack.unwindingCall(depth, c.name, info, args);
     throw e;
   }
-  if (!resultOk(c.ret, result)) checkType(info, c.ret, result);
+  if (!resultPasses(c.retCheck, result)) checkType(info, c.ret, result);
   return result;
 }
 

@@ -15,7 +15,7 @@ import { showValCompact } from './show.ts';
 import type { ModuleData } from './runtime.ts';
 import type { Binding, RArg, RStep, Val } from './runtime.ts';
 import type { Arg, BindPair, Name, Step, Term } from './term.ts';
-import { argChecks, checkArgs, typeName } from './typecheck.ts';
+import { argChecks, checkArgs, resultCheck, typeName } from './typecheck.ts';
 import { refSite } from './refsite.ts';
 import type { RefSite } from '../values/value.ts';
 
@@ -297,7 +297,8 @@ export class Linker {
     const rargs: RArg[] = args.map((a) => this.rarg(a));
     const checks = argChecks(rargs);
     const resolvedRet = this.types.resolve(ret, info);
-    const closure = (env: Env) => new Closure(name, rargs, checks, resolvedRet, bodyNode, size, env);
+    const retCheck = resultCheck(resolvedRet);
+    const closure = (env: Env) => new Closure(name, rargs, checks, retCheck, resolvedRet, bodyNode, size, env);
     return new Node('lambda', info, (_ctx, env) => closure(env), { closure, children: [bodyNode] });
   }
 

@@ -135,8 +135,10 @@ export class Def implements Fn {
   slots = 0;
   /// The call-stack depth this definition was last entered at (see `guardRecursion`).
   activeAt = -1;
-  /// The quick checks of its arguments (typecheck.ts `argChecks`), made at its first call.
+  /// The quick checks of its arguments and result (typecheck.ts `argChecks`, `resultCheck`),
+  /// made at its first call.
   argChecks: Uint8Array | null = null;
+  retCheck = 0;
   steps: RStep[] = [];
   defcapMeta: RDefcapMeta | null = null;
   readonly rawDefcapMeta: DefcapMeta | null;
@@ -174,12 +176,15 @@ export class Closure implements Fn {
   readonly body: Node;
   readonly slots: number;
   readonly env: Env;
-  /// The quick checks of its arguments (typecheck.ts `argChecks`), made when it was linked.
+  /// The quick checks of its arguments and result (typecheck.ts `argChecks`, `resultCheck`),
+  /// made when it was linked.
   readonly argChecks: Uint8Array;
-  constructor(name: string, args: readonly RArg[], argChecks: Uint8Array, ret: Type, body: Node, slots: number, env: Env) {
+  readonly retCheck: number;
+  constructor(name: string, args: readonly RArg[], argChecks: Uint8Array, retCheck: number, ret: Type, body: Node, slots: number, env: Env) {
     this.name = name;
     this.args = args;
     this.argChecks = argChecks;
+    this.retCheck = retCheck;
     this.ret = ret;
     this.body = body;
     this.slots = slots;

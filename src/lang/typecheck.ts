@@ -183,10 +183,21 @@ export function checkArgsQuickly(args: readonly RArg[], checks: Uint8Array, vals
 }
 
 /// Does `v` pass as a value of type `spec` that binds nothing shared (a function's result, a
-/// binding's column) without a full check? An untyped one (a fresh variable without
-/// constraints) takes any data, and nothing it binds is used.
+/// binding's column) without a full check?
 export function resultOk(spec: Type, v: Val): boolean {
-  return spec.t === 'any' || plainlyOk(spec, v) || (unconstrained(spec) && isData(v));
+  return quickOk(resultCheck(spec), v);
+}
+
+/// The quick check of a value that binds nothing shared: an untyped one (a fresh variable
+/// without constraints) takes any data, and nothing it binds is used. Made once per definition
+/// or lambda for its result (`resultPasses`).
+export function resultCheck(spec: Type): number {
+  return spec.t === 'any' ? ANY : unconstrained(spec) ? DATA : quickCheck(spec);
+}
+
+/// Does `v` pass a check made by `resultCheck`?
+export function resultPasses(check: number, v: Val): boolean {
+  return quickOk(check, v);
 }
 
 /// A type variable without constraints: any data is one.
