@@ -44,10 +44,17 @@ export function callDef(ctx: Ctx, def: Def, args: Val[], info: Info, acquiring =
   checkDefArgs(def, args);
   const env = callEnv(def.slots, args, null);
   guardRecursion(ctx, def, info);
-  def.activeAt = ctx.stack.depth;
-  ctx.stack.pushCall(def.name, info, def.module.name, def, args);
-  if (def.body === null) throw evalError(info, `${def.qualifiedName}: definition has no body`);
-  const result = def.body.ev(ctx, env);
+  const depth = ctx.stack.depth;
+  def.activeAt = depth;
+  ctx.stack.pushCall(def, info);
+  let result: Val;
+  try {
+    if (def.body === null) throw evalError(info, `${def.qualifiedName}: definition has no body`);
+    result = def.body.ev(ctx, env);
+  } catch (e) {
+    ctx.stack.unwindingArgs(depth, args);
+    throw e;
+  }
   ctx.stack.pop();
   if (!resultPasses(def.retCheck, result) && !ctx.flag('DisableRuntimeReturnTypeChecking')) checkType(info, def.ret, result);
   return result;

@@ -110,8 +110,15 @@ function runStep(ctx: Ctx, def: Def, args: Val[], info: Info | null, run: () => 
     throw evalError(info, `${def.name}: Incorrect number of arguments (${args.length}) supplied; expected ${def.args.length}`);
   }
   checkArgs(def.args, args);
-  ctx.stack.pushCall(def.name, info, def.module.name, def, args);
-  const r = run();
+  const depth = ctx.stack.depth;
+  ctx.stack.pushCall(def, info);
+  let r: Val;
+  try {
+    r = run();
+  } catch (e) {
+    ctx.stack.unwindingArgs(depth, args);
+    throw e;
+  }
   ctx.stack.pop();
   return r;
 }
