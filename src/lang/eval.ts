@@ -9,7 +9,7 @@ import type { Ctx } from './context.ts';
 import type { CallStack } from './callstack.ts';
 import { PactError, abbrev, argsError, evalError, forkedError } from './errors.ts';
 import type { StackFrame } from './errors.ts';
-import { Closure, Def, Env, NativeRef, Node, Partial } from './runtime.ts';
+import { Closure, Def, Env, NativeRef, Node, Partial, emptyEnv } from './runtime.ts';
 import type { Val } from './runtime.ts';
 import { showValCompact } from './show.ts';
 import { argChecks, checkArgsQuickly, checkType, resultCheck, resultPasses, typeName } from './typecheck.ts';
@@ -106,9 +106,9 @@ export function callClosure(ctx: Ctx, c: Closure, args: Val[], info: Info): Val 
 /// array is the caller's to give: every caller builds it for the call.
 function callEnv(size: number, args: Val[], up: Env | null): Env {
   if (size === args.length) return new Env(args, up);
-  const env = new Env(size, up);
-  for (let i = 0; i < args.length; i++) env.slots[i] = args[i]!;
-  return env;
+  const slots = new Array<Val>(size);
+  for (let i = 0; i < args.length; i++) slots[i] = args[i]!;
+  return new Env(slots, up);
 }
 
 /// Applies a function value to arguments: used by higher-order natives.
@@ -134,7 +134,7 @@ export function apply(ctx: Ctx, fn: Val, args: Val[], info: Info): Val {
 
 /// Calls a native with already evaluated arguments (from a partial application).
 function callNativeStrict(ctx: Ctx, native: Native, args: Val[], app: Node): Val {
-  if (native.strict === null) return applySpecial(ctx, new Partial(new NativeRef(native), [], app, new Env(0, null)), args);
+  if (native.strict === null) return applySpecial(ctx, new Partial(new NativeRef(native), [], app, emptyEnv(0)), args);
   enterNative(ctx, native, native.chargedOnEntry, app.info);
   const depth = ctx.stack.depth;
   try {

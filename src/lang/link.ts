@@ -10,7 +10,7 @@ import { PactError, engineLimitError, evalError } from './errors.ts';
 import { apply, callDef, chargeUserApp, enterNative, withStack } from './eval.ts';
 import { GUSE } from './gas.ts';
 import { TypeResolver, installInterface, installModule, resolveModuleName, useModule } from './module.ts';
-import { Closure, ConstRef, Def, Env, NativeRef, Node, evalNode } from './runtime.ts';
+import { Closure, ConstRef, Def, Env, NativeRef, Node, emptyEnv, evalNode } from './runtime.ts';
 import { showValCompact } from './show.ts';
 import type { ModuleData } from './runtime.ts';
 import type { Binding, RArg, RStep, Val } from './runtime.ts';
@@ -474,7 +474,7 @@ export function evalTopLevel(ctx: Ctx, term: Term): Val {
   const shown = topLevelDef(ctx, term);
   if (shown !== null) return shown;
   const linked = new Linker(ctx, null, term.info).linkBody([term], []);
-  const env = new Env(linked.slots, null);
+  const env = emptyEnv(linked.slots);
   const depth = ctx.stack.depth;
   try {
     return linked.node.ev(ctx, env);

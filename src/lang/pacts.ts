@@ -13,8 +13,8 @@ import type { Ctx } from './context.ts';
 import { evalError } from './errors.ts';
 import { chargeUserApp, isPactValue } from './eval.ts';
 import { chargeWrite } from './meter.ts';
-import { Def, Env } from './runtime.ts';
-import type { Val } from './runtime.ts';
+import { Def, emptyEnv } from './runtime.ts';
+import type { Env, Val } from './runtime.ts';
 import { showValCompact } from './show.ts';
 import { checkArgs } from './typecheck.ts';
 
@@ -131,7 +131,7 @@ function stepNodes(def: Def, ps: PactStep, info: Info | null) {
 
 /// The step's frame: the defpact's arguments in the first slots.
 function stepEnv(def: Def, args: readonly Val[]): Env {
-  const env = new Env(def.slots, null);
+  const env = emptyEnv(def.slots);
   args.forEach((a, i) => { env.slots[i] = a; });
   return env;
 }

@@ -14,15 +14,21 @@ type SchemaType = Extract<Type, { t: 'schema' }>;
 
 /// Local variables of one function call (or lambda call, or top-level expression).
 /// Slots are assigned when the code is linked; `up` is the defining scope of a lambda.
+/// The constructor only stores (a call makes one): the slot array is made by the caller, for
+/// a call whose body binds nothing but its arguments the argument values themselves (nothing
+/// writes to argument slots, so no copy is needed).
 export class Env {
   readonly slots: Val[];
   readonly up: Env | null;
-  /// `size` empty slots, or (for a call whose body binds nothing but its arguments) the
-  /// argument values themselves: nothing writes to argument slots, so no copy is needed.
-  constructor(size: number | Val[], up: Env | null) {
-    this.slots = typeof size === 'number' ? new Array<Val>(size) : size;
+  constructor(slots: Val[], up: Env | null) {
+    this.slots = slots;
     this.up = up;
   }
+}
+
+/// An environment of `size` empty slots.
+export function emptyEnv(size: number, up: Env | null = null): Env {
+  return new Env(new Array<Val>(size), up);
 }
 
 export type NodeKind = 'lit' | 'var' | 'app' | 'lambda' | 'list' | 'object' | 'binding' | 'other';
@@ -137,7 +143,7 @@ export class Def implements Fn {
   activeAt = -1;
   /// The quick checks of its arguments and result (typecheck.ts `argChecks`, `resultCheck`),
   /// made at its first call.
-  argChecks: Uint8Array | null = null;
+  argChecks: readonly number[] | null = null;
   retCheck = 0;
   steps: RStep[] = [];
   defcapMeta: RDefcapMeta | null = null;
@@ -178,9 +184,9 @@ export class Closure implements Fn {
   readonly env: Env;
   /// The quick checks of its arguments and result (typecheck.ts `argChecks`, `resultCheck`),
   /// made when it was linked.
-  readonly argChecks: Uint8Array;
+  readonly argChecks: readonly number[];
   readonly retCheck: number;
-  constructor(name: string, args: readonly RArg[], argChecks: Uint8Array, retCheck: number, ret: Type, body: Node, slots: number, env: Env) {
+  constructor(name: string, args: readonly RArg[], argChecks: readonly number[], retCheck: number, ret: Type, body: Node, slots: number, env: Env) {
     this.name = name;
     this.args = args;
     this.argChecks = argChecks;

@@ -159,9 +159,10 @@ function plainlyOk(spec: Type, v: Val): boolean {
 }
 
 /// The quick checks of an argument list, made once per definition or lambda (see
-/// `checkArgsQuickly`).
-export function argChecks(args: readonly RArg[]): Uint8Array {
-  return Uint8Array.from(args, (_, i) => argCheck(args, i));
+/// `checkArgsQuickly`). A plain array: reading a typed array's elements on every call (its
+/// length and detachment checked) measured slower.
+export function argChecks(args: readonly RArg[]): number[] {
+  return args.map((_, i) => argCheck(args, i));
 }
 
 /// The quick check of argument `i`: any value when untyped, any data for a variable no other
@@ -173,7 +174,7 @@ function argCheck(args: readonly RArg[], i: number): number {
 
 /// `checkArgs` for a call whose arguments pass their quick checks without the per-call work of
 /// finding them (the common call); any other goes through the full check.
-export function checkArgsQuickly(args: readonly RArg[], checks: Uint8Array, vals: readonly Val[]): void {
+export function checkArgsQuickly(args: readonly RArg[], checks: readonly number[], vals: readonly Val[]): void {
   for (let i = 0; i < checks.length; i++) {
     if (!quickOk(checks[i]!, vals[i]!)) {
       checkArgs(args, vals);
