@@ -180,6 +180,13 @@ export function fnArg(ctx: Ctx, node: Node, env: Env, native: Native): Val {
   throw argsError(node.info, `${native.name}: expected function application: ${nodeText(node, env)}`);
 }
 
+/// `if`'s test value, which must be a boolean (shared by the native and the linker's `if` node).
+export function conditional(c: Val, app: Node): boolean {
+  if (typeof c === 'boolean') return c;
+  throw forkedError('EvalError', app.info, `if: conditional not boolean: ${showValCompact(c)}`,
+    `if: conditional not boolean, received value of type: ${typeName(c)}`);
+}
+
 /// Renders the evaluator's stack (innermost first) the way Pact prints it.
 export function renderStack(stack: CallStack): StackFrame[] {
   const out: StackFrame[] = [];
