@@ -113,6 +113,11 @@ function callEnv(size: number, args: Val[], up: Env | null): Env {
 
 /// Applies a function value to arguments: used by higher-order natives.
 export function apply(ctx: Ctx, fn: Val, args: Val[], info: Info): Val {
+  // Lambdas first: the commonest, and a failed `instanceof` walks the whole prototype chain.
+  if (fn instanceof Closure) {
+    if (ctx.gas.active) chargeUserApp(ctx, fn, info);
+    return callClosure(ctx, fn, args, info);
+  }
   if (fn instanceof Partial) {
     if (fn.env !== null) return applySpecial(ctx, fn, args);
     const all = fn.args.length === 0 ? args : [...fn.args, ...args];
@@ -121,9 +126,9 @@ export function apply(ctx: Ctx, fn: Val, args: Val[], info: Info): Val {
     if (head instanceof NativeRef) return callNativeStrict(ctx, head.native, all, fn.node);
     return apply(ctx, head, all, info);
   }
-  if (fn instanceof Closure || fn instanceof Def) {
+  if (fn instanceof Def) {
     if (ctx.gas.active) chargeUserApp(ctx, fn, info);
-    return fn instanceof Closure ? callClosure(ctx, fn, args, info) : callDef(ctx, fn, args, info);
+    return callDef(ctx, fn, args, info);
   }
   if (fn instanceof NativeRef) return callNativeStrict(ctx, fn.native, args, valueNode(info, null));
   if (ctx.flag('DisablePact48')) {
