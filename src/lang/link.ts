@@ -425,11 +425,16 @@ function ifNode(native: Native, fn: Node, args: readonly Node[], info: Info): No
 }
 
 /// Entering a native application: the top-level-only check, coverage and the entry charge.
-/// Returns the call-stack depth the application runs at.
+/// Returns the call-stack depth the application runs at. Usually there is none of the three:
+/// one test decides that, and the work is out of line (inlined, it slowed every application).
 function enterApp(ctx: Ctx, native: Native, node: Node): number {
+  if (ctx.coverage !== null || ctx.gas.active || native.topLevelOnly) enterWatchedApp(ctx, native, node);
+  return ctx.stack.depth;
+}
+
+function enterWatchedApp(ctx: Ctx, native: Native, node: Node): void {
   if (native.topLevelOnly) enforceTopLevel(ctx, native, node.info);
   enterNative(ctx, native, native.chargedOnEntry, node.info);
-  return ctx.stack.depth;
 }
 
 /// Evaluates argument nodes in order into a new array. The common arities get an array
