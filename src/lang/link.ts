@@ -316,15 +316,12 @@ export class Linker {
 }
 
 /// Evaluates an object literal. A literal with a few distinct keys shares its key list among
-/// the objects it makes; others (a repeated key keeps its first place and last value) get a Map.
+/// the objects it makes, its values evaluated as arguments are (`evalArgs`); others (a repeated
+/// key keeps its first place and last value) get a Map.
 function objectLiteral(keys: readonly string[], vals: readonly Node[]): Node['ev'] {
   const n = keys.length;
   if (n <= SCANNED_KEYS && new Set(keys).size === n) {
-    return (ctx, env) => {
-      const values = new Array<PactValue>(n);
-      for (let i = 0; i < n; i++) values[i] = vals[i]!.ev(ctx, env) as PactValue;
-      return new PObject(new LiteralFields(keys, values), true);
-    };
+    return (ctx, env) => new PObject(new LiteralFields(keys, evalArgs(ctx, env, vals) as PactValue[]), true);
   }
   return (ctx, env) => {
     const m = new Map<string, PactValue>();
