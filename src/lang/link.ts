@@ -110,7 +110,7 @@ export class Linker {
       case 'list': {
         const items = t.items.map((x) => this.node(x));
         const elemType = t.type.t === 'list' ? t.type.elem : t.type;
-        return new Node('list', t.info, (ctx, env) => new PList(items.map((n) => n.ev(ctx, env) as PactValue), elemType), { items });
+        return new Node('list', t.info, (ctx, env) => new PList(evalValues(ctx, env, items), elemType), { items });
       }
       case 'object': {
         const keys = t.pairs.map((p) => p[0]);
@@ -316,18 +316,26 @@ export class Linker {
 }
 
 /// Evaluates an object literal. A literal with a few distinct keys shares its key list among
-/// the objects it makes, its values evaluated as arguments are (`evalArgs`); others (a repeated
-/// key keeps its first place and last value) get a Map.
+/// the objects it makes; others (a repeated key keeps its first place and last value) get a Map.
 function objectLiteral(keys: readonly string[], vals: readonly Node[]): Node['ev'] {
   const n = keys.length;
   if (n <= SCANNED_KEYS && new Set(keys).size === n) {
-    return (ctx, env) => new PObject(new LiteralFields(keys, evalArgs(ctx, env, vals) as PactValue[]), true);
+    return (ctx, env) => new PObject(new LiteralFields(keys, evalValues(ctx, env, vals)), true);
   }
   return (ctx, env) => {
     const m = new Map<string, PactValue>();
-    for (let i = 0; i < n; i++) m.set(keys[i]!, vals[i]!.ev(ctx, env) as PactValue);
+    for (let i = 0; i < n; i++) m.set(keys[i]!, evalNode(vals[i]!, ctx, env) as PactValue);
     return new PObject(m, true);
   };
+}
+
+/// Evaluates the values of a list or object literal in order. Not `evalArgs`: values are often
+/// kept (in a list, a row) where arguments are not, and for kept values its array literals
+/// measured slower than an array made at its size.
+function evalValues(ctx: Ctx, env: Env, nodes: readonly Node[]): PactValue[] {
+  const values = new Array<PactValue>(nodes.length);
+  for (let i = 0; i < nodes.length; i++) values[i] = evalNode(nodes[i]!, ctx, env) as PactValue;
+  return values;
 }
 
 /// Checks let-bound values (in their slots) against the declared types.
