@@ -369,6 +369,7 @@ function defAsValue(ctx: Ctx, d: Def, info: Info): Val {
 /// No frame is pushed: an error unwinding through the application records its frame (see
 /// CallStack), where Pact's frame is pushed before the arguments are evaluated.
 function nativeNode(native: Native, fn: Node, args: readonly Node[], info: Info): Node {
+  if (native.name === 'at' && args.length === 2 && typeof args[0]!.value === 'string') return fieldNode(native, fn, args, info);
   if (native.binary !== null && args.length === 2) return binaryNode(native, native.binary, fn, args, info);
   if (native.name === 'if' && args.length === 3) return ifNode(native, fn, args, info);
   const special = native.special;
@@ -403,6 +404,28 @@ function binaryNode(native: Native, binary: BinaryFn, fn: Node, args: readonly N
     const depth = enterApp(ctx, native, node);
     try {
       return binary(ctx, evalNode(a, ctx, env), evalNode(b, ctx, env), node, native);
+    } catch (e) {
+      ctx.stack.unwinding(depth, native.name, node, env);
+      throw e;
+    }
+  }, { fn, args });
+  return node;
+}
+
+/// `(at 'key object)`: a field read with a literal key, the commonest use of `at`. The lookup is
+/// made here (not through the native's entry every two-argument native shares, a call to a
+/// different function at every native); anything else (no such field, not an object) goes to
+/// the native, which answers or reports it as ever.
+function fieldNode(native: Native, fn: Node, args: readonly Node[], info: Info): Node {
+  const key = args[0]!.value as string;
+  const object = args[1]!;
+  const at = native.binary!;
+  const node: Node = new Node('app', info, (ctx, env) => {
+    const depth = enterApp(ctx, native, node);
+    try {
+      const o = evalNode(object, ctx, env);
+      const v = o instanceof PObject ? o.fields.get(key) : undefined;
+      return v !== undefined ? v : at(ctx, key, o, node, native);
     } catch (e) {
       ctx.stack.unwinding(depth, native.name, node, env);
       throw e;
