@@ -2,6 +2,7 @@
 /// slots, globals to the native, definition, constant, table or module they denote.
 import type { Info } from '../syntax/exp.ts';
 import type { Type } from '../values/type.ts';
+import { primitiveEq } from '../values/equality.ts';
 import { LiteralFields, ModRef, NotAValue, PList, PObject, SCANNED_KEYS } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';
 import type { BinaryFn, Native } from '../natives/registry.ts';
@@ -370,6 +371,7 @@ function defAsValue(ctx: Ctx, d: Def, info: Info): Val {
 /// CallStack), where Pact's frame is pushed before the arguments are evaluated.
 function nativeNode(native: Native, fn: Node, args: readonly Node[], info: Info): Node {
   if (native.name === 'at' && args.length === 2 && typeof args[0]!.value === 'string') return fieldNode(native, fn, args, info);
+  if ((native.name === '=' || native.name === '!=') && args.length === 2) return equalityNode(native, fn, args, info);
   if (native.binary !== null && args.length === 2) return binaryNode(native, native.binary, fn, args, info);
   if (native.name === 'if' && args.length === 3) return ifNode(native, fn, args, info);
   const special = native.special;
@@ -380,8 +382,7 @@ function nativeNode(native: Native, fn: Node, args: readonly Node[], info: Info)
       try {
         return special(ctx, args, env, node, native);
       } catch (e) {
-        ctx.stack.unwinding(depth, native.name, node, env);
-        throw e;
+        throw unwound(ctx, depth, native, node, env, e);
       }
     }
     : (ctx, env) => {
@@ -389,8 +390,7 @@ function nativeNode(native: Native, fn: Node, args: readonly Node[], info: Info)
       try {
         return strict(ctx, evalArgs(ctx, env, args), node, native);
       } catch (e) {
-        ctx.stack.unwinding(depth, native.name, node, env);
-        throw e;
+        throw unwound(ctx, depth, native, node, env, e);
       }
     }, { fn, args });
   return node;
@@ -405,8 +405,7 @@ function binaryNode(native: Native, binary: BinaryFn, fn: Node, args: readonly N
     try {
       return binary(ctx, evalNode(a, ctx, env), evalNode(b, ctx, env), node, native);
     } catch (e) {
-      ctx.stack.unwinding(depth, native.name, node, env);
-      throw e;
+      throw unwound(ctx, depth, native, node, env, e);
     }
   }, { fn, args });
   return node;
@@ -427,8 +426,28 @@ function fieldNode(native: Native, fn: Node, args: readonly Node[], info: Info):
       const v = o instanceof PObject ? o.fields.get(key) : undefined;
       return v !== undefined ? v : at(ctx, key, o, node, native);
     } catch (e) {
-      ctx.stack.unwinding(depth, native.name, node, env);
-      throw e;
+      throw unwound(ctx, depth, native, node, env, e);
+    }
+  }, { fn, args });
+  return node;
+}
+
+/// `(= a b)`, `(!= a b)`: two primitives are compared here (see `fieldNode`); any other pair
+/// goes to the native.
+function equalityNode(native: Native, fn: Node, args: readonly Node[], info: Info): Node {
+  const a = args[0]!;
+  const b = args[1]!;
+  const equals = native.name === '=';
+  const compare = native.binary!;
+  const node: Node = new Node('app', info, (ctx, env) => {
+    const depth = enterApp(ctx, native, node);
+    try {
+      const x = evalNode(a, ctx, env);
+      const y = evalNode(b, ctx, env);
+      const primitive = primitiveEq(x, y);
+      return primitive !== undefined ? primitive === equals : compare(ctx, x, y, node, native);
+    } catch (e) {
+      throw unwound(ctx, depth, native, node, env, e);
     }
   }, { fn, args });
   return node;
@@ -445,11 +464,17 @@ function ifNode(native: Native, fn: Node, args: readonly Node[], info: Info): No
     try {
       return evalNode(conditional(evalNode(test, ctx, env), node) ? then : otherwise, ctx, env);
     } catch (e) {
-      ctx.stack.unwinding(depth, native.name, node, env);
-      throw e;
+      throw unwound(ctx, depth, native, node, env, e);
     }
   }, { fn, args });
   return node;
+}
+
+/// An error unwinding through a native application entered at `depth`: its frame is recorded
+/// (see CallStack), and the error goes on.
+function unwound(ctx: Ctx, depth: number, native: Native, node: Node, env: Env, e: unknown): unknown {
+  ctx.stack.unwinding(depth, native.name, node, env);
+  return e;
 }
 
 /// Entering a native application: the top-level-only check, coverage and the entry charge.
