@@ -64,7 +64,7 @@ export function callDef(ctx: Ctx, def: Def, args: Val[], info: Info, acquiring =
 export function checkDefArgs(def: Def, args: readonly Val[]): void {
   if (def.argChecks === null) {
     def.argChecks = argChecks(def.args);
-    def.retCheck = resultCheck(def.ret);
+    def.retCheck = resultCheck(def.ret, def.body?.data ?? false);
   }
   checkArgsQuickly(def.args, def.argChecks, args);
 }

@@ -16,21 +16,22 @@ import { showValCompact } from './show.ts';
 import type { ModuleData } from './runtime.ts';
 import type { Binding, RArg, RStep, Val } from './runtime.ts';
 import type { Arg, BindPair, Name, Step, Term } from './term.ts';
-import { argChecks, checkArgs, resultCheck, typeName } from './typecheck.ts';
+import { argChecks, checkArgs, checkedData, resultCheck, typeName } from './typecheck.ts';
 import { refSite } from './refsite.ts';
 import type { RefSite } from '../values/value.ts';
 
-/// Slot layout of one call frame while it is being linked.
+/// Slot layout of one call frame while it is being linked. A slot known to hold plain data
+/// (see `Node.data`) says so.
 class Layout {
   size = 0;
-  readonly names: Array<{ readonly name: string; readonly slot: number }> = [];
+  readonly names: Array<{ readonly name: string; readonly slot: number; readonly data: boolean }> = [];
   readonly parent: Layout | null;
   constructor(parent: Layout | null) {
     this.parent = parent;
   }
-  bind(name: string): number {
+  bind(name: string, data = false): number {
     const slot = this.size++;
-    this.names.push({ name, slot });
+    this.names.push({ name, slot, data });
     return slot;
   }
 }
@@ -104,19 +105,19 @@ export class Linker {
     switch (t.t) {
       case 'lit': {
         const v = t.value;
-        return new Node('lit', t.info, () => v, { value: v });
+        return new Node('lit', t.info, () => v, { value: v, data: true });
       }
       case 'var': return this.varNode(t.name, t.info);
       case 'dyn': return this.dynNode(t.ref, t.member, t.info);
       case 'list': {
         const items = t.items.map((x) => this.node(x));
         const elemType = t.type.t === 'list' ? t.type.elem : t.type;
-        return new Node('list', t.info, (ctx, env) => new PList(evalValues(ctx, env, items), elemType), { items });
+        return new Node('list', t.info, (ctx, env) => new PList(evalValues(ctx, env, items), elemType), { items, data: true });
       }
       case 'object': {
         const keys = t.pairs.map((p) => p[0]);
         const vals = t.pairs.map((p) => this.node(p[1]));
-        return new Node('object', t.info, objectLiteral(keys, vals), { fields: keys.map((k, i) => [k, vals[i]!] as const) });
+        return new Node('object', t.info, objectLiteral(keys, vals), { fields: keys.map((k, i) => [k, vals[i]!] as const), data: true });
       }
       case 'app': return this.appNode(t.fn, t.args, t.info);
       case 'let': return this.letNode(t.pairs, t.body, t.info);
@@ -147,14 +148,15 @@ export class Linker {
     return new Node('other', nodes[last]!.info, (ctx, env) => {
       for (let i = 0; i < last; i++) nodes[i]!.ev(ctx, env);
       return nodes[last]!.ev(ctx, env);
-    }, { children: nodes });
+    }, { children: nodes, data: nodes[last]!.data });
   }
 
-  private lookupLocal(name: string): { depth: number; slot: number } | null {
+  private lookupLocal(name: string): { depth: number; slot: number; data: boolean } | null {
     let depth = 0;
     for (let l: Layout | null = this.layout; l !== null; l = l.parent, depth++) {
       for (let i = l.names.length - 1; i >= 0; i--) {
-        if (l.names[i]!.name === name) return { depth, slot: l.names[i]!.slot };
+        const b = l.names[i]!;
+        if (b.name === name) return { depth, slot: b.slot, data: b.data };
       }
     }
     return null;
@@ -163,7 +165,7 @@ export class Linker {
   private varNode(name: Name, info: Info): Node {
     if (name.module === null) {
       const local = this.lookupLocal(name.name);
-      if (local !== null) return localNode(local.depth, local.slot, info);
+      if (local !== null) return localNode(local.depth, local.slot, local.data, info);
     }
     return globalNode(this.resolveGlobal(name), info);
   }
@@ -272,7 +274,7 @@ export class Linker {
       : this.node(p.value));
     const args: RArg[] = pairs.map((p) => this.rarg(p.arg));
     const saved = this.layout.names.length;
-    const slots = pairs.map((p) => this.layout.bind(p.arg.name));
+    const slots = pairs.map((p, i) => this.layout.bind(p.arg.name, values[i]!.data));
     const bodyNode = this.seq(body);
     this.layout.names.length = saved;
     const n = values.length;
@@ -285,20 +287,20 @@ export class Linker {
       }
       if (typed) checkSlots(args, slots, env);
       return bodyNode.ev(ctx, env);
-    }, { children: [...values, bodyNode] });
+    }, { children: [...values, bodyNode], data: bodyNode.data });
   }
 
   private lambdaNode(args: readonly Arg[], ret: Type, body: readonly Term[], info: Info, name: string): Node {
+    const rargs: RArg[] = args.map((a) => this.rarg(a));
+    const checks = argChecks(rargs);
     const outer = this.layout;
     this.layout = new Layout(outer);
-    for (const a of args) this.layout.bind(a.name);
+    args.forEach((a, i) => this.layout.bind(a.name, checkedData(checks[i]!)));
     const bodyNode = this.seq(body);
     const size = this.layout.size;
     this.layout = outer;
-    const rargs: RArg[] = args.map((a) => this.rarg(a));
-    const checks = argChecks(rargs);
     const resolvedRet = this.types.resolve(ret, info);
-    const retCheck = resultCheck(resolvedRet);
+    const retCheck = resultCheck(resolvedRet, bodyNode.data);
     const closure = (env: Env) => new Closure(name, rargs, checks, retCheck, resolvedRet, bodyNode, size, env);
     return new Node('lambda', info, (_ctx, env) => closure(env), { closure, children: [bodyNode] });
   }
@@ -344,14 +346,14 @@ function checkSlots(args: readonly RArg[], slots: readonly number[], env: Env): 
   checkArgs(args, slots.map((s) => env.slots[s]!));
 }
 
-function localNode(depth: number, slot: number, info: Info): Node {
-  if (depth === 0) return new Node('var', info, (_ctx, env) => env.slots[slot]!, { slot });
-  if (depth === 1) return new Node('var', info, (_ctx, env) => env.up!.slots[slot]!);
+function localNode(depth: number, slot: number, data: boolean, info: Info): Node {
+  if (depth === 0) return new Node('var', info, (_ctx, env) => env.slots[slot]!, { slot, data });
+  if (depth === 1) return new Node('var', info, (_ctx, env) => env.up!.slots[slot]!, { data });
   return new Node('var', info, (_ctx, env) => {
     let e = env;
     for (let d = 0; d < depth; d++) e = e.up!;
     return e.slots[slot]!;
-  });
+  }, { data });
 }
 
 function globalNode(v: Val, info: Info): Node {
@@ -449,7 +451,7 @@ function equalityNode(native: Native, fn: Node, args: readonly Node[], info: Inf
     } catch (e) {
       throw unwound(ctx, depth, native, node, env, e);
     }
-  }, { fn, args });
+  }, { fn, args, data: true });
   return node;
 }
 
@@ -466,7 +468,7 @@ function ifNode(native: Native, fn: Node, args: readonly Node[], info: Info): No
     } catch (e) {
       throw unwound(ctx, depth, native, node, env, e);
     }
-  }, { fn, args });
+  }, { fn, args, data: then.data && otherwise.data });
   return node;
 }
 

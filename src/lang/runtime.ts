@@ -45,6 +45,7 @@ export interface NodeParts {
   readonly binding?: Binding;
   readonly value?: Val;
   readonly slot?: number;
+  readonly data?: boolean;
 }
 
 const NO_PARTS: NodeParts = {};
@@ -78,6 +79,11 @@ export class Node {
   readonly value: Val | undefined;
   /// For `var` nodes naming a local of the current frame: its slot, else -1 (see `evalNode`).
   readonly slot: number;
+  /// Evaluates to plain data whatever it is given: a literal, a list or object literal, an
+  /// equality, a conditional or `let` whose results are, a local bound to such or to an argument
+  /// checked as a data type. A function whose result type is unconstrained needs no check of
+  /// such a result.
+  readonly data: boolean;
   constructor(kind: NodeKind, info: Info, ev: (ctx: Ctx, env: Env) => Val, parts: NodeParts = NO_PARTS) {
     this.kind = kind;
     this.info = info;
@@ -92,6 +98,7 @@ export class Node {
     this.binding = parts.binding;
     this.value = parts.value;
     this.slot = parts.slot ?? -1;
+    this.data = parts.data ?? false;
   }
 }
 

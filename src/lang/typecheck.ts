@@ -186,14 +186,21 @@ export function checkArgsQuickly(args: readonly RArg[], checks: readonly number[
 /// Does `v` pass as a value of type `spec` that binds nothing shared (a function's result, a
 /// binding's column) without a full check?
 export function resultOk(spec: Type, v: Val): boolean {
-  return quickOk(resultCheck(spec), v);
+  return quickOk(resultCheck(spec, false), v);
 }
 
 /// The quick check of a value that binds nothing shared: an untyped one (a fresh variable
-/// without constraints) takes any data, and nothing it binds is used. Made once per definition
-/// or lambda for its result (`resultPasses`).
-export function resultCheck(spec: Type): number {
-  return spec.t === 'any' ? ANY : unconstrained(spec) ? DATA : quickCheck(spec);
+/// without constraints) takes any data, and nothing it binds is used, so a result known to be
+/// data (`alwaysData`, see Node.data) needs none. Made once per definition or lambda for its
+/// result (`resultPasses`).
+export function resultCheck(spec: Type, alwaysData: boolean): number {
+  return spec.t === 'any' ? ANY : unconstrained(spec) ? (alwaysData ? ANY : DATA) : quickCheck(spec);
+}
+
+/// Does a value passing this argument check (quickly or fully) always hold plain data? The
+/// checks of a data type do: neither the quick nor the full check passes anything else.
+export function checkedData(check: number): boolean {
+  return check !== ANY && check !== DATA && check !== FULL;
 }
 
 /// Does `v` pass a check made by `resultCheck`?
