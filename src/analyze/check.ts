@@ -281,7 +281,13 @@ const VACUOUS = 'Vacuous property encountered! There is no way for a transaction
 
 /// One check's failure text, or null when it holds.
 function runCheck(tr: Translated, run: Run, kind: CheckKind, prop: Prop): string | null {
-  const p = evalProp(prop, run, run.args);
+  const { value: p, fails } = evalProp(prop, run, run.args);
+  // First, the property must never fail to evaluate (Pact's query-success check).
+  if (fails.length > 0) {
+    const valid = query(run, `(or ${fails.join(' ')})`, true);
+    if (valid.verdict === 'sat') return `Invalid model failure:\n${modelOf(tr, run, valid.out).text}`;
+    if (valid.verdict === 'unknown') return unknownText(valid.out);
+  }
   if (kind === 'property') {
     const r = query(run, 'success', false);
     if (r.verdict === 'unsat') return VACUOUS;
@@ -317,8 +323,13 @@ function invariantChecks(tr: Translated, world: World, names: readonly string[])
 }
 
 function counterexample(tr: Translated, run: Run, out: string): string {
-  const model = showModel(tr.events, run, parseValues(out.slice(out.indexOf('\n') + 1)));
+  const model = modelOf(tr, run, out);
   return `Invalidating model found${model.header === null ? '' : ` in ${model.header}`}\n${model.text}`;
+}
+
+/// The trace of the model of a satisfied query.
+function modelOf(tr: Translated, run: Run, out: string): { text: string; header: string | null } {
+  return showModel(tr.events, run, parseValues(out.slice(out.indexOf('\n') + 1)));
 }
 
 /// Asserts one more fact of the run and asks Z3: the verdict, then (when asked and there are

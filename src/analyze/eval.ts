@@ -4,7 +4,7 @@
 /// named definition (read back from the model), and the transaction's success is the conjunction
 /// of each `enforce` (and each division's non-zero divisor) on the path that reaches it, which is
 /// what Pact's merging of both branches' states amounts to.
-import type { DbProp, ListTy, ObjTy, Prop, Term, Ty } from './lang.ts';
+import type { DbProp, ListTy, ObjTy, Op, Prop, Term, Ty } from './lang.ts';
 import { isObj, showTy, termTy, tyEq } from './lang.ts';
 import type { Translated } from './translate.ts';
 import { AnalysisFailure } from './translate.ts';
@@ -142,12 +142,8 @@ class TermEval {
         const ts = xs.map(term);
         if (t.op === 'make-list') return this.define(t.ty, makeList(t.args[0]!, t.ty as ListTy, ts[1]!));
         if (t.op === 'sort') return this.define(t.ty, sortList(t.ty as ListTy, ts[0]!, knownLength(t.args[0]!), (ty, x) => term(this.define(ty, x))));
-        if (t.op === '/' || t.op === 'mod') this.fails(path, `(= ${ts[1]} 0)`);
-        // A step away from the end never reaches it.
-        if (t.op === 'enumerate') this.fails(path, `(or (and (< ${ts[0]} ${ts[1]}) (< ${ts[2]} 0)) (and (> ${ts[0]} ${ts[1]}) (> ${ts[2]} 0)))`);
-        if (t.op === 'at-index') this.fails(path, `(or (< ${ts[1]} 0) (>= ${ts[1]} (seq.len ${ts[0]})))`);
-        // Pact reads a natural number of at most 128 digits.
-        if (t.op === 'str-to-int') this.fails(path, `(or (= ${ts[0]} "") (> (str.len ${ts[0]}) 128) (< (str.to_int ${ts[0]}) 0))`);
+        const failure = failureOf(t.op, ts);
+        if (failure !== null) this.fails(path, failure);
         return this.define(t.ty, applyOp(t.op, argTy, ts));
       }
       case 'if': {
@@ -482,7 +478,8 @@ class TermEval {
   private invariants(table: string, cols: ReadonlyMap<string, string>): string[] {
     const info = this.tables.get(table)!;
     const env = new Map(info.row.fields.map(([c], i) => [i, cols.get(c)!] as const));
-    return info.invariants.map((inv) => term(evalPropVal(inv.prop, null, env)));
+    // Pact ignores whether evaluating an invariant fails.
+    return info.invariants.map((inv) => term(evalPropVal(inv.prop, null, env, { path: 'true', negated: false, fails: [] })));
   }
 
   private read(t: Extract<Term, { k: 'read' }>, env: ReadonlyMap<number, Val>, path: string): Val {
@@ -586,15 +583,41 @@ function pathIn(v: Val, path: string): Val {
   return at;
 }
 
-/// A property as an SMT-LIB formula over a run (`result`, `success`, the arguments by id).
-export function evalProp(p: Prop, run: Run, env: ReadonlyMap<number, Val>): string {
-  return term(evalPropVal(p, run, env));
+/// When an operation fails, in a program or a property alike (Pact's `markFailure`s), or null.
+function failureOf(op: Op, ts: readonly string[]): string | null {
+  switch (op) {
+    case '/': case 'mod': return `(= ${ts[1]} 0)`;
+    // A step away from the end never reaches it.
+    case 'enumerate': return `(or (and (< ${ts[0]} ${ts[1]}) (< ${ts[2]} 0)) (and (> ${ts[0]} ${ts[1]}) (> ${ts[2]} 0)))`;
+    case 'at-index': return `(or (< ${ts[1]} 0) (>= ${ts[1]} (seq.len ${ts[0]})))`;
+    // Pact reads a natural number of at most 128 digits.
+    case 'str-to-int': return `(or (= ${ts[0]} "") (> (str.len ${ts[0]}) 128) (< (str.to_int ${ts[0]}) 0))`;
+    default: return null;
+  }
+}
+
+/// A property as an SMT-LIB formula over a run (`result`, `success`, the arguments by id), and
+/// when evaluating it fails (Pact's query success: an `at` out of range, a zero divisor ... on
+/// the way `and`/`or` take).
+export function evalProp(p: Prop, run: Run, env: ReadonlyMap<number, Val>): { value: string; fails: readonly string[] } {
+  const query: PropQuery = { path: 'true', negated: false, fails: [] };
+  const value = term(evalPropVal(p, run, env, query));
+  return { value, fails: query.fails };
+}
+
+/// Where a property's evaluation is: the condition of reaching it, whether under a negation
+/// (which turns a quantifier into its dual once Pact floats it out), and the failures so far.
+interface PropQuery {
+  readonly path: string;
+  readonly negated: boolean;
+  readonly fails: string[];
 }
 
 let sortSteps = 0;
 
-/// A property's value; without a run (an invariant), only its variables and literals.
-function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>): Val {
+/// A property's value; without a run (an invariant), only its variables and literals. Failures
+/// go to `query`.
+function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>, query: PropQuery): Val {
   const ofRun = (): Run => {
     if (run === null) throw new Error('not a property of a run');
     return run;
@@ -606,7 +629,7 @@ function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>): V
     case 'success': return 'success';
     case 'abort': return '(not success)';
     case 'op': {
-      const xs = p.args.map((a) => evalPropVal(a, run, env));
+      const xs = propOperands(p, run, env, query);
       const argTy = operandTy(p.args, p.ty);
       if (isObj(argTy)) return p.op === '=' ? eqVal(argTy, xs[0]!, xs[1]!) : `(not ${eqVal(argTy, xs[0]!, xs[1]!)})`;
       if (p.op === 'make-list') return makeList(p.args[0]!, p.ty as ListTy, term(xs[1]!));
@@ -620,21 +643,39 @@ function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>): V
         });
         return lets.reduceRight((acc, l) => `(let (${l}) ${acc})`, sorted);
       }
-      return applyOp(p.op, argTy, xs.map(term));
+      const ts = xs.map(term);
+      const failure = failureOf(p.op, ts);
+      if (failure !== null) query.fails.push(`(and ${query.path} ${failure})`);
+      return applyOp(p.op, argTy, ts);
     }
     case 'quantified': {
       const name = `q${p.vid}`;
-      return `(${p.q} ((${name} ${sortOf(p.ty)})) ${term(evalPropVal(p.body, run, new Map(env).set(p.vid, name)))})`;
+      const bound = `((${name} ${sortOf(p.ty)}))`;
+      const inner: PropQuery = { ...query, path: 'true', fails: [] };
+      const body = term(evalPropVal(p.body, run, new Map(env).set(p.vid, name), inner));
+      const q = (p.q === 'forall') !== query.negated ? 'forall' : 'exists';
+      if (inner.fails.length > 0) query.fails.push(`(and ${query.path} (${q} ${bound} (or ${inner.fails.join(' ')})))`);
+      return `(${p.q} ${bound} ${body})`;
     }
-    case 'at': return field(evalPropVal(p.obj, run, env), p.field);
+    case 'at': return field(evalPropVal(p.obj, run, env, query), p.field);
     case 'list': {
-      const items = p.items.map((x) => `(seq.unit ${term(evalPropVal(x, run, env))})`);
+      const items = p.items.map((x) => `(seq.unit ${term(evalPropVal(x, run, env, query))})`);
       return items.length === 0 ? smtLit({ ty: 'empty-list', elem: p.ty.elem }) : items.length === 1 ? items[0]! : `(seq.++ ${items.join(' ')})`;
     }
     case 'authorized-by': return guardPassed(ofRun(), `(registry ${smtLit({ ty: 'string', value: p.name })})`);
     case 'governance-passes': return guardPassed(ofRun(), ofRun().moduleGuard);
-    case 'db': return dbProp(p, ofRun(), (k) => term(evalPropVal(k, run, env)));
+    case 'db': return dbProp(p, ofRun(), (k) => term(evalPropVal(k, run, env, query)));
   }
+}
+
+/// An operation's operands: the second of `and` (`or`) is reached only when the first holds
+/// (does not), and `not` negates.
+function propOperands(p: Extract<Prop, { k: 'op' }>, run: Run | null, env: ReadonlyMap<number, Val>, query: PropQuery): Val[] {
+  if (p.op === 'not') return [evalPropVal(p.args[0]!, run, env, { ...query, negated: !query.negated })];
+  if (p.op !== 'and' && p.op !== 'or') return p.args.map((a) => evalPropVal(a, run, env, query));
+  const first = term(evalPropVal(p.args[0]!, run, env, query));
+  const path = `(and ${query.path} ${p.op === 'and' ? first : `(not ${first})`})`;
+  return [first, evalPropVal(p.args[1]!, run, env, { ...query, path })];
 }
 
 /// Whether a guard passes, as the run leaves the database.

@@ -46,6 +46,13 @@ export function showTy(t: Ty): string {
   return t.k === 'list' ? `[${showTy(t.elem)}]` : `object{${t.fields.map(([n, ft]) => `${n}: ${showTy(ft)}`).join(', ')}}`;
 }
 
+/// A type as Pact's analysis prints one (`Pretty SingTy`): `typeof`'s answer.
+export function typeName(t: Ty): string {
+  if (t === 'any') return '*';
+  if (typeof t === 'string') return t;
+  return t.k === 'list' ? `[${typeName(t.elem)}]` : `{${t.fields.map(([n, ft]) => `${n}: ${typeName(ft)}`).join(',')}}`;
+}
+
 export type WriteKind = 'insert' | 'update' | 'write';
 
 /// A database property of a table (and a column, and a row key): Pact's `PropSpecific` DB

@@ -4,7 +4,7 @@
 import type { Exp } from '../syntax/exp.ts';
 import { Decimal } from '../values/decimal.ts';
 import type { DbProp, ListTy, ObjTy, Op, Prop, Ty } from './lang.ts';
-import { fieldTy, isObj, showTy, termTy, tyEq } from './lang.ts';
+import { fieldTy, isObj, showTy, termTy, tyEq, typeName } from './lang.ts';
 import { scaleDecimal } from './translate.ts';
 
 /// A property that could not be parsed: the expression and Pact's reason.
@@ -315,14 +315,25 @@ function concatLists(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop | null {
 function inferApp(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop {
   const { fn, args } = p;
   if (COMPARISON.has(fn) && args.length === 2) {
-    const a = infer(cx, args[0]!);
-    const b = infer(cx, args[1]!);
+    let a = infer(cx, args[0]!);
+    let b = infer(cx, args[1]!);
+    // `[]` (a list of `*`) compares equal or not to a list of any type.
+    if (fn === '=' || fn === '!=') {
+      if (isEmptyList(a) && listOf(b)) a = { ...a, ty: termTy(b) as ListTy };
+      else if (isEmptyList(b) && listOf(a)) b = { ...b, ty: termTy(a) as ListTy };
+    }
     if (!tyEq(termTy(a), termTy(b))) return failIn(cx, p, `type error: ${showTy(termTy(a))} vs ${showTy(termTy(b))}`);
     if (termTy(a) === 'bool' && fn !== '=' && fn !== '!=') return failIn(cx, p, "Analysis doesn't support this construct yet: ordering of booleans");
     const at = termTy(a);
     const kind = at === 'guard' ? 'guards' : typeof at === 'string' ? null : at.k === 'list' ? 'lists' : 'objects';
     if (kind !== null && fn !== '=' && fn !== '!=') return failIn(cx, p, `Invalid op for ${kind}: ${fn}, only = and != are allowed`);
     return op('bool', fn as Op, [a, b]);
+  }
+  // `(and? (f x..) (g y..) v)`: both predicates applied to `v` (Pact's `SAndQ`/`SOrQ`).
+  const [f, g, v] = args;
+  if ((fn === 'and?' || fn === 'or?') && args.length === 3 && f!.k === 'app' && g!.k === 'app') {
+    const applied = [f!, g!].map((h): PreProp => ({ k: 'app', fn: h.fn, args: [...h.args, v!] }));
+    return inferApp(cx, { k: 'app', fn: fn === 'and?' ? 'and' : 'or', args: applied });
   }
   if (LOGICAL.has(fn)) {
     if (fn === 'not' && args.length === 1) return op('bool', 'not', [check(cx, 'bool', args[0]!)]);
@@ -341,9 +352,18 @@ function inferApp(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop {
     const name = infer(cx, args[0]!);
     return name.k === 'lit' && name.lit.ty === 'string' ? { k: 'authorized-by', name: name.lit.value } : failIn(cx, p, 'expected string literal');
   }
-  if (fn === '=>' && args.length === 2) {
+  // Implication is `when` (Pact's `FLogicalImplication`).
+  if (fn === 'when' && args.length === 2) {
     return op('bool', 'or', [op('bool', 'not', [check(cx, 'bool', args[0]!)]), check(cx, 'bool', args[1]!)]);
   }
+  if (fn === 'enumerate') {
+    const xs = args.map((x) => infer(cx, x));
+    if (xs.some((x) => termTy(x) !== 'integer')) return failIn(cx, p, 'expected integer arguments');
+    if (xs.length !== 2 && xs.length !== 3) return failIn(cx, p, 'expected 2 or 3 integer arguments');
+    return op({ k: 'list', elem: 'integer' }, 'enumerate', xs.length === 3 ? xs : [...xs, { k: 'lit', lit: { ty: 'integer', value: 1n } }]);
+  }
+  // The analysis knows every type: `typeof` is its name, whatever the value.
+  if (fn === 'typeof' && args.length === 1) return { k: 'lit', lit: { ty: 'string', value: typeName(termTy(infer(cx, args[0]!))) } };
   if (fn === 'mod' && args.length === 2) return op('integer', 'mod', args.map((x) => check(cx, 'integer', x)));
   if (ROUNDING.has(fn) && args.length === 1) return op('integer', fn as Op, [check(cx, 'decimal', args[0]!)]);
   if (ROUNDING.has(fn) && args.length === 2) {
@@ -423,6 +443,15 @@ function inferDb(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop | null {
   if (ROW_PROPS.has(fn)) return db({ what: fn as 'row-read', table, key: key(1) });
   if (fn === 'row-exists') return db({ what: fn, table, key: key(1), when: when() });
   return db({ what: 'read', table, key: key(1), when: when(), ty: row });
+}
+
+function isEmptyList(x: Prop): x is Extract<Prop, { k: 'list' }> {
+  return x.k === 'list' && x.items.length === 0 && x.ty.elem === 'any';
+}
+
+function listOf(x: Prop): boolean {
+  const t = termTy(x);
+  return typeof t !== 'string' && t.k === 'list';
 }
 
 /// A defined property is inlined without itself in scope, so it cannot call itself.

@@ -9,7 +9,7 @@ import type { Type } from '../values/type.ts';
 import { Decimal } from '../values/decimal.ts';
 import { parseIsoTime } from '../values/time.ts';
 import { PactTime } from '../values/value.ts';
-import { DECIMAL_ONE, DECIMAL_PLACES, UNIX_EPOCH_MICROS, fieldTy, isObj, objTy, showTy, termTy, tyEq } from './lang.ts';
+import { DECIMAL_ONE, DECIMAL_PLACES, UNIX_EPOCH_MICROS, fieldTy, isObj, objTy, showTy, termTy, tyEq, typeName } from './lang.ts';
 import type { Binding, Event, GuardOrigin, ObjTy, Op, Scope, Term, Ty, WriteKind } from './lang.ts';
 import { isShimmed, SHIMMED_UNREAD, shimValue, shimWarning } from './shims.ts';
 import { PACT_VERSION } from '../lang/version.ts';
@@ -289,6 +289,8 @@ class Translator {
       if (call.k !== 'app' || call.fun.k !== 'defun') return unsupported();
       return { k: 'user-guard', guard: this.nextGuard++, body: this.node(call) };
     }
+    // The type is known statically; the argument is never evaluated (Pact's `Typeof`).
+    if (fn === 'typeof' && args.length === 1) return { k: 'lit', lit: { ty: 'string', value: typeName(termTy(this.node(args[0]!))) } };
     if (fn === 'pact-version' && args.length === 0) return { k: 'lit', lit: { ty: 'string', value: PACT_VERSION } };
     if (fn === 'emit-event' && args.length === 1) {
       const app = capabilityApp(args[0]!) ?? unsupported();
