@@ -18,7 +18,7 @@ import { terms } from './state.ts';
 import type { Run, World } from './eval.ts';
 import type { TableInfo } from './state.ts';
 import { parseValues, showModel } from './model.ts';
-import { collectCheck, ParseFailure, parseBindings, parseInvariant, parseProp, showExp } from './parse.ts';
+import { collectCheck, ParseFailure, parseBindings, parseInvariant, parseProp, propGlobals, showExp } from './parse.ts';
 import type { CheckKind, DefinedProperty, PropEnv } from './parse.ts';
 import { AnalysisFailure, analysisType, literal, resolveTypes, translateFunction } from './translate.ts';
 import type { Translated } from './translate.ts';
@@ -58,9 +58,8 @@ interface ModuleCheck {
 
 /// Verifies a loaded module; a `CheckerError` from the type checker escapes.
 export function verifyModule(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, string>): Rendered[] {
-  if (mod.isInterface) return [];
   try {
-    return verifyConcrete(ctx, mod, dynEnv);
+    return mod.isInterface ? scopeCheckInterface(ctx, mod) : verifyConcrete(ctx, mod, dynEnv);
   } catch (e) {
     if (e instanceof Fatal) return [...e.lines];
     if (e instanceof ParseFailure) return [parseFailureLine(e)];
@@ -129,6 +128,23 @@ function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, s
   return out;
 }
 
+/// An interface has no code to analyse: its functions' properties may only name tables, defined
+/// properties (of any loaded module) and the interface's own members (Pact's
+/// `scopeCheckInterface`).
+function scopeCheckInterface(ctx: Ctx, mod: ModuleData): Rendered[] {
+  const inScope = new Set([...loadedTables(ctx, mod).keys(), ...mod.members.keys()]);
+  for (const m of [mod, ...otherModules(ctx, mod)]) for (const name of moduleModel(m.meta.model).defined.keys()) inScope.add(name);
+  const errors: string[] = [];
+  for (const name of stableHashOrder([...mod.members.keys()])) {
+    const def = mod.members.get(name);
+    if (!(def instanceof Def)) continue;
+    for (const { body } of normalizeList(def.meta.model, null).map(collectCheck)) {
+      for (const g of propGlobals(body, def.args.map((a) => a.name))) if (!inScope.has(g)) errors.push(`Variable not in scope: ${g}`);
+    }
+  }
+  return errors.length === 0 ? [] : ['Scope checking errors', ...errors].map((text) => fatal(null, text));
+}
+
 /// A `(property ...)` whose expression mentions `result` anywhere (Pact's `ResultInDefpact` test).
 function mentionsResult(e: Exp): boolean {
   const has = (x: Exp): boolean => (x.tag === 'atom' && x.parts.length === 1 && x.parts[0] === 'result') || (x.tag === 'list' && x.items.some(has));
@@ -140,9 +156,8 @@ function mentionsResult(e: Exp): boolean {
 /// schema up there, whichever module the table is in). A table without a schema, anywhere,
 /// ends verification; one whose columns the analysis cannot model is left out (using it fails).
 function loadedTables(ctx: Ctx, mod: ModuleData): Map<string, TableInfo> {
-  const modules = ctx.db.keys('SYS_modules').filter((n) => n !== mod.name).map((n) => ctx.db.read('SYS_modules', n) as ModuleData);
   const tables = new Map<string, TableInfo>();
-  for (const m of [...modules, mod]) {
+  for (const m of [...otherModules(ctx, mod), mod]) {
     for (const [name, t] of m.members) {
       if (!(t instanceof TableRef)) continue;
       if (t.type.t !== 'user') throw new Fatal([{ info: '', type: 'OutputFailure', text: `${renderInfo(t.info, '')}Verification requires all tables to have schemas` }]);
@@ -151,6 +166,11 @@ function loadedTables(ctx: Ctx, mod: ModuleData): Map<string, TableInfo> {
     }
   }
   return tables;
+}
+
+/// Every loaded module (and interface) but this one.
+function otherModules(ctx: Ctx, mod: ModuleData): ModuleData[] {
+  return ctx.db.keys('SYS_modules').filter((n) => n !== mod.name).map((n) => ctx.db.read('SYS_modules', n) as ModuleData);
 }
 
 function tableInfo(mod: ModuleData, type: Extract<Type, { t: 'user' }>): TableInfo | null {

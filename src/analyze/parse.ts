@@ -168,6 +168,21 @@ function toPre(e: Exp, names: ReadonlyMap<string, number>, gen: { next: number }
   throw new ParseFailure(whole, `in ${showExp(e)}, expected property`);
 }
 
+/// The global names a property of a function with these arguments mentions (Pact's
+/// `prePropGlobals`): neither `result`, an argument nor a quantified variable; sorted.
+export function propGlobals(exp: Exp, args: readonly string[]): string[] {
+  const names = new Map<string, number>([['result', 0], ...args.map((a, i) => [a, i + 1] as const)]);
+  const found = new Set<string>();
+  const visit = (p: PreProp): void => {
+    if (p.k === 'global') found.add(p.name);
+    else if (p.k === 'quantified') visit(p.body);
+    else if (p.k === 'app') p.args.forEach(visit);
+    else if (p.k === 'list') p.items.forEach(visit);
+  };
+  visit(toPre(exp, names, { next: names.size }, exp));
+  return [...found].sort();
+}
+
 /// Pact's `Pretty PreProp`.
 function showPre(p: PreProp): string {
   switch (p.k) {

@@ -344,7 +344,10 @@ describe('interfaces and regressions', () => {
     (defun transfer:string (sender:string receiver:string receiver-guard:guard amount:decimal)
       @model [(property (> amount 0.0)) (property (not (= sender ${other})))]))`;
   const misspelt = source(coinSig('reciever'), 'coin-sig');
-  test('scope-checking interfaces: flags reciever != receiver', { todo: 'interface scope checks' }, () => judge(misspelt(), /XX/));
+  test('scope-checking interfaces: flags reciever != receiver', () => {
+    assert.equal(misspelt().err, ':OutputFailure: Scope checking errors\n:OutputFailure: Variable not in scope: reciever\n');
+    assert.equal(misspelt().verdict, 'Verification of coin-sig failed');
+  });
   const spelt = source(coinSig('receiver'), 'coin-sig');
   test('scope-checking interfaces: checks when spelled correctly', () => {
     assert.equal(spelt().err, '');
