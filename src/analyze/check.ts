@@ -9,7 +9,7 @@ import { ConstRef, Def, SchemaRef, TableRef } from '../lang/runtime.ts';
 import { renderInfo } from '../lang/errors.ts';
 import type { Exp, Info } from '../syntax/exp.ts';
 import type { Type } from '../values/type.ts';
-import { stableHashOrder, typecheckMember } from '../typecheck/module.ts';
+import { pairHashOrder, stableHashOrder, typecheckMember } from '../typecheck/module.ts';
 import { runSmtLibSync } from './solver.ts';
 import type { Prop, Ty } from './lang.ts';
 import { isObj } from './lang.ts';
@@ -20,7 +20,7 @@ import type { TableInfo } from './state.ts';
 import { parseValues, showModel } from './model.ts';
 import { collectCheck, ParseFailure, parseBindings, parseInvariant, parseProp, propGlobals, showExp } from './parse.ts';
 import type { CheckKind, DefinedProperty, PropEnv } from './parse.ts';
-import { AnalysisFailure, analysisType, literal, resolveTypes, translateFunction } from './translate.ts';
+import { AnalysisFailure, analysisType, literal, resolveTypes, translateFunction, translateStep } from './translate.ts';
 import type { Translated } from './translate.ts';
 
 /// One line of `verify`'s output (Pact's `RenderedOutput`).
@@ -99,27 +99,26 @@ function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, s
   if (funs.some(([, def]) => def.kind === 'defpact' && def.meta.model.some(mentionsResult))) {
     throw new Fatal([{ info: '', type: 'OutputFailure', text: 'Invalid usage of `result` within a defpact model' }]);
   }
-  // Every function's checks parse before any is analysed, then every function translates.
-  const parsed = funs.map(([name, def]) => ({ name, def, checks: functionChecks(def, checks, { defined, consts, tables: rows }) }));
+  // Every function's checks parse before any is analysed, then every function translates, then
+  // the checks of the defpacts' steps parse.
+  const scope = { defined, consts, tables: rows };
+  const parsed = funs.map(([name, def]) => ({ name, def, checks: functionChecks(def, checks, scope) }));
+  const modules = { emits, tables: rows };
   const translated = parsed.map((p) => {
     const checked = typed(p.name);
     if (checked.top.k !== 'fun') throw new AnalysisFailure(p.def.info, `Analysis doesn't support this construct yet: ${p.name}`);
     const fun = checked.top.fun;
     const body = resolveTypes(checked.body, checked.types);
     const args = fun.args.map((a) => ({ ...a, node: { ...a.node, ty: checked.types.get(a.node.id.id) ?? a.node.ty } }));
-    return { ...p, tr: translateFunction(mod.name, p.name, fun.info, args, body, { emits, tables: rows }, p.def.kind === 'defpact') };
+    return { ...p, args, body, tr: translateFunction(mod.name, p.name, fun.info, args, body, modules, p.def.kind === 'defpact') };
   });
+  const steps = stepChecks(mod, translated, scope);
   const out: Rendered[] = [];
-  for (const t of translated) {
-    // Each check reports the translation's warnings after its own result; Pact keeps one of each.
-    const lines = new Map<string, Rendered>();
-    const add = (r: Rendered) => lines.set(renderedLine(r), r);
-    for (const c of t.checks) {
-      const r = analyse(t.tr, world, c);
-      if (r !== null) add(r);
-      for (const w of t.tr.warnings) add({ info: renderInfo(w.info, ''), type: 'OutputWarning', text: w.text });
-    }
-    out.push(...lines.values());
+  for (const t of translated) out.push(...checkAll(() => t.tr, world, t.checks));
+  for (const s of steps) {
+    const step = s.pact.body[s.index];
+    if (step?.k !== 'step') continue;
+    out.push(...checkAll(() => translateStep(s.pact.tr.info, s.pact.args, step.exec, modules), world, s.checks));
   }
   // Then every function's invariant checks, tables by name (Pact's `TableMap`).
   const withInvariants = [...tables].filter(([, info]) => info.invariants.length > 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -143,6 +142,45 @@ function scopeCheckInterface(ctx: Ctx, mod: ModuleData): Rendered[] {
     }
   }
   return errors.length === 0 ? [] : ['Scope checking errors', ...errors].map((text) => fatal(null, text));
+}
+
+/// Each check of a translation (a function's, or a step's), then the translation's warnings (a
+/// failure to translate is each check's); each line once, in order.
+function checkAll(translate: () => Translated, world: World, checks: readonly FunCheck[]): Rendered[] {
+  const lines = new Map<string, Rendered>();
+  const add = (r: Rendered) => lines.set(renderedLine(r), r);
+  for (const c of checks) {
+    let tr: Translated;
+    try {
+      tr = translate();
+    } catch (e) {
+      if (!(e instanceof AnalysisFailure)) throw e;
+      add(fatal(e.info, e.message));
+      continue;
+    }
+    const r = analyse(tr, world, c);
+    if (r !== null) add(r);
+    for (const w of tr.warnings) add({ info: renderInfo(w.info, ''), type: 'OutputWarning', text: w.text });
+  }
+  return [...lines.values()];
+}
+
+/// The checks of the `@model`s of the defpacts' steps, in the order of Pact's map of them, each
+/// parsed as a property of its pact (but only its own: the module's do not apply).
+function stepChecks<P extends { readonly name: string; readonly def: Def }>(mod: ModuleData, pacts: readonly P[], scope: Pick<PropEnv, 'defined' | 'consts' | 'tables'>): Array<{ pact: P; index: number; checks: FunCheck[] }> {
+  const found = new Map<string, { pact: P; index: number; model: readonly Exp[] }>();
+  for (const p of pacts) {
+    const term = mod.terms.get(p.name);
+    if (p.def.kind !== 'defpact' || term?.t !== 'def') continue;
+    term.steps.forEach((s, index) => {
+      if (s.model.length > 0) found.set(`${index} ${p.name}`, { pact: p, index, model: s.model });
+    });
+  }
+  const order = pairHashOrder([...found.values()].map((f) => [f.pact.name, f.index] as const));
+  return order.map(([name, index]) => {
+    const f = found.get(`${index} ${name}`)!;
+    return { pact: f.pact, index, checks: parseChecks(f.pact.def, normalizeList(f.model, null).map(collectCheck), scope) };
+  });
 }
 
 /// A `(property ...)` whose expression mentions `result` anywhere (Pact's `ResultInDefpact` test).
@@ -259,6 +297,11 @@ interface FunCheck {
 function functionChecks(def: Def, moduleChecks: readonly ModuleCheck[], scope: Pick<PropEnv, 'defined' | 'consts' | 'tables'>): FunCheck[] {
   const own = normalizeList(def.meta.model, null).map(collectCheck);
   const applicable = moduleChecks.filter((c) => c.scope.k === 'everywhere' || (c.scope.k === 'only') === c.scope.names.has(def.name));
+  return parseChecks(def, [...applicable, ...own], scope);
+}
+
+/// Checks typed as properties of a function (`result` and its arguments in scope).
+function parseChecks(def: Def, checks: ReadonlyArray<{ readonly kind: CheckKind; readonly body: Exp }>, scope: Pick<PropEnv, 'defined' | 'consts' | 'tables'>): FunCheck[] {
   const names = new Map<string, number>([['result', 0]]);
   const types = new Map<number, Ty>();
   const ret = analysisType(def.ret);
@@ -269,7 +312,7 @@ function functionChecks(def: Def, moduleChecks: readonly ModuleCheck[], scope: P
     if (ty !== null) types.set(i + 1, ty);
   });
   const env: PropEnv = { names, types, nextVid: def.args.length + 1, ...scope };
-  return [...applicable, ...own].map((c) => {
+  return checks.map((c) => {
     try {
       return { kind: c.kind, prop: parseProp(c.body, env), info: c.body.info };
     } catch (e) {

@@ -290,16 +290,29 @@ describe('checking pacts', () => {
       (enforce (> amount 0) "Non-positive amount") (update accounts acct { "balance": (+ bal amount) })))`, 'holds');
   // As Pact writes it, each step's @model follows the step's entity, where the compiler wants the
   // step's code: the module does not load.
-  check('failing payment (step checking)', `(defpact payment (payer:string payer-entity:string payee:string payee-entity:string amount:integer payer-bal:integer payee-bal:integer)
+  const failingPayment = (debit: string, credit: string) => `(defpact payment (payer:string payer-entity:string payee:string payee-entity:string amount:integer payer-bal:integer payee-bal:integer)
       @model [(property (when (and (>= payer-bal amount) (and (= payer-bal (at 'balance (read accounts payer 'before)))
                 (and (= payee-bal (at 'balance (read accounts payee 'before))) (!= payer payee))))
               (= (column-delta accounts 'balance) 0)))]
-      (step-with-rollback payer-entity @model [(property (= (column-delta accounts 'balance) (- amount)))]
-        (update-bal payer (- payer-bal amount) "step 1") (update-bal payer payer-bal "rollback 1"))
-      (step payee-entity @model [(property (= (column-delta accounts 'balance) amount))]
-        (update-bal payee (+ payee-bal amount) "step 2")))
-    (defun update-bal (acct balance msg:string) (enforce (>= balance 0) "Non-positive balance") (update accounts acct { "balance": balance }))`,
-  /^\(interactive\):1:\d+: error: Expected: end of input\n/);
+      (step-with-rollback ${debit} (update-bal payer (- payer-bal amount) "step 1") (update-bal payer payer-bal "rollback 1"))
+      (step ${credit} (update-bal payee (+ payee-bal amount) "step 2")))
+    (defun update-bal (acct balance msg:string) (enforce (>= balance 0) "Non-positive balance") (update accounts acct { "balance": balance }))`;
+  const debits = "@model [(property (= (column-delta accounts 'balance) (- amount)))]";
+  const credits = "@model [(property (= (column-delta accounts 'balance) amount))]";
+  // As Pact writes it, each step's @model follows the step's entity, where the compiler wants the
+  // step's code: the module does not load.
+  check('failing payment (step checking)', failingPayment(`payer-entity ${debits}`, `payee-entity ${credits}`),
+    /^\(interactive\):1:\d+: error: Expected: end of input\n/);
+  // Our own: with each @model first, as steps take it, each step's property has a counterexample
+  // of its own (the step alone, the pact's arguments bound in its scope).
+  const stepChecked = program(failingPayment(`${debits} payer-entity`, `${credits} payee-entity`));
+  test('failing payment, each step\'s @model where steps take it', () => {
+    const { err } = stepChecked();
+    const stepFailures = err.split('OutputFailure: Invalidating model found\n  Program trace:\n    entering step\n      payer := ').slice(1);
+    assert.equal(stepFailures.length, 2, err);
+    assert.match(stepFailures[0]!, /\n        msg = "step 1"\n/);
+    assert.match(stepFailures[1]!, /\n        msg = "step 2"\n/);
+  });
   check('single-step pact', `(defpact payment () @model [(property (= (column-delta accounts 'balance) 0))] (step (doit 0))) ${doit}`, 'holds');
   check('single-step pact of a constant', `(defpact payment () @model [(property (= (column-delta accounts 'balance) 0))] (step "foo"))`, 'holds');
   check('many-step pact', `(defpact payment () @model [(property (= (column-delta accounts 'balance) 0))]
