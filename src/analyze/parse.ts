@@ -402,6 +402,24 @@ function inferContains(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop {
   ]);
 }
 
+/// A comparison (Pact's `inferPreProp` of a comparison operator): of two values of one type,
+/// guards, lists and objects by `=`/`!=` only; objects of two types are never equal, nor unequal
+/// (Pact's `ObjectEqNeq` of two types is false).
+function inferComparison(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop {
+  const a = infer(cx, p.args[0]!);
+  const b = infer(cx, p.args[1]!);
+  const [ta, tb] = [termTy(a), termTy(b)];
+  const eqNeq = p.fn === '=' || p.fn === '!=';
+  const only = (nouns: string) => failIn(cx, p, `${nouns} only support equality (=) / inequality (!=) checks`);
+  if (!tyEq(ta, tb)) {
+    if (!isObj(ta) || !isObj(tb)) return failIn(cx, p, `type error: ${showTy(ta)} vs ${showTy(tb)}`);
+    return eqNeq ? { k: 'lit', lit: { ty: 'bool', value: false } } : only('objects');
+  }
+  if (!eqNeq && ta === 'guard') return only('guards');
+  if (!eqNeq && typeof ta !== 'string') return only(ta.k === 'list' ? 'lists' : 'objects');
+  return op('bool', p.fn as Op, [a, b]);
+}
+
 /// `+` of two lists, once the arithmetic readings of `+` have failed.
 function concatLists(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop | null {
   if (p.fn !== '+' || p.args.length !== 2) return null;
@@ -414,16 +432,7 @@ function concatLists(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop | null {
 function inferApp(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop {
   const { fn, args } = p;
   if (fn === 'at' && args.length === 2) return inferAt(cx, p);
-  if (COMPARISON.has(fn) && args.length === 2) {
-    const a = infer(cx, args[0]!);
-    const b = infer(cx, args[1]!);
-    if (!tyEq(termTy(a), termTy(b))) return failIn(cx, p, `type error: ${showTy(termTy(a))} vs ${showTy(termTy(b))}`);
-    if (termTy(a) === 'bool' && fn !== '=' && fn !== '!=') return failIn(cx, p, "Analysis doesn't support this construct yet: ordering of booleans");
-    const at = termTy(a);
-    const kind = at === 'guard' ? 'guards' : typeof at === 'string' ? null : at.k === 'list' ? 'lists' : 'objects';
-    if (kind !== null && fn !== '=' && fn !== '!=') return failIn(cx, p, `Invalid op for ${kind}: ${fn}, only = and != are allowed`);
-    return op('bool', fn as Op, [a, b]);
-  }
+  if (COMPARISON.has(fn) && args.length === 2) return inferComparison(cx, p);
   if (LOGICAL.has(fn)) {
     if (fn === 'not' && args.length === 1) return op('bool', 'not', [check(cx, 'bool', args[0]!)]);
     if (fn !== 'not' && args.length === 2) return op('bool', fn as Op, args.map((x) => check(cx, 'bool', x)));

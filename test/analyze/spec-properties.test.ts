@@ -107,6 +107,14 @@ describe('prop parse / typecheck', () => {
     holds('(defun f:string () @model [(property (= result "a"))] "a")');
   });
 
+  test('comparisons (our own): booleans are ordered; guards, lists and objects only compare for equality', () => {
+    holds('(defun f:bool (b:bool) @model [(property (< false true)) (property (<= b true)) (property (not (> b true)))] b)');
+    unparsed('(defun f:guard (g:guard) @model [(property (< result g))] g)', '(< result g)',
+      'in (< result g), guards only support equality (=) / inequality (!=) checks');
+    // Objects of two types: neither equal nor unequal, as Pact evaluates them.
+    holds("(defun f:bool () @model [(property (not (= { 'a: 1 } { 'b: 1 }))) (property (not (!= { 'a: 1 } { 'b: 1 })))] true)");
+  });
+
   test('parses quantified tables and (pending in Pact) quantified columns of a quantified table', () => {
     holds(`${ACCOUNTS} (defun f:integer () @model [(property (forall (table:table) (not (table-written table))))] 1)`);
     // `(column-of table)` names a table called `table`: there is none, so no column to range over.
