@@ -8,9 +8,13 @@ import type { DbProp, ListTy, NameRef, ObjTy, Prop, Term, Ty } from './lang.ts';
 import { isNameTy, isObj, showTy, showTyHs, termTy, tyEq } from './lang.ts';
 import type { Translated } from './translate.ts';
 import { AnalysisFailure } from './translate.ts';
-import { applyOp, knownLength, LIST_BOUND, makeList, operandTy, PRELUDE, smtLit, sortList, sortOf } from './smt.ts';
+import { knownLength, LIST_BOUND, makeList, operandTy, PRELUDE, smtLit, sortList, sortOf } from './smt.ts';
+import { KnownTerms } from './concrete.ts';
+import { evalOp } from './natives.ts';
+import type { OpCx } from './natives.ts';
 import { Db, eqVal, field, makeVal, mapVal, term, trivialPasses } from './state.ts';
 import type { Cell, Slot, TableInfo, Val } from './state.ts';
+import type { Known } from './concrete.ts';
 
 /// A database access of a run, for the trace: the row's key, whether it succeeded, the fields.
 export interface Access {
@@ -36,6 +40,10 @@ export interface Run {
   readonly maintains: ReadonlyMap<string, readonly string[]>;
   /// The module's governance guard.
   readonly moduleGuard: string;
+  /// What the run knows of its terms' values.
+  readonly known: KnownTerms;
+  /// What its evaluation substituted (Pact's `VerificationWarning`s), in order.
+  readonly warnings: readonly string[];
 }
 
 /// What a run sees beyond its function: the tables, and the module's governance (a keyset's
@@ -62,7 +70,8 @@ export function evalFunction(tr: Translated, world: World): Run {
   ev.script.push(`(define-fun success () Bool (and true ${ev.success.join(' ')}))`);
   for (const c of ev.constraints) ev.script.push(`(assert ${c})`);
   const maintains = new Map([...tables].map(([t, info]) => [t, info.invariants.map((_, i) => `(and true ${(ev.kept.get(t)?.[i] ?? []).join(' ')})`)] as const));
-  return { script: ev.script, args: env, vars: ev.vars, tags: ev.tags, accesses: ev.accesses, guards: ev.guards, result: ev.tags.get(tr.resultTag)!, tagTypes: tr.tagTypes, db: ev.db, maintains, moduleGuard: ev.moduleGuard };
+  return { script: ev.script, args: env, vars: ev.vars, tags: ev.tags, accesses: ev.accesses, guards: ev.guards, result: ev.tags.get(tr.resultTag)!,
+    tagTypes: tr.tagTypes, db: ev.db, maintains, moduleGuard: ev.moduleGuard, known: ev.known, warnings: ev.warnings };
 }
 
 class TermEval {
@@ -71,6 +80,8 @@ class TermEval {
   readonly tags = new Map<number, Val>();
   readonly accesses = new Map<number, Access>();
   readonly guards = new Map<number, { guard: string; name: string | null; cell: Cell | null }>();
+  readonly known = new KnownTerms();
+  readonly warnings: string[] = [];
   /// The cell each value read from the database came from, by the name it is defined as (Pact's
   /// provenance of a guard: enforcing it marks the cell enforced).
   private readonly cells = new Map<string, Cell>();
@@ -112,6 +123,7 @@ class TermEval {
     const name = named === null ? `d${this.n++}` : named + this.step;
     return mapVal(ty, expr, (t, x, path) => {
       this.script.push(`(define-fun ${name}${path} () ${sortOf(t)} ${x})`);
+      this.known.alias(`${name}${path}`, x);
       const cell = this.cells.get(x);
       if (cell !== undefined) this.cells.set(`${name}${path}`, cell);
       return `${name}${path}`;
@@ -120,6 +132,11 @@ class TermEval {
 
   private fails(path: string, cond: string): void {
     this.success.push(`(=> ${path} (not ${cond}))`);
+  }
+
+  /// An operator's failures are the transaction's on this path.
+  private opCx(path: string): OpCx {
+    return { known: this.known, warn: (w) => this.warnings.push(w), fail: (c) => this.fails(path, c) };
   }
 
   private set(k: string, expr: string): void {
@@ -148,7 +165,7 @@ class TermEval {
         if (t.op === 'at-index') this.fails(path, `(or (< ${ts[1]} 0) (>= ${ts[1]} (seq.len ${ts[0]})))`);
         // Pact reads a natural number of at most 128 digits.
         if (t.op === 'str-to-int') this.fails(path, `(or (= ${ts[0]} "") (> (str.len ${ts[0]}) 128) (< (str.to_int ${ts[0]}) 0))`);
-        return this.define(t.ty, applyOp(t.op, argTy, ts));
+        return this.define(t.ty, evalOp(t.op, t.args.map(termTy), t.ty, ts, this.opCx(path)));
       }
       case 'if': {
         const c = term(this.define('bool', this.eval(t.cond, env, path), `t${t.tag}`));
@@ -188,9 +205,9 @@ class TermEval {
       }
       case 'object': return { fields: new Map(t.fields.map(([k, v]) => [k, this.eval(v, env, path)] as const)) };
       case 'list': {
-        const items = t.items.map((x) => `(seq.unit ${term(this.eval(x, env, path))})`);
+        const items = t.items.map((x) => term(this.eval(x, env, path)));
         if (items.length === 0) return smtLit({ ty: 'empty-list', elem: t.ty.elem });
-        return this.define(t.ty, items.length === 1 ? items[0]! : `(seq.++ ${items.join(' ')})`);
+        return this.define(t.ty, listOf(items, this.known));
       }
       case 'at': return field(this.eval(t.obj, env, path), t.field);
       case 'keyset': {
@@ -593,6 +610,18 @@ export function evalProp(p: Prop, run: Run, env: ReadonlyMap<number, Val>): stri
 
 let sortSteps = 0;
 
+/// What an invariant knows: its literals.
+const LITERALS = new KnownTerms();
+
+/// A list of these items (at least one); known when they all are.
+function listOf(items: readonly string[], known: KnownTerms): string {
+  const units = items.map((x) => `(seq.unit ${x})`);
+  const text = units.length === 1 ? units[0]! : `(seq.++ ${units.join(' ')})`;
+  const values = items.map((x) => known.get(x));
+  if (values.every((v) => v !== undefined)) known.set(text, values as Known[]);
+  return text;
+}
+
 /// A property's value; without a run (an invariant), only its variables and literals. `names`:
 /// the table or column each variable of a `table`/`column-of` quantifier stands for.
 function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>, names: ReadonlyMap<number, string> = new Map()): Val {
@@ -609,6 +638,7 @@ function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>, na
     case 'abort': return '(not success)';
     case 'op': {
       const xs = p.args.map(sub);
+      const known = run?.known ?? LITERALS;
       const argTy = operandTy(p.args, p.ty);
       if (isObj(argTy)) return p.op === '=' ? eqVal(argTy, xs[0]!, xs[1]!) : `(not ${eqVal(argTy, xs[0]!, xs[1]!)})`;
       if (p.op === 'make-list') return makeList(p.args[0]!, p.ty as ListTy, term(xs[1]!));
@@ -622,7 +652,8 @@ function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>, na
         });
         return lets.reduceRight((acc, l) => `(let (${l}) ${acc})`, sorted);
       }
-      return applyOp(p.op, argTy, xs.map(term));
+      // A property's warnings and failures are not the transaction's (Pact drops them).
+      return evalOp(p.op, p.args.map(termTy), p.ty, xs.map(term), { known, warn: () => {}, fail: () => {} });
     }
     case 'quantified': {
       if (isNameTy(p.ty)) {
@@ -640,8 +671,8 @@ function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>, na
     case 'at': return field(sub(p.obj), p.field);
     case 'object': return { fields: new Map(p.fields.map(([n, v]) => [n, sub(v)] as const)) };
     case 'list': {
-      const items = p.items.map((x) => `(seq.unit ${term(sub(x))})`);
-      return items.length === 0 ? smtLit({ ty: 'empty-list', elem: p.ty.elem }) : items.length === 1 ? items[0]! : `(seq.++ ${items.join(' ')})`;
+      const items = p.items.map((x) => term(sub(x)));
+      return items.length === 0 ? smtLit({ ty: 'empty-list', elem: p.ty.elem }) : listOf(items, run?.known ?? LITERALS);
     }
     case 'authorized-by': return guardPassed(ofRun(), `(registry ${smtLit({ ty: 'string', value: p.name })})`);
     case 'governance-passes': return guardPassed(ofRun(), ofRun().moduleGuard);

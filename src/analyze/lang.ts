@@ -90,8 +90,9 @@ export type DbProp =
 /// been widened to decimal by the time it is built.
 export type Op =
   | '+' | '-' | '*' | '/' | '^' | 'log' | 'mod' | 'neg' | 'abs'
-  /// `add-time` (the seconds already in microseconds) and `diff-time` (decimal seconds).
-  | 'add-time' | 'diff-time'
+  /// `add-time` of integer or decimal seconds (`add-time-dec`: rounded to microseconds, and only
+  /// of known seconds, as Pact requires) and `diff-time` (decimal seconds).
+  | 'add-time' | 'add-time-dec' | 'diff-time'
   | '=' | '!=' | '<' | '<=' | '>' | '>='
   | 'and' | 'or' | 'not' | 'concat' | 'length'
   | 'dec' | 'floor' | 'ceiling' | 'round'
@@ -106,7 +107,13 @@ export type Op =
   | 'enumerate' | 'distinct' | 'create-principal' | 'validate-principal'
   /// `reverse` and `sort` (of the first ten elements, as Pact's bounded folds); `make-list` of a
   /// count and a value (the count must be a literal, as Pact's analysis requires).
-  | 'reverse' | 'sort' | 'make-list';
+  | 'reverse' | 'sort' | 'make-list'
+  /// Natives Pact's analysis computes only of known operands, shimming or failing otherwise
+  /// (`natives.ts`): `hash` (of a string, integer, decimal, boolean or list of those),
+  /// `hash-keccak256`, `format-time`/`parse-time` (format first), `is-principal`,
+  /// `typeof-principal`, `str-to-int` of a base and a string, the bitwise operators.
+  | 'hash' | 'keccak256' | 'format-time' | 'parse-time' | 'is-principal' | 'typeof-principal' | 'str-to-int-base'
+  | '&' | '|' | 'xor' | '~' | 'shift';
 
 /// A literal: integers and scaled decimals as bigints.
 export type Lit = { readonly ty: 'integer' | 'decimal' | 'time'; readonly value: bigint }

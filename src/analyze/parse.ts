@@ -132,11 +132,12 @@ export function parseProp(exp: Exp, env: PropEnv): Prop {
   return prenex(check(cx, 'bool', pre));
 }
 
-/// Parses a schema invariant: a property of the row's columns (column `i` is variable `i`).
-export function parseInvariant(exp: Exp, row: ObjTy): Prop {
+/// Parses a schema invariant: a property of the row's columns (column `i` is variable `i`) and
+/// the module's constants.
+export function parseInvariant(exp: Exp, row: ObjTy, consts: ReadonlyMap<string, Prop>): Prop {
   const names = new Map(row.fields.map(([n], i) => [n, i] as const));
   const types = new Map(row.fields.map(([, t], i) => [i, t] as const));
-  return parseProp(exp, { names, types, nextVid: row.fields.length, defined: new Map(), consts: new Map(), tables: new Map() });
+  return parseProp(exp, { names, types, nextVid: row.fields.length, defined: new Map(), consts, tables: new Map() });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -420,6 +421,34 @@ function inferComparison(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop {
   return op('bool', p.fn as Op, [a, b]);
 }
 
+/// Hashes, principals, `str-to-int` and times (Pact's `inferPreProp` of
+/// them), or null.
+function inferValueNative(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop | null {
+  const { fn, args } = p;
+  if (fn === 'hash' && args.length === 1) {
+    const a = infer(cx, args[0]!);
+    const ty = termTy(a);
+    if (ty === 'string' || ty === 'integer' || ty === 'decimal' || ty === 'bool' || (typeof ty !== 'string' && ty.k === 'list')) return op('string', 'hash', [a]);
+    return failIn(cx, p, '`hash` works only with integer, decimals, strings, bools, and list of those');
+  }
+  if ((fn === 'is-principal' || fn === 'typeof-principal') && args.length === 1) {
+    const a = infer(cx, args[0]!);
+    if (termTy(a) !== 'string') return failIn(cx, p, 'expected string argument');
+    return fn === 'is-principal' ? op('bool', fn, [a]) : op('string', fn, [a]);
+  }
+  if (fn === 'str-to-int' && args.length === 1) return op('integer', 'str-to-int', [check(cx, 'string', args[0]!)]);
+  if (fn === 'str-to-int' && args.length === 2) return op('integer', 'str-to-int-base', [check(cx, 'integer', args[0]!), check(cx, 'string', args[1]!)]);
+  if (fn === 'diff-time' && args.length === 2) return op('decimal', 'diff-time', args.map((x) => check(cx, 'time', x)));
+  if (fn === 'add-time' && args.length === 2) {
+    const t = check(cx, 'time', args[0]!);
+    const secs = infer(cx, args[1]!);
+    const ty = termTy(secs);
+    if (ty === 'integer' || ty === 'decimal') return op('time', ty === 'integer' ? 'add-time' : 'add-time-dec', [t, secs]);
+    return failIn(cx, args[1]!, `expected integer or decimal, found ${showTy(ty)}`);
+  }
+  return null;
+}
+
 /// `+` of two lists, once the arithmetic readings of `+` have failed.
 function concatLists(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop | null {
   if (p.fn !== '+' || p.args.length !== 2) return null;
@@ -452,9 +481,10 @@ function inferApp(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop {
   if (fn === 'mod' && args.length === 2) return op('integer', 'mod', args.map((x) => check(cx, 'integer', x)));
   if (ROUNDING.has(fn) && args.length === 1) return op('integer', fn as Op, [check(cx, 'decimal', args[0]!)]);
   if (ROUNDING.has(fn) && args.length === 2) {
-    const places = args[1]!;
-    if (places.k !== 'int' || places.value < 0n || places.value > 255n) return failIn(cx, p, "Analysis doesn't support this construct yet: rounding to a precision that is not a literal");
-    return op('decimal', `${fn}-to` as Op, [check(cx, 'decimal', args[0]!), check(cx, 'integer', places)]);
+    // A literal or a constant.
+    const places = check(cx, 'integer', args[1]!);
+    if (places.k !== 'lit') return failIn(cx, p, "Analysis doesn't support this construct yet: rounding to a precision that is not a literal");
+    return op('decimal', `${fn}-to` as Op, [check(cx, 'decimal', args[0]!), places]);
   }
   if (fn === 'dec' && args.length === 1) return op('decimal', 'dec', [check(cx, 'integer', args[0]!)]);
   if (fn === 'length' && args.length === 1) {
@@ -467,6 +497,8 @@ function inferApp(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop {
   if (fn === 'typeof' && args.length === 1) return str(showTy(termTy(infer(cx, args[0]!))));
   const list = inferList(cx, p);
   if (list !== null) return list;
+  const value = inferValueNative(cx, p);
+  if (value !== null) return value;
   if (!inferrable(p)) {
     for (const ty of ['integer', 'decimal', 'string'] as const) {
       try {
