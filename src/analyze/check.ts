@@ -84,7 +84,7 @@ function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, s
     if (lit?.k === 'lit') consts.set(name, lit);
   }
   for (const [name, m] of members) if (m instanceof Def && m.kind === 'defcap') typed(name);
-  const tables = loadedTables(ctx, mod);
+  const tables = loadedTables(ctx, mod, consts);
   const emits = (cap: string): boolean => {
     const def = mod.members.get(cap.slice(cap.lastIndexOf('.') + 1));
     const kind = def instanceof Def ? def.rawDefcapMeta?.kind : undefined;
@@ -114,24 +114,32 @@ function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, s
   });
   const steps = stepChecks(mod, translated, scope);
   const out: Rendered[] = [];
-  for (const t of translated) out.push(...checkAll(() => t.tr, world, t.checks));
+  // What evaluation substituted, said after everything else (Pact's `VerificationWarning`s):
+  // once per check that holds, then once for all the invariant checks that hold, then the steps'.
+  const substituted: string[] = [];
+  for (const t of translated) out.push(...checkAll(() => t.tr, world, t.checks, substituted));
+  const stepsSubstituted: string[] = [];
   for (const s of steps) {
     const step = s.pact.body[s.index];
     if (step?.k !== 'step') continue;
-    out.push(...checkAll(() => translateStep(s.pact.tr.info, s.pact.args, step.exec, modules), world, s.checks));
+    out.push(...checkAll(() => translateStep(s.pact.tr.info, s.pact.args, step.exec, modules), world, s.checks, stepsSubstituted));
   }
   // Then every function's invariant checks, tables by name (Pact's `TableMap`).
   const withInvariants = [...tables].filter(([, info]) => info.invariants.length > 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  if (withInvariants.length === 0) return out;
-  for (const t of translated) out.push(...invariantChecks(t.tr, world, withInvariants.map(([name]) => name)));
-  return out;
+  const invariantWarnings = new Set<string>();
+  for (const t of withInvariants.length === 0 ? [] : translated) {
+    const r = invariantChecks(t.tr, world, withInvariants.map(([name]) => name));
+    out.push(...r.failures);
+    for (const w of r.warnings) invariantWarnings.add(w);
+  }
+  return [...out, ...[...substituted, ...invariantWarnings, ...stepsSubstituted].map((text): Rendered => ({ info: '', type: 'OutputWarning', text }))];
 }
 
 /// An interface has no code to analyse: its functions' properties may only name tables, defined
 /// properties (of any loaded module) and the interface's own members (Pact's
 /// `scopeCheckInterface`).
 function scopeCheckInterface(ctx: Ctx, mod: ModuleData): Rendered[] {
-  const inScope = new Set([...loadedTables(ctx, mod).keys(), ...mod.members.keys()]);
+  const inScope = new Set([...loadedTables(ctx, mod, new Map()).keys(), ...mod.members.keys()]);
   for (const m of [mod, ...otherModules(ctx, mod)]) for (const name of moduleModel(m.meta.model).defined.keys()) inScope.add(name);
   const errors: string[] = [];
   for (const name of stableHashOrder([...mod.members.keys()])) {
@@ -145,8 +153,9 @@ function scopeCheckInterface(ctx: Ctx, mod: ModuleData): Rendered[] {
 }
 
 /// Each check of a translation (a function's, or a step's), then the translation's warnings (a
-/// failure to translate is each check's); each line once, in order.
-function checkAll(translate: () => Translated, world: World, checks: readonly FunCheck[]): Rendered[] {
+/// failure to translate is each check's); each line once, in order. What evaluation substituted
+/// in the checks that hold goes to `substituted`.
+function checkAll(translate: () => Translated, world: World, checks: readonly FunCheck[], substituted: string[]): Rendered[] {
   const lines = new Map<string, Rendered>();
   const add = (r: Rendered) => lines.set(renderedLine(r), r);
   for (const c of checks) {
@@ -159,7 +168,8 @@ function checkAll(translate: () => Translated, world: World, checks: readonly Fu
       continue;
     }
     const r = analyse(tr, world, c);
-    if (r !== null) add(r);
+    if (isWarnings(r)) substituted.push(...r);
+    else add(r);
     for (const w of tr.warnings) add({ info: renderInfo(w.info, ''), type: 'OutputWarning', text: w.text });
   }
   return [...lines.values()];
@@ -193,13 +203,13 @@ function mentionsResult(e: Exp): boolean {
 /// schemas' invariants: those of the verified module's schema of that name (Pact looks the
 /// schema up there, whichever module the table is in). A table without a schema, anywhere,
 /// ends verification; one whose columns the analysis cannot model is left out (using it fails).
-function loadedTables(ctx: Ctx, mod: ModuleData): Map<string, TableInfo> {
+function loadedTables(ctx: Ctx, mod: ModuleData, consts: ReadonlyMap<string, Prop>): Map<string, TableInfo> {
   const tables = new Map<string, TableInfo>();
   for (const m of [...otherModules(ctx, mod), mod]) {
     for (const [name, t] of m.members) {
       if (!(t instanceof TableRef)) continue;
       if (t.type.t !== 'user') throw new Fatal([{ info: '', type: 'OutputFailure', text: `${renderInfo(t.info, '')}Verification requires all tables to have schemas` }]);
-      const info = tableInfo(mod, t.type);
+      const info = tableInfo(mod, t.type, consts);
       if (info !== null) tables.set(name, info);
     }
   }
@@ -211,14 +221,14 @@ function otherModules(ctx: Ctx, mod: ModuleData): ModuleData[] {
   return ctx.db.keys('SYS_modules').filter((n) => n !== mod.name).map((n) => ctx.db.read('SYS_modules', n) as ModuleData);
 }
 
-function tableInfo(mod: ModuleData, type: Extract<Type, { t: 'user' }>): TableInfo | null {
+function tableInfo(mod: ModuleData, type: Extract<Type, { t: 'user' }>, consts: ReadonlyMap<string, Prop>): TableInfo | null {
   const row = analysisType({ t: 'schema', kind: 'table', schema: type, partial: null });
   if (row === null || !isObj(row)) return null;
   const schema = mod.members.get(type.schema.name);
   const model = schema instanceof SchemaRef ? normalizeList(schema.meta.model, null) : [];
   const invariants = model.map((e) => {
     const body = invariantBody(e);
-    return { prop: parseInvariant(body, row), info: body.info };
+    return { prop: parseInvariant(body, row, consts), info: body.info };
   });
   return { row, invariants };
 }
@@ -325,17 +335,21 @@ function parseChecks(def: Def, checks: ReadonlyArray<{ readonly kind: CheckKind;
 // ---------------------------------------------------------------------------------------------
 // Queries
 
-/// One check of a function: null when it holds. Analysis failures (Pact's `AnalyzeFailure`) are
-/// the check's, reported at the function.
-function analyse(tr: Translated, world: World, c: FunCheck): Rendered | null {
+/// One check of a function: when it holds, what its evaluation substituted. Analysis failures
+/// (Pact's `AnalyzeFailure`) are the check's, reported at the function.
+function analyse(tr: Translated, world: World, c: FunCheck): Rendered | readonly string[] {
   try {
     const run = evalFunction(tr, world);
     const r = runCheck(tr, run, c.kind, c.prop);
-    return r === null ? null : { info: renderInfo(c.info, ''), type: 'OutputFailure', text: r };
+    return r === null ? run.warnings : { info: renderInfo(c.info, ''), type: 'OutputFailure', text: r };
   } catch (e) {
     if (e instanceof AnalysisFailure) return fatal(tr.info, e.message);
     throw e;
   }
+}
+
+function isWarnings(r: Rendered | readonly string[]): r is readonly string[] {
+  return Array.isArray(r);
 }
 
 const TIMEOUT_MS = 20000;
@@ -364,25 +378,28 @@ function runCheck(tr: Translated, run: Run, kind: CheckKind, prop: Prop): string
 }
 
 /// Each invariant of each table must hold of every row the function writes, when it succeeds
-/// (Pact's `verifyFunctionInvariants`); a failure is reported at the invariant.
-function invariantChecks(tr: Translated, world: World, names: readonly string[]): Rendered[] {
+/// (Pact's `verifyFunctionInvariants`); a failure is reported at the invariant. What evaluation
+/// substituted is said when any holds.
+function invariantChecks(tr: Translated, world: World, names: readonly string[]): { failures: Rendered[]; warnings: readonly string[] } {
   const tables = world.tables;
   let run: Run;
   try {
     run = evalFunction(tr, world);
   } catch (e) {
-    if (e instanceof AnalysisFailure) return [fatal(tr.info, e.message)];
+    if (e instanceof AnalysisFailure) return { failures: [fatal(tr.info, e.message)], warnings: [] };
     throw e;
   }
-  const out: Rendered[] = [];
+  const failures: Rendered[] = [];
+  let held = false;
   for (const table of names) {
     tables.get(table)!.invariants.forEach((inv, i) => {
       const r = query(run, `(not (=> success ${run.maintains.get(table)![i]}))`, true);
       const text = r.verdict === 'unsat' ? null : r.verdict === 'unknown' ? `The solver returned 'unknown':\n${unknownReason(r.out)}` : counterexample(tr, run, r.out);
-      if (text !== null) out.push({ info: renderInfo(inv.info, ''), type: 'OutputFailure', text });
+      if (text !== null) failures.push({ info: renderInfo(inv.info, ''), type: 'OutputFailure', text });
+      else held = true;
     });
   }
-  return out;
+  return { failures, warnings: held ? run.warnings : [] };
 }
 
 function counterexample(tr: Translated, run: Run, out: string): string {

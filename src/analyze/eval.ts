@@ -4,13 +4,17 @@
 /// named definition (read back from the model), and the transaction's success is the conjunction
 /// of each `enforce` (and each division's non-zero divisor) on the path that reaches it, which is
 /// what Pact's merging of both branches' states amounts to.
-import type { DbProp, ListTy, ObjTy, Op, Prop, Term, Ty } from './lang.ts';
-import { isObj, showTy, termTy, tyEq } from './lang.ts';
+import type { DbProp, ListTy, NameRef, ObjTy, Op, Prop, Term, Ty } from './lang.ts';
+import { isNameTy, isObj, showTy, showTyHs, termTy, tyEq } from './lang.ts';
 import type { Translated } from './translate.ts';
 import { AnalysisFailure } from './translate.ts';
-import { applyOp, knownLength, LIST_BOUND, makeList, operandTy, PRELUDE, smtLit, sortList, sortOf } from './smt.ts';
+import { knownLength, LIST_BOUND, makeList, operandTy, PRELUDE, smtLit, sortList, sortOf } from './smt.ts';
+import { KnownTerms } from './concrete.ts';
+import { evalOp } from './natives.ts';
+import type { OpCx } from './natives.ts';
 import { Db, eqVal, field, makeVal, mapVal, term, trivialPasses } from './state.ts';
 import type { Cell, Slot, TableInfo, Val } from './state.ts';
+import type { Known } from './concrete.ts';
 
 /// A database access of a run, for the trace: the row's key, whether it succeeded, the fields.
 export interface Access {
@@ -36,6 +40,10 @@ export interface Run {
   readonly maintains: ReadonlyMap<string, readonly string[]>;
   /// The module's governance guard.
   readonly moduleGuard: string;
+  /// What the run knows of its terms' values.
+  readonly known: KnownTerms;
+  /// What its evaluation substituted (Pact's `VerificationWarning`s), in order.
+  readonly warnings: readonly string[];
 }
 
 /// What a run sees beyond its function: the tables, and the module's governance (a keyset's
@@ -62,7 +70,8 @@ export function evalFunction(tr: Translated, world: World): Run {
   ev.script.push(`(define-fun success () Bool (and true ${ev.success.join(' ')}))`);
   for (const c of ev.constraints) ev.script.push(`(assert ${c})`);
   const maintains = new Map([...tables].map(([t, info]) => [t, info.invariants.map((_, i) => `(and true ${(ev.kept.get(t)?.[i] ?? []).join(' ')})`)] as const));
-  return { script: ev.script, args: env, vars: ev.vars, tags: ev.tags, accesses: ev.accesses, guards: ev.guards, result: ev.tags.get(tr.resultTag)!, tagTypes: tr.tagTypes, db: ev.db, maintains, moduleGuard: ev.moduleGuard };
+  return { script: ev.script, args: env, vars: ev.vars, tags: ev.tags, accesses: ev.accesses, guards: ev.guards, result: ev.tags.get(tr.resultTag)!,
+    tagTypes: tr.tagTypes, db: ev.db, maintains, moduleGuard: ev.moduleGuard, known: ev.known, warnings: ev.warnings };
 }
 
 class TermEval {
@@ -71,6 +80,8 @@ class TermEval {
   readonly tags = new Map<number, Val>();
   readonly accesses = new Map<number, Access>();
   readonly guards = new Map<number, { guard: string; name: string | null; cell: Cell | null }>();
+  readonly known = new KnownTerms();
+  readonly warnings: string[] = [];
   /// The cell each value read from the database came from, by the name it is defined as (Pact's
   /// provenance of a guard: enforcing it marks the cell enforced).
   private readonly cells = new Map<string, Cell>();
@@ -112,6 +123,7 @@ class TermEval {
     const name = named === null ? `d${this.n++}` : named + this.step;
     return mapVal(ty, expr, (t, x, path) => {
       this.script.push(`(define-fun ${name}${path} () ${sortOf(t)} ${x})`);
+      this.known.alias(`${name}${path}`, x);
       const cell = this.cells.get(x);
       if (cell !== undefined) this.cells.set(`${name}${path}`, cell);
       return `${name}${path}`;
@@ -120,6 +132,11 @@ class TermEval {
 
   private fails(path: string, cond: string): void {
     this.success.push(`(=> ${path} (not ${cond}))`);
+  }
+
+  /// An operator's failures are the transaction's on this path.
+  private opCx(path: string): OpCx {
+    return { known: this.known, warn: (w) => this.warnings.push(w), fail: (c) => this.fails(path, c) };
   }
 
   private set(k: string, expr: string): void {
@@ -144,7 +161,7 @@ class TermEval {
         if (t.op === 'sort') return this.define(t.ty, sortList(t.ty as ListTy, ts[0]!, knownLength(t.args[0]!), (ty, x) => term(this.define(ty, x))));
         const failure = failureOf(t.op, ts);
         if (failure !== null) this.fails(path, failure);
-        return this.define(t.ty, applyOp(t.op, argTy, ts));
+        return this.define(t.ty, evalOp(t.op, t.args.map(termTy), t.ty, ts, this.opCx(path)));
       }
       case 'if': {
         const c = term(this.define('bool', this.eval(t.cond, env, path), `t${t.tag}`));
@@ -184,9 +201,9 @@ class TermEval {
       }
       case 'object': return { fields: new Map(t.fields.map(([k, v]) => [k, this.eval(v, env, path)] as const)) };
       case 'list': {
-        const items = t.items.map((x) => `(seq.unit ${term(this.eval(x, env, path))})`);
+        const items = t.items.map((x) => term(this.eval(x, env, path)));
         if (items.length === 0) return smtLit({ ty: 'empty-list', elem: t.ty.elem });
-        return this.define(t.ty, items.length === 1 ? items[0]! : `(seq.++ ${items.join(' ')})`);
+        return this.define(t.ty, listOf(items, this.known));
       }
       case 'at': return field(this.eval(t.obj, env, path), t.field);
       case 'keyset': {
@@ -479,7 +496,7 @@ class TermEval {
     const info = this.tables.get(table)!;
     const env = new Map(info.row.fields.map(([c], i) => [i, cols.get(c)!] as const));
     // Pact ignores whether evaluating an invariant fails.
-    return info.invariants.map((inv) => term(evalPropVal(inv.prop, null, env, { path: 'true', negated: false, fails: [] })));
+    return info.invariants.map((inv) => term(evalPropVal(inv.prop, null, env, newQuery())));
   }
 
   private read(t: Extract<Term, { k: 'read' }>, env: ReadonlyMap<number, Val>, path: string): Val {
@@ -534,7 +551,7 @@ class TermEval {
       const colTy = row.fields.find(([n]) => n === c)?.[1];
       if (colTy === undefined) continue;
       // Pact's analysis stops (an internal error) at a value of another type than its column's.
-      if (!tyEq(colTy, ty)) throw new AnalysisFailure(null, `eVArrayAt: bad setter access: ${showTy(ty)} vs ${showTy(colTy)}`);
+      if (!tyEq(colTy, ty)) throw new AnalysisFailure(null, `eVArrayAt: bad setter access: ${showTyHs(ty)} vs ${showTyHs(colTy)}`);
       const v = term(field(obj, c));
       next.set(c, v);
       this.set(db.key('column-written', t.table, c), 'true');
@@ -600,24 +617,41 @@ function failureOf(op: Op, ts: readonly string[]): string | null {
 /// when evaluating it fails (Pact's query success: an `at` out of range, a zero divisor ... on
 /// the way `and`/`or` take).
 export function evalProp(p: Prop, run: Run, env: ReadonlyMap<number, Val>): { value: string; fails: readonly string[] } {
-  const query: PropQuery = { path: 'true', negated: false, fails: [] };
+  const query = newQuery();
   const value = term(evalPropVal(p, run, env, query));
   return { value, fails: query.fails };
 }
 
 /// Where a property's evaluation is: the condition of reaching it, whether under a negation
-/// (which turns a quantifier into its dual once Pact floats it out), and the failures so far.
+/// (which turns a quantifier into its dual once Pact floats it out), the failures so far, and
+/// the table or column each variable of a `table`/`column-of` quantifier stands for.
 interface PropQuery {
   readonly path: string;
   readonly negated: boolean;
   readonly fails: string[];
+  readonly names: ReadonlyMap<number, string>;
 }
 
+const newQuery = (): PropQuery => ({ path: 'true', negated: false, fails: [], names: new Map() });
+
 let sortSteps = 0;
+
+/// What an invariant knows: its literals.
+const LITERALS = new KnownTerms();
+
+/// A list of these items (at least one); known when they all are.
+function listOf(items: readonly string[], known: KnownTerms): string {
+  const units = items.map((x) => `(seq.unit ${x})`);
+  const text = units.length === 1 ? units[0]! : `(seq.++ ${units.join(' ')})`;
+  const values = items.map((x) => known.get(x));
+  if (values.every((v) => v !== undefined)) known.set(text, values as Known[]);
+  return text;
+}
 
 /// A property's value; without a run (an invariant), only its variables and literals. Failures
 /// go to `query`.
 function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>, query: PropQuery): Val {
+  const sub = (x: Prop): Val => evalPropVal(x, run, env, query);
   const ofRun = (): Run => {
     if (run === null) throw new Error('not a property of a run');
     return run;
@@ -630,6 +664,7 @@ function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>, qu
     case 'abort': return '(not success)';
     case 'op': {
       const xs = propOperands(p, run, env, query);
+      const known = run?.known ?? LITERALS;
       const argTy = operandTy(p.args, p.ty);
       if (isObj(argTy)) return p.op === '=' ? eqVal(argTy, xs[0]!, xs[1]!) : `(not ${eqVal(argTy, xs[0]!, xs[1]!)})`;
       if (p.op === 'make-list') return makeList(p.args[0]!, p.ty as ListTy, term(xs[1]!));
@@ -644,11 +679,23 @@ function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>, qu
         return lets.reduceRight((acc, l) => `(let (${l}) ${acc})`, sorted);
       }
       const ts = xs.map(term);
+      // A property's failures are its query's (the transaction's stay as they are); its
+      // warnings, Pact drops.
+      const fail = (c: string) => query.fails.push(`(and ${query.path} ${c})`);
       const failure = failureOf(p.op, ts);
-      if (failure !== null) query.fails.push(`(and ${query.path} ${failure})`);
-      return applyOp(p.op, argTy, ts);
+      if (failure !== null) fail(failure);
+      return evalOp(p.op, p.args.map(termTy), p.ty, ts, { known, warn: () => {}, fail });
     }
     case 'quantified': {
+      if (isNameTy(p.ty)) {
+        // Pact's quantifiers over names: the body for each table, or each column of the table.
+        const tables = ofRun().db.tables;
+        const over = p.ty.k === 'table' ? [...tables.keys()].sort() : tables.get(p.ty.table)?.row.fields.map(([c]) => c) ?? [];
+        const each = over.map((n) => term(evalPropVal(p.body, run, env, { ...query, names: new Map(query.names).set(p.vid, n) })));
+        return p.q === 'forall' ? `(and true ${each.join(' ')})` : `(or false ${each.join(' ')})`;
+      }
+      // Pact's `Any` has one value.
+      if (p.ty === 'any') return evalPropVal(p.body, run, new Map(env).set(p.vid, '0'), query);
       const name = `q${p.vid}`;
       const bound = `((${name} ${sortOf(p.ty)}))`;
       const inner: PropQuery = { ...query, path: 'true', fails: [] };
@@ -657,14 +704,15 @@ function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>, qu
       if (inner.fails.length > 0) query.fails.push(`(and ${query.path} (${q} ${bound} (or ${inner.fails.join(' ')})))`);
       return `(${p.q} ${bound} ${body})`;
     }
-    case 'at': return field(evalPropVal(p.obj, run, env, query), p.field);
+    case 'at': return field(sub(p.obj), p.field);
+    case 'object': return { fields: new Map(p.fields.map(([n, v]) => [n, sub(v)] as const)) };
     case 'list': {
-      const items = p.items.map((x) => `(seq.unit ${term(evalPropVal(x, run, env, query))})`);
-      return items.length === 0 ? smtLit({ ty: 'empty-list', elem: p.ty.elem }) : items.length === 1 ? items[0]! : `(seq.++ ${items.join(' ')})`;
+      const items = p.items.map((x) => term(sub(x)));
+      return items.length === 0 ? smtLit({ ty: 'empty-list', elem: p.ty.elem }) : listOf(items, run?.known ?? LITERALS);
     }
     case 'authorized-by': return guardPassed(ofRun(), `(registry ${smtLit({ ty: 'string', value: p.name })})`);
     case 'governance-passes': return guardPassed(ofRun(), ofRun().moduleGuard);
-    case 'db': return dbProp(p, ofRun(), (k) => term(evalPropVal(k, run, env, query)));
+    case 'db': return dbProp(p, ofRun(), (k) => term(sub(k)), (n) => (typeof n === 'string' ? n : query.names.get(n.vid)!));
   }
 }
 
@@ -683,9 +731,10 @@ function guardPassed(run: Run, guard: string): string {
   return `(select ${run.db.get(run.db.key('guard-passes', ''))} ${guard})`;
 }
 
-function dbProp(p: DbProp, run: Run, key: (k: Prop) => string): Val {
+function dbProp(p: DbProp, run: Run, key: (k: Prop) => string, name: (n: NameRef) => string): Val {
   const db = run.db;
-  const now = (slot: Slot, column = ''): string => db.get(db.key(slot, p.table, column));
+  const table = name(p.table);
+  const now = (slot: Slot, column: NameRef = ''): string => db.get(db.key(slot, table, name(column)));
   switch (p.what) {
     case 'table-read': return now('table-read');
     case 'table-written': return now('table-written');
@@ -699,13 +748,13 @@ function dbProp(p: DbProp, run: Run, key: (k: Prop) => string): Val {
     case 'row-write-count': return `(select ${now('write-count')} ${key(p.key)})`;
     case 'row-enforced': return `(select ${now('cell-enforced', p.column)} ${key(p.key)})`;
     case 'row-exists': {
-      const k = db.key('exists', p.table);
+      const k = db.key('exists', table);
       return `(select ${p.when === 'before' ? db.initial(k) : db.get(k)} ${key(p.key)})`;
     }
     case 'read': {
       const k = key(p.key);
       return { fields: new Map(p.ty.fields.map(([c]) => {
-        const cells = db.key('cells', p.table, c);
+        const cells = db.key('cells', table, c);
         return [c, `(select ${p.when === 'before' ? db.initial(cells) : db.get(cells)} ${k})`] as const;
       })) };
     }

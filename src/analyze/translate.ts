@@ -7,12 +7,13 @@ import type { AST, Named, TNode } from '../typecheck/ast.ts';
 import { prettyAst, walkAST } from '../typecheck/ast.ts';
 import type { Type } from '../values/type.ts';
 import { Decimal } from '../values/decimal.ts';
-import { parseIsoTime } from '../values/time.ts';
+import { ISO_TIME_FORMAT } from '../values/time.ts';
 import { PactTime } from '../values/value.ts';
-import { DECIMAL_ONE, DECIMAL_PLACES, UNIX_EPOCH_MICROS, fieldTy, isObj, objTy, showTy, termTy, tyEq, typeName } from './lang.ts';
+import { DECIMAL_ONE, DECIMAL_PLACES, UNIX_EPOCH_MICROS, fieldTy, isObj, objTy, showTy, termTy, tyEq } from './lang.ts';
 import type { Binding, Event, GuardOrigin, ObjTy, Op, Scope, Term, Ty, WriteKind } from './lang.ts';
 import { isShimmed, SHIMMED_UNREAD, shimValue, shimWarning } from './shims.ts';
 import { PACT_VERSION } from '../lang/version.ts';
+import { rdiv } from './concrete.ts';
 
 /// A translation (or analysis) failure: where, and Pact's text.
 export class AnalysisFailure extends Error {
@@ -299,7 +300,7 @@ class Translator {
       return { k: 'user-guard', guard: this.nextGuard++, body: this.node(call) };
     }
     // The type is known statically; the argument is never evaluated (Pact's `Typeof`).
-    if (fn === 'typeof' && args.length === 1) return { k: 'lit', lit: { ty: 'string', value: typeName(termTy(this.node(args[0]!))) } };
+    if (fn === 'typeof' && args.length === 1) return { k: 'lit', lit: { ty: 'string', value: showTy(termTy(this.node(args[0]!))) } };
     if (fn === 'pact-version' && args.length === 0) return { k: 'lit', lit: { ty: 'string', value: PACT_VERSION } };
     if (fn === 'emit-event' && args.length === 1) {
       const app = capabilityApp(args[0]!) ?? unsupported();
@@ -345,10 +346,6 @@ class Translator {
       const ty = fieldTy(termTy(obj), field);
       return ty === null ? unsupported() : { k: 'at', ty, field, obj };
     }
-    if (fn === 'time' && args.length === 1 && args[0]!.k === 'prim' && args[0]!.value.k === 'lit' && typeof args[0]!.value.value === 'string') {
-      const micros = parseIsoTime(args[0]!.value.value);
-      if (micros !== undefined) return { k: 'lit', lit: { ty: 'time', value: micros + UNIX_EPOCH_MICROS } };
-    }
     if (fn === 'format' && args.length === 2) {
       const template = this.stringNode(args[0]!, unsupported);
       const list = args[1]!;
@@ -390,12 +387,10 @@ class Translator {
     if ((fn === 'and' || fn === 'or') && ts.length === 2 && tys.every((t) => t === 'bool')) return op('bool', fn);
     if (fn === 'not' && ts.length === 1 && tys[0] === 'bool') return op('bool', 'not');
     if (ROUNDING.has(fn) && ts.length === 1 && tys[0] === 'decimal') return op('integer', fn as Op);
-    if (ROUNDING.has(fn) && ts.length === 2 && tys[0] === 'decimal' && tys[1] === 'integer') {
-      const places = ts[1]!;
-      // Pact shifts by 10^places; we model a literal count of places.
-      if (places.k !== 'lit' || places.lit.ty !== 'integer' || places.lit.value < 0n || places.lit.value > BigInt(DECIMAL_PLACES)) return unsupported();
-      return op('decimal', `${fn}-to` as Op);
-    }
+    // Pact shifts by 10^places, which must be known when the function is analysed.
+    if (ROUNDING.has(fn) && ts.length === 2 && tys[0] === 'decimal' && tys[1] === 'integer') return op('decimal', `${fn}-to` as Op);
+    const known = this.knownOnly(fn, ts, tys);
+    if (known !== null) return known;
     if (fn === 'dec' && ts.length === 1 && tys[0] === 'integer') return op('decimal', 'dec');
     if (fn === 'length' && ts.length === 1 && tys[0] === 'string') return op('integer', 'length');
     if (fn === 'sqrt' && ts.length === 1 && numeric) {
@@ -406,6 +401,25 @@ class Translator {
       return { k: 'tx-data', ty: fn === 'read-decimal' ? 'decimal' : fn === 'read-integer' ? 'integer' : 'string', name: ts[0]! };
     }
     return isShimmed(fn) ? this.shim(fn, a, unsupported) : unsupported();
+  }
+
+  /// The natives Pact's analysis computes of known operands (`natives.ts`): hashes, principals,
+  /// `str-to-int` in a base, the bitwise operators; null for others.
+  private knownOnly(fn: string, ts: readonly Term[], tys: readonly Ty[]): Term | null {
+    const op = (ty: Ty, o: Op, args: readonly Term[] = ts): Term => ({ k: 'op', ty, op: o, args });
+    const [a, b] = tys;
+    if (fn === 'hash' && ts.length === 1) {
+      if (hashable(a!)) return op('string', 'hash');
+      this.warnings.push({ info: this.info, text: 'Unsupported operation: Call to `hash` is only implemented for string, bool, and integer, substituting hash of `hello pact`' });
+      return op('string', 'hash', [{ k: 'lit', lit: { ty: 'string', value: 'hello pact' } }]);
+    }
+    if (fn === 'hash-keccak256' && ts.length === 1 && tyEq(a!, { k: 'list', elem: 'string' })) return op('string', 'keccak256');
+    if (fn === 'is-principal' && ts.length === 1 && a === 'string') return op('bool', 'is-principal');
+    if (fn === 'typeof-principal' && ts.length === 1 && a === 'string') return op('string', 'typeof-principal');
+    if (fn === 'str-to-int' && ts.length === 2 && a === 'integer' && b === 'string') return op('integer', 'str-to-int-base');
+    if (!tys.every((t) => t === 'integer')) return null;
+    if ((fn === '&' || fn === '|' || fn === 'xor' || fn === 'shift') && ts.length === 2) return op('integer', fn);
+    return fn === '~' && ts.length === 1 ? op('integer', '~') : null;
   }
 
   /// A function argument, translated with its free variables (the last `n` found) captured.
@@ -573,7 +587,8 @@ class Translator {
       ({ k: 'grant', ty: termTy(term), cap: app.cap, args: bindings.map((b): Term => ({ k: 'var', ty: b.ty, vid: b.vid })), body: term }));
   }
 
-  /// `add-time`, `diff-time`, and `days`/`hours`/`minutes` (seconds, as numbers); null for others.
+  /// `add-time`, `diff-time`, `days`/`hours`/`minutes` (seconds, as numbers), `time`,
+  /// `parse-time`, `format-time`; null for others.
   private time(fn: string, ts: readonly Term[], tys: readonly Ty[], unsupported: () => never): Term | null {
     const SECONDS: Record<string, bigint> = { days: 86400n, hours: 3600n, minutes: 60n };
     const per = SECONDS[fn];
@@ -584,13 +599,13 @@ class Translator {
     }
     if (fn === 'diff-time' && ts.length === 2 && tys[0] === 'time' && tys[1] === 'time') return { k: 'op', ty: 'decimal', op: 'diff-time', args: ts };
     if (fn === 'add-time' && ts.length === 2 && tys[0] === 'time') {
-      const secs = ts[1]!;
-      if (tys[1] === 'integer') return { k: 'op', ty: 'time', op: 'add-time', args: [ts[0]!, { k: 'op', ty: 'integer', op: '*', args: [secs, { k: 'lit', lit: { ty: 'integer', value: 1000000n } }] }] };
-      if (tys[1] !== 'decimal') return unsupported();
-      // Pact rounds decimal seconds to microseconds only when they are known (a literal).
-      if (secs.k !== 'lit') throw new AnalysisFailure(null, "A time being added is not concrete, so we can't guarantee that roundoff won't happen when it's converted to an integer.");
-      return { k: 'op', ty: 'time', op: 'add-time', args: [ts[0]!, { k: 'op', ty: 'integer', op: 'round', args: [{ k: 'op', ty: 'decimal', op: '*', args: [secs, { k: 'lit', lit: { ty: 'decimal', value: 1000000n * DECIMAL_ONE } }] }] }] };
+      if (tys[1] !== 'integer' && tys[1] !== 'decimal') return unsupported();
+      return { k: 'op', ty: 'time', op: tys[1] === 'integer' ? 'add-time' : 'add-time-dec', args: ts };
     }
+    // `time` is `parse-time` in ISO 8601.
+    if (fn === 'time' && ts.length === 1 && tys[0] === 'string') return { k: 'op', ty: 'time', op: 'parse-time', args: [{ k: 'lit', lit: { ty: 'string', value: ISO_TIME_FORMAT } }, ts[0]!] };
+    if (fn === 'parse-time' && ts.length === 2 && tys[0] === 'string' && tys[1] === 'string') return { k: 'op', ty: 'time', op: 'parse-time', args: ts };
+    if (fn === 'format-time' && ts.length === 2 && tys[0] === 'string' && tys[1] === 'time') return { k: 'op', ty: 'string', op: 'format-time', args: ts };
     return null;
   }
 
@@ -735,6 +750,12 @@ function info(a: AST): Info | null {
   return a.node.id.info;
 }
 
+/// What `hash` is implemented for: strings, integers, decimals, booleans and lists of those.
+function hashable(t: Ty): boolean {
+  if (t === 'string' || t === 'integer' || t === 'decimal' || t === 'bool') return true;
+  return typeof t !== 'string' && t.k === 'list' && (hashable(t.elem) || (typeof t.elem !== 'string' && t.elem.k === 'list'));
+}
+
 /// An integer term widened to a decimal, as Pact's mixed arithmetic does.
 function widen(t: Term): Term {
   return termTy(t) === 'integer' ? { k: 'op', ty: 'decimal', op: 'dec', args: [t] } : t;
@@ -751,7 +772,9 @@ export function literal(v: unknown): Term | null {
 }
 
 /// A decimal `mantissa * 10^-scale` as the analysis' integer of 10^-255 units.
+/// More places than that are rounded half to even.
 export function scaleDecimal(mantissa: bigint, scale: number): bigint {
+  if (scale > DECIMAL_PLACES) return rdiv(mantissa, 10n ** BigInt(scale - DECIMAL_PLACES));
   return mantissa * 10n ** BigInt(DECIMAL_PLACES - scale);
 }
 

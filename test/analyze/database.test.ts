@@ -59,7 +59,7 @@ describe('database', () => {
     holds(`${NOTES} (defun f:string (k:string d:object) (update notes k { "data": d }))`);
     holds(`${NOTES} (defun f:string (k:string) @model [(property true)] (with-read notes k { "data" := d } (update notes k { "data": d })))`);
     assert.match(verify(`${NOTES} (defun f:string (k:string) @model [(property true)] (update notes k { "data": { "a": 1 } }))`).err,
-      /OutputFailure: eVArrayAt: bad setter access: object\{a: integer\} vs any\n$/);
+      /OutputFailure: eVArrayAt: bad setter access: SObjectUnsafe \(SCons "a" SInteger SNil\) vs SAny\n$/);
   });
 
   test('chain-data: arbitrary but fixed, heights not negative', () => {
