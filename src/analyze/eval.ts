@@ -622,17 +622,15 @@ export function evalProp(p: Prop, run: Run, env: ReadonlyMap<number, Val>): { va
   return { value, fails: query.fails };
 }
 
-/// Where a property's evaluation is: the condition of reaching it, whether under a negation
-/// (which turns a quantifier into its dual once Pact floats it out), the failures so far, and
-/// the table or column each variable of a `table`/`column-of` quantifier stands for.
+/// Where a property's evaluation is: the condition of reaching it, the failures so far, and the
+/// table or column each variable of a `table`/`column-of` quantifier stands for.
 interface PropQuery {
   readonly path: string;
-  readonly negated: boolean;
   readonly fails: string[];
   readonly names: ReadonlyMap<number, string>;
 }
 
-const newQuery = (): PropQuery => ({ path: 'true', negated: false, fails: [], names: new Map() });
+const newQuery = (): PropQuery => ({ path: 'true', fails: [], names: new Map() });
 
 let sortSteps = 0;
 
@@ -698,10 +696,11 @@ function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>, qu
       if (p.ty === 'any') return evalPropVal(p.body, run, new Map(env).set(p.vid, '0'), query);
       const name = `q${p.vid}`;
       const bound = `((${name} ${sortOf(p.ty)}))`;
+      // A failure for some (every) value of an `exists` (a `forall`) is the property's, as its
+      // quantifiers are in front (parse.ts `prenex`).
       const inner: PropQuery = { ...query, path: 'true', fails: [] };
       const body = term(evalPropVal(p.body, run, new Map(env).set(p.vid, name), inner));
-      const q = (p.q === 'forall') !== query.negated ? 'forall' : 'exists';
-      if (inner.fails.length > 0) query.fails.push(`(and ${query.path} (${q} ${bound} (or ${inner.fails.join(' ')})))`);
+      if (inner.fails.length > 0) query.fails.push(`(and ${query.path} (${p.q} ${bound} (or ${inner.fails.join(' ')})))`);
       return `(${p.q} ${bound} ${body})`;
     }
     case 'at': return field(sub(p.obj), p.field);
@@ -717,9 +716,8 @@ function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>, qu
 }
 
 /// An operation's operands: the second of `and` (`or`) is reached only when the first holds
-/// (does not), and `not` negates.
+/// (does not).
 function propOperands(p: Extract<Prop, { k: 'op' }>, run: Run | null, env: ReadonlyMap<number, Val>, query: PropQuery): Val[] {
-  if (p.op === 'not') return [evalPropVal(p.args[0]!, run, env, { ...query, negated: !query.negated })];
   if (p.op !== 'and' && p.op !== 'or') return p.args.map((a) => evalPropVal(a, run, env, query));
   const first = term(evalPropVal(p.args[0]!, run, env, query));
   const path = `(and ${query.path} ${p.op === 'and' ? first : `(not ${first})`})`;
