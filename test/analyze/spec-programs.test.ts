@@ -2,7 +2,7 @@
 /// "Properties involving or? and and?", case by case in our own words: Pact's verdicts, and its
 /// traces where Pact checks them. Every program sits in Pact's test module: an `accounts` table
 /// of integer balances and the module-level `defproperty`s its cases use. All modules are
-/// verified in one REPL (one solver start), before the tests read their outcomes.
+/// verified in one REPL (one solver start) when the first test asks for its outcome.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { verifyEach } from './verify-helpers.ts';
@@ -22,7 +22,6 @@ const inModule = (code: string, model: string): string =>
 
 /// What verification must give: success, a counterexample, or failure output matching a pattern.
 type Expect = 'holds' | 'fails' | RegExp;
-
 
 const cases: { code: string; name: string }[] = [];
 let results: Verified[] | null = null;
