@@ -71,6 +71,8 @@ class TermEval {
   readonly tags = new Map<number, Val>();
   readonly accesses = new Map<number, Access>();
   readonly guards = new Map<number, { guard: string; name: string | null; cell: Cell | null }>();
+  /// The strings known before the run, by the terms that name them (SBV's concrete values).
+  private readonly strings = new Map<string, string>();
   /// The cell each value read from the database came from, by the name it is defined as (Pact's
   /// provenance of a guard: enforcing it marks the cell enforced).
   private readonly cells = new Map<string, Cell>();
@@ -114,6 +116,8 @@ class TermEval {
       this.script.push(`(define-fun ${name}${path} () ${sortOf(t)} ${x})`);
       const cell = this.cells.get(x);
       if (cell !== undefined) this.cells.set(`${name}${path}`, cell);
+      const str = this.strings.get(x);
+      if (str !== undefined) this.strings.set(`${name}${path}`, str);
       return `${name}${path}`;
     });
   }
@@ -130,9 +134,10 @@ class TermEval {
 
   eval(t: Term, env: ReadonlyMap<number, Val>, path: string): Val {
     switch (t.k) {
-      case 'lit': return smtLit(t.lit);
+      case 'lit': return t.lit.ty === 'string' ? this.stringLit(t.lit.value) : smtLit(t.lit);
       case 'var': return env.get(t.vid)!;
       case 'op': {
+        if (t.op === 'and' || t.op === 'or') return this.logical(t.op, t.args, env, path);
         const xs = t.args.map((a) => this.eval(a, env, path));
         const argTy = operandTy(t.args, t.ty);
         if (isObj(argTy)) {
@@ -148,6 +153,9 @@ class TermEval {
         if (t.op === 'at-index') this.fails(path, `(or (< ${ts[1]} 0) (>= ${ts[1]} (seq.len ${ts[0]})))`);
         // Pact reads a natural number of at most 128 digits.
         if (t.op === 'str-to-int') this.fails(path, `(or (= ${ts[0]} "") (> (str.len ${ts[0]}) 128) (< (str.to_int ${ts[0]}) 0))`);
+        // Strings known before the run are joined now, as SBV folds constants.
+        const known = ts.map((x) => this.strings.get(x));
+        if (t.op === 'concat' && argTy === 'string' && known.every((x) => x !== undefined)) return this.stringLit(known.join(''));
         return this.define(t.ty, applyOp(t.op, argTy, ts));
       }
       case 'if': {
@@ -193,6 +201,7 @@ class TermEval {
         return this.define(t.ty, items.length === 1 ? items[0]! : `(seq.++ ${items.join(' ')})`);
       }
       case 'at': return field(this.eval(t.obj, env, path), t.field);
+      case 'at-key': return this.atKey(t, env, path);
       case 'keyset': {
         const name = term(this.eval(t.name, env, path));
         return `(${t.from === 'registry' ? 'registry' : 'tx-keyset'} ${name})`;
@@ -306,6 +315,44 @@ class TermEval {
       case 'read': return this.read(t, env, path);
       case 'write': return this.write(t, env, path);
     }
+  }
+
+  /// A string literal, known to be that string.
+  private stringLit(s: string): string {
+    const lit = smtLit({ ty: 'string', value: s });
+    this.strings.set(lit, s);
+    return lit;
+  }
+
+  /// `and`/`or` short-circuit (Pact's `evalLogicalOp`): the second operand runs only on the
+  /// path where the first does not decide the value.
+  private logical(op: 'and' | 'or', [a, b]: readonly Term[], env: ReadonlyMap<number, Val>, path: string): Val {
+    const x = term(this.define('bool', this.eval(a!, env, path)));
+    const undecided = op === 'and' ? x : `(not ${x})`;
+    let y = 'true';
+    this.branches(undecided, () => (y = term(this.eval(b!, env, `(and ${path} ${undecided})`))), () => {});
+    return this.define('bool', `(${op} ${x} ${y})`);
+  }
+
+  /// `at` of a key computed by the code (Pact's `evalObjAt`): a key known before the run picks its
+  /// field; another is compared with each field's name, all of which must have the type asked
+  /// for. A key naming no field fails the transaction.
+  private atKey(t: Extract<Term, { k: 'at-key' }>, env: ReadonlyMap<number, Val>, path: string): Val {
+    const key = term(this.eval(t.key, env, path));
+    const obj = this.eval(t.obj, env, path);
+    const fields = (termTy(t.obj) as ObjTy).fields;
+    const known = this.strings.get(key);
+    const candidates = known === undefined ? fields : fields.filter(([n]) => n === known);
+    if (candidates.some(([, ty]) => !tyEq(ty, t.ty))) throw new AnalysisFailure(null, 'evalObjAt mismatched field types');
+    if (known !== undefined && candidates.length === 1) return field(obj, known);
+    const is = (n: string) => `(= ${key} ${smtLit({ ty: 'string', value: n })})`;
+    this.fails(path, `(and true ${candidates.map(([n]) => `(not ${is(n)})`).join(' ')})`);
+    const notFound = makeVal(t.ty, (ty, p) => {
+      const name = `notfound${this.n++}${p}`;
+      this.script.push(`(declare-const ${name} ${sortOf(ty)})`);
+      return name;
+    });
+    return this.define(t.ty, candidates.reduceRight((acc, [n]) => mapVal(t.ty, field(obj, n), (_, x, p) => `(ite ${is(n)} ${x} ${term(pathIn(acc, p))})`), notFound));
   }
 
   /// Whether an enclosing `with-capability` granted this capability with these arguments.
@@ -631,6 +678,7 @@ function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>): V
       const items = p.items.map((x) => `(seq.unit ${term(evalPropVal(x, run, env))})`);
       return items.length === 0 ? smtLit({ ty: 'empty-list', elem: p.ty.elem }) : items.length === 1 ? items[0]! : `(seq.++ ${items.join(' ')})`;
     }
+    case 'object': return { fields: new Map(p.fields.map(([n, v]) => [n, evalPropVal(v, run, env)] as const)) };
     case 'authorized-by': return guardPassed(ofRun(), `(registry ${smtLit({ ty: 'string', value: p.name })})`);
     case 'governance-passes': return guardPassed(ofRun(), ofRun().moduleGuard);
     case 'db': return dbProp(p, ofRun(), (k) => term(evalPropVal(k, run, env)));

@@ -4,7 +4,7 @@
 import type { Exp } from '../syntax/exp.ts';
 import { Decimal } from '../values/decimal.ts';
 import type { DbProp, ListTy, ObjTy, Op, Prop, Ty } from './lang.ts';
-import { fieldTy, isObj, showTy, termTy, tyEq } from './lang.ts';
+import { fieldTy, isObj, objectsCompared, objTy, showTy, termTy, tyEq } from './lang.ts';
 import { scaleDecimal } from './translate.ts';
 
 /// A property that could not be parsed: the expression and Pact's reason.
@@ -34,7 +34,9 @@ type PreProp =
   | { readonly k: 'global'; readonly name: string }
   | { readonly k: 'quantified'; readonly q: 'forall' | 'exists'; readonly vid: number; readonly name: string; readonly ty: Ty; readonly body: PreProp }
   | { readonly k: 'app'; readonly fn: string; readonly args: readonly PreProp[] }
-  | { readonly k: 'list'; readonly items: readonly PreProp[] };
+  | { readonly k: 'list'; readonly items: readonly PreProp[] }
+  /// An object literal, its fields sorted by name (a repeated key keeps its first value).
+  | { readonly k: 'object'; readonly fields: ReadonlyArray<readonly [string, PreProp]> };
 
 /// What a property of one function sees: its variables (`result` is 0, arguments from 1), their
 /// types, the module's `defproperty`s and constants.
@@ -151,6 +153,7 @@ function toPre(e: Exp, names: ReadonlyMap<string, number>, gen: { next: number }
     }
     case 'list': {
       if (e.delim === '[') return { k: 'list', items: e.items.map((x) => toPre(x, names, gen, whole)) };
+      if (e.delim === '{') return { k: 'object', fields: objectFields(e, e.items, (x) => toPre(x, names, gen, whole), whole) };
       const head = atomName(e.items[0]);
       if (e.delim !== '(' || head === null) break;
       const binds = e.items[1];
@@ -168,6 +171,24 @@ function toPre(e: Exp, names: ReadonlyMap<string, number>, gen: { next: number }
   throw new ParseFailure(whole, `in ${showExp(e)}, expected property`);
 }
 
+/// The fields of an object literal, `"key": value` separated by commas (Pact's `BraceList`
+/// case of `expToPreProp`, with its texts).
+function objectFields(obj: Exp, items: readonly Exp[], value: (e: Exp) => PreProp, whole: Exp): Array<readonly [string, PreProp]> {
+  const go = (rest: readonly Exp[]): Array<readonly [string, PreProp]> => {
+    const [key, colon, val] = rest;
+    if (key === undefined || colon?.tag !== 'sep' || colon.sep !== ':' || val === undefined) throw new ParseFailure(whole, `in ${showExp(obj)}, cannot parse as object`);
+    if (key.tag !== 'lit' || key.lit.kind !== 'string') throw new ParseFailure(whole, `in ${showExp(key)}, static key required`);
+    const field = [key.lit.value, value(val)] as const;
+    const after = rest.slice(3);
+    if (after.length === 0) return [field];
+    if (after[0]!.tag !== 'sep' || after[0]!.sep !== ',') throw new ParseFailure(whole, `in ${showExp(key)}, unexpected token`);
+    return [field, ...go(after.slice(1))];
+  };
+  const fields = new Map<string, PreProp>();
+  for (const [k, v] of go(items)) if (!fields.has(k)) fields.set(k, v);
+  return [...fields].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
 /// Pact's `Pretty PreProp`.
 function showPre(p: PreProp): string {
   switch (p.k) {
@@ -180,6 +201,7 @@ function showPre(p: PreProp): string {
     case 'quantified': return `(${p.q} (${p.name}:${p.ty}) ${showPre(p.body)})`;
     case 'app': return `(${p.fn} ${p.args.map(showPre).join(' ')})`;
     case 'list': return `[${p.items.map(showPre).join(', ')}]`;
+    case 'object': return `{${p.fields.map(([k, v]) => `${k} := ${showPre(v)}`).join(',')}}`;
   }
 }
 
@@ -263,6 +285,10 @@ function infer(cx: Cx, p: PreProp): Prop {
       if (isObj(elem)) return failIn(cx, p, "Analysis doesn't support this construct yet: lists of objects");
       return { k: 'list', ty: { k: 'list', elem }, items };
     }
+    case 'object': {
+      const fields = p.fields.map(([n, v]) => [n, infer(cx, v)] as const);
+      return { k: 'object', ty: objTy(fields.map(([n, v]) => [n, termTy(v)] as const)), fields };
+    }
   }
 }
 
@@ -317,11 +343,18 @@ function inferApp(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop {
   if (COMPARISON.has(fn) && args.length === 2) {
     const a = infer(cx, args[0]!);
     const b = infer(cx, args[1]!);
-    if (!tyEq(termTy(a), termTy(b))) return failIn(cx, p, `type error: ${showTy(termTy(a))} vs ${showTy(termTy(b))}`);
-    if (termTy(a) === 'bool' && fn !== '=' && fn !== '!=') return failIn(cx, p, "Analysis doesn't support this construct yet: ordering of booleans");
-    const at = termTy(a);
-    const kind = at === 'guard' ? 'guards' : typeof at === 'string' ? null : at.k === 'list' ? 'lists' : 'objects';
-    if (kind !== null && fn !== '=' && fn !== '!=') return failIn(cx, p, `Invalid op for ${kind}: ${fn}, only = and != are allowed`);
+    const [ta, tb] = [termTy(a), termTy(b)];
+    const eqNeq = fn === '=' || fn === '!=';
+    const onlyEqNeq = (nouns: string) => failIn(cx, p, `${nouns} only support equality (=) / inequality (!=) checks`);
+    if (isObj(ta) && isObj(tb)) {
+      if (!eqNeq) return onlyEqNeq('objects');
+      const known = objectsCompared(fn === '=', ta, tb);
+      if (known !== null) return { k: 'lit', lit: { ty: 'bool', value: known } };
+    }
+    if (!tyEq(ta, tb)) return failIn(cx, p, `type error: ${showTy(ta)} vs ${showTy(tb)}`);
+    if (ta === 'bool' && !eqNeq) return failIn(cx, p, "Analysis doesn't support this construct yet: ordering of booleans");
+    const kind = ta === 'guard' ? 'guards' : typeof ta === 'string' ? null : ta.k === 'list' ? 'lists' : 'objects';
+    if (kind !== null && !eqNeq) return onlyEqNeq(kind);
     return op('bool', fn as Op, [a, b]);
   }
   if (LOGICAL.has(fn)) {
@@ -341,7 +374,7 @@ function inferApp(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop {
     const name = infer(cx, args[0]!);
     return name.k === 'lit' && name.lit.ty === 'string' ? { k: 'authorized-by', name: name.lit.value } : failIn(cx, p, 'expected string literal');
   }
-  if (fn === '=>' && args.length === 2) {
+  if ((fn === 'when' || fn === '=>') && args.length === 2) {
     return op('bool', 'or', [op('bool', 'not', [check(cx, 'bool', args[0]!)]), check(cx, 'bool', args[1]!)]);
   }
   if (fn === 'mod' && args.length === 2) return op('integer', 'mod', args.map((x) => check(cx, 'integer', x)));
