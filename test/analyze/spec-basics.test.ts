@@ -16,7 +16,7 @@ const TOKENS = '(defschema token-row name:string balance:integer ks:keyset) (def
 /// `Valid P`, whatever P says of success (see the top of the file).
 const valid = (p: string): string => `(succeeds-when (not ${p})) (fails-when (not ${p}))`;
 
-/// A decimal of `digits` after the point: `0.000…0n` with n in the last place.
+/// The decimal with the digit `n` (negated when negative) in its 255th, last, place.
 const lastPlace = (n: number): string => `${n < 0 ? '-' : ''}0.${'0'.repeat(254)}${Math.abs(n)}`;
 /// 10^256 as a decimal literal.
 const E256 = `1${'0'.repeat(256)}.0`;
