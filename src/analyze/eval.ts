@@ -4,8 +4,8 @@
 /// named definition (read back from the model), and the transaction's success is the conjunction
 /// of each `enforce` (and each division's non-zero divisor) on the path that reaches it, which is
 /// what Pact's merging of both branches' states amounts to.
-import type { DbProp, ListTy, ObjTy, Prop, Term, Ty } from './lang.ts';
-import { isObj, showTy, termTy, tyEq } from './lang.ts';
+import type { DbProp, ListTy, NameRef, ObjTy, Prop, Term, Ty } from './lang.ts';
+import { isNameTy, isObj, showTy, showTyHs, termTy, tyEq } from './lang.ts';
 import type { Translated } from './translate.ts';
 import { AnalysisFailure } from './translate.ts';
 import { applyOp, knownLength, LIST_BOUND, makeList, operandTy, PRELUDE, smtLit, sortList, sortOf } from './smt.ts';
@@ -584,7 +584,7 @@ class TermEval {
       const colTy = row.fields.find(([n]) => n === c)?.[1];
       if (colTy === undefined) continue;
       // Pact's analysis stops (an internal error) at a value of another type than its column's.
-      if (!tyEq(colTy, ty)) throw new AnalysisFailure(null, `eVArrayAt: bad setter access: ${showTy(ty)} vs ${showTy(colTy)}`);
+      if (!tyEq(colTy, ty)) throw new AnalysisFailure(null, `eVArrayAt: bad setter access: ${showTyHs(ty)} vs ${showTyHs(colTy)}`);
       const v = term(field(obj, c));
       next.set(c, v);
       this.set(db.key('column-written', t.table, c), 'true');
@@ -640,8 +640,10 @@ export function evalProp(p: Prop, run: Run, env: ReadonlyMap<number, Val>): stri
 
 let sortSteps = 0;
 
-/// A property's value; without a run (an invariant), only its variables and literals.
-function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>): Val {
+/// A property's value; without a run (an invariant), only its variables and literals. `names`:
+/// the table or column each variable of a `table`/`column-of` quantifier stands for.
+function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>, names: ReadonlyMap<number, string> = new Map()): Val {
+  const sub = (x: Prop): Val => evalPropVal(x, run, env, names);
   const ofRun = (): Run => {
     if (run === null) throw new Error('not a property of a run');
     return run;
@@ -653,7 +655,7 @@ function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>): V
     case 'success': return 'success';
     case 'abort': return '(not success)';
     case 'op': {
-      const xs = p.args.map((a) => evalPropVal(a, run, env));
+      const xs = p.args.map(sub);
       const argTy = operandTy(p.args, p.ty);
       if (isObj(argTy)) return p.op === '=' ? eqVal(argTy, xs[0]!, xs[1]!) : `(not ${eqVal(argTy, xs[0]!, xs[1]!)})`;
       if (p.op === 'make-list') return makeList(p.args[0]!, p.ty as ListTy, term(xs[1]!));
@@ -670,18 +672,28 @@ function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>): V
       return applyOp(p.op, argTy, xs.map(term));
     }
     case 'quantified': {
+      if (isNameTy(p.ty)) {
+        // Pact's quantifiers over names: the body for each table, or each column of the table.
+        const tables = ofRun().db.tables;
+        const over = p.ty.k === 'table' ? [...tables.keys()].sort() : tables.get(p.ty.table)?.row.fields.map(([c]) => c) ?? [];
+        const each = over.map((n) => term(evalPropVal(p.body, run, env, new Map(names).set(p.vid, n))));
+        return p.q === 'forall' ? `(and true ${each.join(' ')})` : `(or false ${each.join(' ')})`;
+      }
+      // Pact's `Any` has one value.
+      if (p.ty === 'any') return evalPropVal(p.body, run, new Map(env).set(p.vid, '0'), names);
       const name = `q${p.vid}`;
-      return `(${p.q} ((${name} ${sortOf(p.ty)})) ${term(evalPropVal(p.body, run, new Map(env).set(p.vid, name)))})`;
+      return `(${p.q} ((${name} ${sortOf(p.ty)})) ${term(evalPropVal(p.body, run, new Map(env).set(p.vid, name), names))})`;
     }
-    case 'at': return field(evalPropVal(p.obj, run, env), p.field);
+    case 'at': return field(sub(p.obj), p.field);
+    case 'object': return { fields: new Map(p.fields.map(([n, v]) => [n, sub(v)] as const)) };
     case 'list': {
-      const items = p.items.map((x) => `(seq.unit ${term(evalPropVal(x, run, env))})`);
+      const items = p.items.map((x) => `(seq.unit ${term(sub(x))})`);
       return items.length === 0 ? smtLit({ ty: 'empty-list', elem: p.ty.elem }) : items.length === 1 ? items[0]! : `(seq.++ ${items.join(' ')})`;
     }
     case 'object': return { fields: new Map(p.fields.map(([n, v]) => [n, evalPropVal(v, run, env)] as const)) };
     case 'authorized-by': return guardPassed(ofRun(), `(registry ${smtLit({ ty: 'string', value: p.name })})`);
     case 'governance-passes': return guardPassed(ofRun(), ofRun().moduleGuard);
-    case 'db': return dbProp(p, ofRun(), (k) => term(evalPropVal(k, run, env)));
+    case 'db': return dbProp(p, ofRun(), (k) => term(sub(k)), (n) => (typeof n === 'string' ? n : names.get(n.vid)!));
   }
 }
 
@@ -690,9 +702,10 @@ function guardPassed(run: Run, guard: string): string {
   return `(select ${run.db.get(run.db.key('guard-passes', ''))} ${guard})`;
 }
 
-function dbProp(p: DbProp, run: Run, key: (k: Prop) => string): Val {
+function dbProp(p: DbProp, run: Run, key: (k: Prop) => string, name: (n: NameRef) => string): Val {
   const db = run.db;
-  const now = (slot: Slot, column = ''): string => db.get(db.key(slot, p.table, column));
+  const table = name(p.table);
+  const now = (slot: Slot, column: NameRef = ''): string => db.get(db.key(slot, table, name(column)));
   switch (p.what) {
     case 'table-read': return now('table-read');
     case 'table-written': return now('table-written');
@@ -706,13 +719,13 @@ function dbProp(p: DbProp, run: Run, key: (k: Prop) => string): Val {
     case 'row-write-count': return `(select ${now('write-count')} ${key(p.key)})`;
     case 'row-enforced': return `(select ${now('cell-enforced', p.column)} ${key(p.key)})`;
     case 'row-exists': {
-      const k = db.key('exists', p.table);
+      const k = db.key('exists', table);
       return `(select ${p.when === 'before' ? db.initial(k) : db.get(k)} ${key(p.key)})`;
     }
     case 'read': {
       const k = key(p.key);
       return { fields: new Map(p.ty.fields.map(([c]) => {
-        const cells = db.key('cells', p.table, c);
+        const cells = db.key('cells', table, c);
         return [c, `(select ${p.when === 'before' ? db.initial(cells) : db.get(cells)} ${k})`] as const;
       })) };
     }

@@ -52,22 +52,47 @@ export function fieldTy(t: Ty, field: string): Ty | null {
 }
 
 /// A type as Pact's analysis prints one (`object{...}` spelled out by its fields).
+/// A type as Pact's analysis prints one (its `Pretty SingTy`): `*` for `any`, an object as its
+/// fields between braces.
 export function showTy(t: Ty): string {
-  if (typeof t === 'string') return t;
-  return t.k === 'list' ? `[${showTy(t.elem)}]` : `object{${t.fields.map(([n, ft]) => `${n}: ${showTy(ft)}`).join(', ')}}`;
+  if (typeof t === 'string') return t === 'any' ? '*' : t;
+  return t.k === 'list' ? `[${showTy(t.elem)}]` : `{${t.fields.map(([n, ft]) => `${n}: ${showTy(ft)}`).join(',')}}`;
 }
+
+/// A type as Haskell shows Pact's analysis type (`Show SingTy`), at precedence `prec`.
+export function showTyHs(t: Ty, prec = 0): string {
+  const paren = (x: string) => (prec > 10 ? `(${x})` : x);
+  if (typeof t === 'string') return { integer: 'SInteger', bool: 'SBool', string: 'SStr', time: 'STime', decimal: 'SDecimal', guard: 'SGuard', any: 'SAny' }[t];
+  if (t.k === 'list') return paren(`SList ${showTyHs(t.elem, 11)}`);
+  const fields = t.fields.reduceRight((rest, [n, ft]) => `(SCons "${n}" ${showTyHs(ft)} ${rest})`, 'SNil');
+  return paren(`SObjectUnsafe ${fields}`);
+}
+
+/// What a property's quantifier may range over (Pact's `QType`): values of a type, the tables,
+/// or the columns of a table (`column-of`).
+export type QTy = Ty | { readonly k: 'table' } | { readonly k: 'column-of'; readonly table: string };
+
+export function isNameTy(t: QTy): t is Exclude<QTy, Ty> {
+  return typeof t !== 'string' && (t.k === 'table' || t.k === 'column-of');
+}
+
+/// A table's or a column's name in a property: literal, or a variable of a `table` /
+/// `column-of` quantifier.
+export type NameRef = string | { readonly vid: number; readonly name: string };
 
 export type WriteKind = 'insert' | 'update' | 'write';
 
 /// A database property of a table (and a column, and a row key): Pact's `PropSpecific` DB
-/// constructors. `column-delta`/`cell-delta` have the column's type.
+/// constructors. `column-delta`/`cell-delta` have the column's type; they, `row-enforced` and
+/// `read` name their table and column literally (Pact requires it), the others may name them by
+/// a quantified variable.
 export type DbProp =
-  | { readonly what: 'table-read' | 'table-written'; readonly table: string }
-  | { readonly what: 'column-read' | 'column-written'; readonly table: string; readonly column: string }
+  | { readonly what: 'table-read' | 'table-written'; readonly table: NameRef }
+  | { readonly what: 'column-read' | 'column-written'; readonly table: NameRef; readonly column: NameRef }
   | { readonly what: 'column-delta'; readonly table: string; readonly column: string; readonly ty: Ty }
   | { readonly what: 'cell-delta'; readonly table: string; readonly column: string; readonly ty: Ty; readonly key: Prop }
-  | { readonly what: 'row-read' | 'row-written' | 'row-read-count' | 'row-write-count'; readonly table: string; readonly key: Prop }
-  | { readonly what: 'row-exists'; readonly table: string; readonly key: Prop; readonly when: 'before' | 'after' }
+  | { readonly what: 'row-read' | 'row-written' | 'row-read-count' | 'row-write-count'; readonly table: NameRef; readonly key: Prop }
+  | { readonly what: 'row-exists'; readonly table: NameRef; readonly key: Prop; readonly when: 'before' | 'after' }
   /// `row-enforced`: the guard in this cell, as read before any write to it, was enforced.
   | { readonly what: 'row-enforced'; readonly table: string; readonly column: string; readonly key: Prop }
   | { readonly what: 'read'; readonly table: string; readonly key: Prop; readonly when: 'before' | 'after'; readonly ty: ObjTy };
@@ -174,7 +199,7 @@ export type Prop =
   | { readonly k: 'result'; readonly ty: Ty }
   | { readonly k: 'success' }
   | { readonly k: 'abort' }
-  | { readonly k: 'quantified'; readonly q: 'forall' | 'exists'; readonly vid: number; readonly ty: Ty; readonly body: Prop }
+  | { readonly k: 'quantified'; readonly q: 'forall' | 'exists'; readonly vid: number; readonly ty: QTy; readonly body: Prop }
   | { readonly k: 'at'; readonly ty: Ty; readonly field: string; readonly obj: Prop }
   /// A list literal of single values.
   | { readonly k: 'list'; readonly ty: ListTy; readonly items: readonly Prop[] }

@@ -74,6 +74,16 @@ function smtString(s: string): string {
 }
 
 /// An operator applied to SMT-LIB operands of type `ty` (the operands' type for comparisons).
+/// An ordering of two values: strings lexicographically, booleans false before true (SBV's
+/// order), numbers and times numerically.
+function ordered(op: '<' | '<=' | '>' | '>=', ty: Ty, a: string, b: string): string {
+  const [lo, hi] = op === '<' || op === '<=' ? [a, b] : [b, a];
+  const strict = !op.endsWith('=');
+  if (ty === 'string') return `(str.${strict ? '<' : '<='} ${lo} ${hi})`;
+  if (ty === 'bool') return `(${strict ? 'and' : 'or'} (not ${lo}) ${hi})`;
+  return `(${strict ? '<' : '<='} ${lo} ${hi})`;
+}
+
 export function applyOp(op: Op, ty: Ty, xs: readonly string[]): string {
   const [a, b] = xs;
   const str = ty === 'string';
@@ -91,10 +101,7 @@ export function applyOp(op: Op, ty: Ty, xs: readonly string[]): string {
     case 'abs': return `(abs ${a})`;
     case '=': return `(= ${a} ${b})`;
     case '!=': return `(not (= ${a} ${b}))`;
-    case '<': return str ? `(str.< ${a} ${b})` : `(< ${a} ${b})`;
-    case '<=': return str ? `(str.<= ${a} ${b})` : `(<= ${a} ${b})`;
-    case '>': return str ? `(str.< ${b} ${a})` : `(> ${a} ${b})`;
-    case '>=': return str ? `(str.<= ${b} ${a})` : `(>= ${a} ${b})`;
+    case '<': case '<=': case '>': case '>=': return ordered(op, ty, a!, b!);
     case 'and': return `(and ${a} ${b})`;
     case 'or': return `(or ${a} ${b})`;
     case 'not': return `(not ${a})`;
