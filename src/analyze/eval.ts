@@ -150,6 +150,7 @@ class TermEval {
       case 'lit': return smtLit(t.lit);
       case 'var': return env.get(t.vid)!;
       case 'op': {
+        if (t.op === 'and' || t.op === 'or') return this.logical(t.op, t.args, env, path);
         const xs = t.args.map((a) => this.eval(a, env, path));
         const argTy = operandTy(t.args, t.ty);
         if (isObj(argTy)) {
@@ -206,6 +207,7 @@ class TermEval {
         return this.define(t.ty, listOf(items, this.known));
       }
       case 'at': return field(this.eval(t.obj, env, path), t.field);
+      case 'at-key': return this.atKey(t, env, path);
       case 'keyset': {
         const name = term(this.eval(t.name, env, path));
         return `(${t.from === 'registry' ? 'registry' : 'tx-keyset'} ${name})`;
@@ -319,6 +321,41 @@ class TermEval {
       case 'read': return this.read(t, env, path);
       case 'write': return this.write(t, env, path);
     }
+  }
+
+  /// `and`/`or` short-circuit (Pact's `evalLogicalOp`): the second operand runs only on the
+  /// path where the first does not decide the value.
+  private logical(op: 'and' | 'or', [a, b]: readonly Term[], env: ReadonlyMap<number, Val>, path: string): Val {
+    const x = term(this.define('bool', this.eval(a!, env, path)));
+    // A first operand known before the run decides at once, as SBV's `ite` of a literal does.
+    const known = this.known.get(x);
+    if (typeof known === 'boolean') return known === (op === 'or') ? x : this.eval(b!, env, path);
+    const undecided = op === 'and' ? x : `(not ${x})`;
+    let y = 'true';
+    this.branches(undecided, () => (y = term(this.eval(b!, env, `(and ${path} ${undecided})`))), () => {});
+    return this.define('bool', `(${op} ${x} ${y})`);
+  }
+
+  /// `at` of a key computed by the code (Pact's `evalObjAt`): a key known before the run picks its
+  /// field; another is compared with each field's name, all of which must have the type asked
+  /// for. A key naming no field fails the transaction.
+  private atKey(t: Extract<Term, { k: 'at-key' }>, env: ReadonlyMap<number, Val>, path: string): Val {
+    const key = term(this.eval(t.key, env, path));
+    const obj = this.eval(t.obj, env, path);
+    const fields = (termTy(t.obj) as ObjTy).fields;
+    const k = this.known.get(key);
+    const known = typeof k === 'string' ? k : undefined;
+    const candidates = known === undefined ? fields : fields.filter(([n]) => n === known);
+    if (candidates.some(([, ty]) => !tyEq(ty, t.ty))) throw new AnalysisFailure(null, 'evalObjAt mismatched field types');
+    if (known !== undefined && candidates.length === 1) return field(obj, known);
+    const is = (n: string) => `(= ${key} ${smtLit({ ty: 'string', value: n })})`;
+    this.fails(path, `(and true ${candidates.map(([n]) => `(not ${is(n)})`).join(' ')})`);
+    const notFound = makeVal(t.ty, (ty, p) => {
+      const name = `notfound${this.n++}${p}`;
+      this.script.push(`(declare-const ${name} ${sortOf(ty)})`);
+      return name;
+    });
+    return this.define(t.ty, candidates.reduceRight((acc, [n]) => mapVal(t.ty, field(obj, n), (_, x, p) => `(ite ${is(n)} ${x} ${term(pathIn(acc, p))})`), notFound));
   }
 
   /// Whether an enclosing `with-capability` granted this capability with these arguments.

@@ -4,7 +4,7 @@
 import type { Exp } from '../syntax/exp.ts';
 import { Decimal } from '../values/decimal.ts';
 import type { DbProp, ListTy, NameRef, ObjTy, Op, Prop, QTy, Ty } from './lang.ts';
-import { fieldTy, isNameTy, isObj, objTy, showTy, termTy, tyEq } from './lang.ts';
+import { fieldTy, isNameTy, isObj, objectsCompared, objTy, showTy, termTy, tyEq } from './lang.ts';
 import { scaleDecimal } from './translate.ts';
 
 /// A property that could not be parsed: the expression and Pact's reason.
@@ -433,7 +433,7 @@ function inferComparison(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop {
   const only = (nouns: string) => failIn(cx, p, `${nouns} only support equality (=) / inequality (!=) checks`);
   if (!tyEq(ta, tb)) {
     if (!isObj(ta) || !isObj(tb)) return failIn(cx, p, `type error: ${showTy(ta)} vs ${showTy(tb)}`);
-    return eqNeq ? { k: 'lit', lit: { ty: 'bool', value: false } } : only('objects');
+    return eqNeq ? { k: 'lit', lit: { ty: 'bool', value: objectsCompared(p.fn === '=', ta, tb)! } } : only('objects');
   }
   if (!eqNeq && ta === 'guard') return only('guards');
   if (!eqNeq && typeof ta !== 'string') return only(ta.k === 'list' ? 'lists' : 'objects');
