@@ -11,6 +11,7 @@ import type { Exp, Info } from '../syntax/exp.ts';
 import type { Type } from '../values/type.ts';
 import { pairHashOrder, stableHashOrder, typecheckMember } from '../typecheck/module.ts';
 import { runSmtLibSync } from './solver.ts';
+import { declarationsFor } from './smt.ts';
 import type { Prop, Ty } from './lang.ts';
 import { isObj } from './lang.ts';
 import { evalFunction, evalProp } from './eval.ts';
@@ -418,7 +419,8 @@ function query(run: Run, assertion: string, withModel: boolean): { verdict: 'sat
   const accessed = [...run.accesses.values()].flatMap((a) => [a.key, a.ok, ...terms(a.obj)]);
   const guards = [...run.guards.values()].flatMap((g) => (g.name === null ? [g.guard] : [g.guard, g.name]));
   const names = [...new Set([...[...run.vars.values(), ...run.tags.values()].flatMap(terms), ...accessed, ...guards])].filter((n) => /^[a-z]/.test(n) && !/^(true|false)$/.test(n));
-  const script = [`(set-option :timeout ${TIMEOUT_MS})`, ...run.script, `(assert ${assertion})`, '(check-sat)',
+  const body = [...run.script, `(assert ${assertion})`];
+  const script = [`(set-option :timeout ${TIMEOUT_MS})`, ...declarationsFor(body), ...body, '(check-sat)',
     ...(withModel && names.length > 0 ? [`(get-value (${names.join(' ')}))`] : []), '(get-info :reason-unknown)'];
   const out = runSmtLibSync(script.join('\n'));
   const verdict = out.startsWith('sat') ? 'sat' : out.startsWith('unsat') ? 'unsat' : 'unknown';

@@ -11,7 +11,7 @@ import { ISO_TIME_FORMAT } from '../values/time.ts';
 import { PactTime } from '../values/value.ts';
 import { DECIMAL_ONE, DECIMAL_PLACES, UNIX_EPOCH_MICROS, fieldTy, isObj, objectsCompared, objTy, showTy, termTy, tyEq } from './lang.ts';
 import type { Binding, Event, GuardOrigin, Lit, ObjTy, Op, Scope, Term, Ty, WriteKind } from './lang.ts';
-import { isShimmed, SHIMMED_UNREAD, shimValue, shimWarning } from './shims.ts';
+import { hasCase, SHIMMED_UNREAD, shimValue, shimWarning } from './shims.ts';
 import { PACT_VERSION } from '../lang/version.ts';
 import { rdiv } from './concrete.ts';
 
@@ -49,7 +49,7 @@ export function analysisType(t: Type): Ty | null {
   if (t.t === 'any' || (t.t === 'var' && !t.schemaVar)) return 'any';
   if (t.t === 'list') {
     const elem = analysisType(t.elem);
-    return elem === null || isObj(elem) ? null : { k: 'list', elem };
+    return elem === null ? null : { k: 'list', elem };
   }
   // Module references are their names (Pact coerces them to strings).
   if (t.t === 'module') return 'string';
@@ -139,7 +139,6 @@ class Translator {
 
   /// The translation of what runs in `scope`, the arguments bound.
   top(info: Info | null, args: readonly Named[], scope: Scope, act: () => Term): Translated {
-    this.info = info;
     const bindings = args.map((a) => this.binding(a));
     for (const b of bindings) this.argNames.set(b.vid, b.name);
     const { term, tag } = this.scope(scope, args, bindings, act);
@@ -149,8 +148,6 @@ class Translator {
   private readonly warnings: Array<{ info: Info | null; text: string }> = [];
   /// The number of the next user guard (Pact's `tsNextGuard`).
   private nextGuard = 0;
-  /// The function's own location, where some warnings are reported.
-  private info: Info | null = null;
   /// Capabilities a `with-capability` or `compose-capability` has brought into scope so far
   /// (Pact's `tsStaticCapsInScope`): requiring any other one cannot succeed.
   private capsInScope = new Set<string>();
@@ -234,7 +231,7 @@ class Translator {
         // A list's type is its elements' (the checker may leave it `[*]`); an empty one's, its node's.
         const items = a.items.map((x) => this.node(x));
         const ty = items.length > 0 ? { k: 'list' as const, elem: termTy(items[0]!) } : analysisType(a.node.ty);
-        if (ty === null || typeof ty === 'string' || ty.k !== 'list' || isObj(ty.elem)) return unsupported();
+        if (ty === null || typeof ty === 'string' || ty.k !== 'list') return unsupported();
         return items.every((x) => tyEq(termTy(x), ty.elem)) ? { k: 'list', ty, items } : unsupported();
       }
       case 'object': {
@@ -245,7 +242,7 @@ class Translator {
         const f = a.fun;
         if (f.k === 'defun') {
           const inlined = f.body[0];
-          if (f.defType === 'defcap' || inlined?.k !== 'binding' || inlined.bindType.k !== 'inlined') return unsupported();
+          if (inlined?.k !== 'binding' || inlined.bindType.k !== 'inlined') return unsupported();
           // A defpact called (through a module reference) runs as a nested pact.
           const pact = f.defType === 'defpact';
           const scope: Scope = { k: pact ? 'pact' : 'function', module: f.module, name: f.name };
@@ -265,7 +262,13 @@ class Translator {
 
   private native(fn: string, args: readonly AST[], a: AST, unsupported: () => never): Term {
     if (SHIMMED_UNREAD.has(fn)) return this.shim(fn, a, unsupported);
-    if (fn === 'read-msg') throw new AnalysisFailure(a.node.id.info, '`read-msg` is not yet supported');
+    if (fn === 'read-msg' && args.length === 1) throw new AnalysisFailure(a.node.id.info, '`read-msg` is not yet supported');
+    // `select` of literal columns Pact substitutes, translating none of its arguments.
+    if (fn === 'select' && hasCase(fn, args)) {
+      const ty = analysisType(a.node.ty);
+      if (ty === null || typeof ty === 'string' || ty.k !== 'list') return unsupported();
+      return this.shimmed(fn, a, { lit: { ty: 'empty-list', elem: ty.elem }, text: '[]' });
+    }
     if (fn === 'pact-id' && args.length === 0) return { k: 'pact-id' };
     if (fn === 'continue' && args.length === 1) return this.node(args[0]!);
     if (fn === 'yield' && (args.length === 1 || args.length === 2)) {
@@ -324,7 +327,7 @@ class Translator {
         return t;
       }
       if (!this.capsInScope.has(app.cap)) {
-        this.warnings.push({ info: this.info, text: `Direct execution restricted by capability ${app.cap}` });
+        this.warnings.push({ info: a.node.id.info, text: `Direct execution restricted by capability ${app.cap}` });
         return { k: 'lit', lit: { ty: 'bool', value: true } };
       }
       const capArgs = app.bindings.map(([, v]) => this.node(v));
@@ -353,6 +356,7 @@ class Translator {
     if (((fn === 'map' || fn === 'filter') && args.length === 2) || (fn === 'fold' && args.length === 3)) return this.listFold(fn, args, unsupported);
     if (fn === 'compose' && args.length === 3) return this.compose(args, unsupported);
     if ((fn === 'and?' || fn === 'or?') && args.length === 3) return this.logicalQ(fn, args, unsupported);
+    if (fn === 'where' && args.length === 3) return this.where(args, unsupported);
     const mark = this.events.length;
     const ts = args.map((x) => this.node(x));
     const tys = ts.map(termTy);
@@ -369,6 +373,10 @@ class Translator {
     const op = (ty: Ty, o: Op, xs: readonly Term[] = ts): Term => ({ k: 'op', ty, op: o, args: xs });
     const numeric = tys.every((t) => t === 'integer' || t === 'decimal');
     if (ts.length === 1 && (fn === '-' || fn === 'abs') && numeric) return op(tys[0]!, fn === '-' ? 'neg' : 'abs');
+    // Pact translates these and fails only when it analyses them (smt.ts).
+    if (ts.length === 1 && (fn === 'ln' || fn === 'exp') && numeric) return op(tys[0]!, fn);
+    const object = this.objectNative(fn, ts, tys, a, mark, unsupported);
+    if (object !== null) return object;
     const list = this.listNative(fn, ts, tys);
     if (list !== null) return list;
     if (fn === '+' && ts.length === 2 && isObj(tys[0]!) && isObj(tys[1]!)) return this.merge(ts[0]!, ts[1]!, a, unsupported);
@@ -392,7 +400,7 @@ class Translator {
     if (ROUNDING.has(fn) && ts.length === 1 && tys[0] === 'decimal') return op('integer', fn as Op);
     // Pact shifts by 10^places, which must be known when the function is analysed.
     if (ROUNDING.has(fn) && ts.length === 2 && tys[0] === 'decimal' && tys[1] === 'integer') return op('decimal', `${fn}-to` as Op);
-    const known = this.knownOnly(fn, ts, tys);
+    const known = this.knownOnly(fn, ts, tys, a.node.id.info);
     if (known !== null) return known;
     if (fn === 'dec' && ts.length === 1 && tys[0] === 'integer') return op('decimal', 'dec');
     if (fn === 'length' && ts.length === 1 && tys[0] === 'string') return op('integer', 'length');
@@ -403,17 +411,17 @@ class Translator {
     if ((fn === 'read-decimal' || fn === 'read-integer' || fn === 'read-string') && ts.length === 1 && tys[0] === 'string') {
       return { k: 'tx-data', ty: fn === 'read-decimal' ? 'decimal' : fn === 'read-integer' ? 'integer' : 'string', name: ts[0]! };
     }
-    return isShimmed(fn) ? this.shim(fn, a, unsupported) : unsupported();
+    return hasCase(fn, args) ? unsupported() : this.shim(fn, a, unsupported);
   }
 
   /// The natives Pact's analysis computes of known operands (`natives.ts`): hashes, principals,
   /// `str-to-int` in a base, the bitwise operators; null for others.
-  private knownOnly(fn: string, ts: readonly Term[], tys: readonly Ty[]): Term | null {
+  private knownOnly(fn: string, ts: readonly Term[], tys: readonly Ty[], at: Info | null): Term | null {
     const op = (ty: Ty, o: Op, args: readonly Term[] = ts): Term => ({ k: 'op', ty, op: o, args });
     const [a, b] = tys;
     if (fn === 'hash' && ts.length === 1) {
       if (hashable(a!)) return op('string', 'hash');
-      this.warnings.push({ info: this.info, text: 'Unsupported operation: Call to `hash` is only implemented for string, bool, and integer, substituting hash of `hello pact`' });
+      this.warnings.push({ info: at, text: 'Unsupported operation: Call to `hash` is only implemented for string, bool, and integer, substituting hash of `hello pact`' });
       return op('string', 'hash', [{ k: 'lit', lit: { ty: 'string', value: 'hello pact' } }]);
     }
     if (fn === 'hash-keccak256' && ts.length === 1 && tyEq(a!, { k: 'list', elem: 'string' })) return op('string', 'keccak256');
@@ -480,7 +488,6 @@ class Translator {
     const vids = vars.map((v) => v.vid);
     switch (fn) {
       case 'map':
-        if (isObj(bty)) return unsupported();
         return { k: 'list-fold', ty: { k: 'list', elem: bty }, how: fn, vids, body, init, list };
       case 'filter':
         return bty === 'bool' ? { k: 'list-fold', ty: lty, how: fn, vids, body, init, list } : unsupported();
@@ -488,6 +495,40 @@ class Translator {
         if (!tyEq(vars[0]!.ty, bty) || !tyEq(termTy(init!), bty)) return unsupported();
         return { k: 'list-fold', ty: bty, how: fn, vids, body, init, list };
     }
+  }
+
+  /// `where` of a field, a function and an object: the function of the object's field (Pact's
+  /// `Where`, the field read as `at` reads a computed key, of the function's argument's type).
+  private where(args: readonly AST[], unsupported: () => never): Term {
+    const key = this.stringNode(args[0]!, unsupported);
+    const f = this.open(args[1]!, 1, unsupported);
+    const obj = this.node(args[2]!);
+    if (termTy(f.body) !== 'bool' || !isObj(termTy(obj))) return unsupported();
+    const v = f.vars[0]!;
+    return { k: 'let', ty: 'bool', vid: v.vid, rhs: { k: 'at-key', ty: v.ty, key, obj }, body: f.body };
+  }
+
+  /// `contains` of a key in an object (whether its type has that field: Pact's `ObjContains`,
+  /// which does not evaluate the object, nor show what it does), `take`/`drop` of keys from an
+  /// object (the fields of the call's type: Pact's `ObjTake`/`ObjDrop`, which do not evaluate
+  /// the keys); null for other calls.
+  private objectNative(fn: string, ts: readonly Term[], tys: readonly Ty[], a: AST, mark: number, unsupported: () => never): Term | null {
+    if ((fn !== 'contains' && fn !== 'take' && fn !== 'drop') || ts.length !== 2) return null;
+    const [key, obj] = ts as [Term, Term];
+    const ty = tys[1]!;
+    if (!isObj(ty)) return null;
+    if (fn === 'contains') {
+      if (tys[0] !== 'string') return unsupported();
+      this.events.length = mark;
+      const names = ty.fields.map(([n]): Term => ({ k: 'lit', lit: { ty: 'string', value: n } }));
+      return { k: 'op', ty: 'bool', op: 'has-key', args: [key, ...names] };
+    }
+    const sub = analysisType(a.node.ty);
+    if (sub === null || !isObj(sub) || !tyEq(tys[0]!, { k: 'list', elem: 'string' })) return unsupported();
+    const vid = this.nextVid++;
+    const from: Term = { k: 'var', ty, vid };
+    const fields = sub.fields.map(([n, fty]) => (tyEq(fieldTy(ty, n) ?? 'any', fty) ? [n, { k: 'at', ty: fty, field: n, obj: from } as Term] as const : unsupported()));
+    return { k: 'let', ty: sub, vid, rhs: obj, body: { k: 'object', ty: sub, fields } };
   }
 
   /// `compose` of two functions and a value: the first's result is the second's argument.
@@ -518,8 +559,8 @@ class Translator {
     if (ts.length === 1 && fn === 'str-to-int' && a === 'string') return op('integer', 'str-to-int', ts);
     if (fn === 'distinct' && ts.length === 1 && elem(a) !== null) return op(a!, 'distinct', ts);
     if (fn === 'reverse' && ts.length === 1 && elem(a) !== null) return op(a!, 'reverse', ts);
-    if (fn === 'sort' && ts.length === 1 && elem(a) !== null && ORDERED.has(showTy(elem(a)!))) return op(a!, 'sort', ts);
-    if (fn === 'make-list' && ts.length === 2 && a === 'integer' && !isObj(b!)) return op({ k: 'list', elem: b! }, 'make-list', ts);
+    if (fn === 'sort' && ts.length === 1 && elem(a) !== null) return op(a!, 'sort', ts);
+    if (fn === 'make-list' && ts.length === 2 && a === 'integer') return op({ k: 'list', elem: b! }, 'make-list', ts);
     if (fn === 'create-principal' && ts.length === 1 && a === 'guard') return op('string', 'create-principal', ts);
     if (fn === 'validate-principal' && ts.length === 2 && a === 'guard' && b === 'string') return op('bool', 'validate-principal', ts);
     if (fn === 'enumerate' && (ts.length === 2 || ts.length === 3) && tys.every((t) => t === 'integer')) {
@@ -535,8 +576,10 @@ class Translator {
   /// A native Pact does not model: a fixed value of its type, with a warning at the call.
   private shim(fn: string, a: AST, unsupported: () => never): Term {
     const ty = analysisType(a.node.ty);
-    const value = ty === null ? null : shimValue(ty);
-    if (value === null) return unsupported();
+    return this.shimmed(fn, a, (ty === null ? null : shimValue(ty)) ?? unsupported());
+  }
+
+  private shimmed(fn: string, a: AST, value: { lit: Lit; text: string }): Term {
     this.warnings.push({ info: a.node.id.info, text: shimWarning(fn, value.text) });
     return { k: 'lit', lit: value.lit };
   }
