@@ -94,7 +94,8 @@ function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, s
   const rows = new Map([...tables].map(([t, info]) => [t, info.row] as const));
   const gov = mod.governance;
   const world: World = { tables, governanceKeyset: gov !== null && 'keyset' in gov ? gov.keyset : null };
-  const { defined, checks } = moduleModel(mod.meta.model);
+  const { checks } = moduleModel(mod.meta.model);
+  const { defined, duplicated } = definedProperties(ctx, mod);
   const funs = members.filter((x): x is readonly [string, Def] => x[1] instanceof Def && x[1].kind !== 'defcap');
   // A defpact has no single result for a property to speak of.
   if (funs.some(([, def]) => def.kind === 'defpact' && def.meta.model.some(mentionsResult))) {
@@ -133,7 +134,25 @@ function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, s
     out.push(...r.failures);
     for (const w of r.warnings) invariantWarnings.add(w);
   }
-  return [...out, ...[...substituted, ...invariantWarnings, ...stepsSubstituted].map((text): Rendered => ({ info: '', type: 'OutputWarning', text }))];
+  return [...out, ...[...duplicated, ...substituted, ...invariantWarnings, ...stepsSubstituted].map((text): Rendered => ({ info: '', type: 'OutputWarning', text }))];
+}
+
+/// The `defproperty`s of every loaded module, the verified module's shadowing the others' (each
+/// module's `@model` must parse), and Pact's warning of names defined more than once
+/// (`FVDuplicatedPropertyDef`). Pact looks over the verified module and every loaded module,
+/// which include it again, and counts each name's occurrences after the first: a name is
+/// reported from its third occurrence on (one of the verified module's defined again elsewhere,
+/// or one defined in three other modules).
+function definedProperties(ctx: Ctx, mod: ModuleData): { defined: Map<string, DefinedProperty>; duplicated: string[] } {
+  const others = otherModules(ctx, mod);
+  const loaded = stableHashOrder([mod.name, ...others.map((m) => m.name)]).map((n) => (n === mod.name ? mod : others.find((m) => m.name === n)!));
+  const models = [mod, ...loaded].map((m) => moduleModel(m.meta.model).defined);
+  const counts = new Map<string, number>();
+  for (const d of models) for (const name of d.keys()) counts.set(name, (counts.get(name) ?? 0) + 1);
+  const defined = new Map<string, DefinedProperty>();
+  for (const d of models) for (const [name, prop] of d) if (!defined.has(name)) defined.set(name, prop);
+  const dups = stableHashOrder([...counts].filter(([, n]) => n - 1 > 1).map(([name]) => name));
+  return { defined, duplicated: dups.length === 0 ? [] : [`Duplicated property definitions for ${dups.join(', ')}`] };
 }
 
 /// An interface has no code to analyse: its functions' properties may only name tables, defined
@@ -141,7 +160,8 @@ function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, s
 /// `scopeCheckInterface`).
 function scopeCheckInterface(ctx: Ctx, mod: ModuleData): Rendered[] {
   const inScope = new Set([...loadedTables(ctx, mod, new Map()).keys(), ...mod.members.keys()]);
-  for (const m of [mod, ...otherModules(ctx, mod)]) for (const name of moduleModel(m.meta.model).defined.keys()) inScope.add(name);
+  const { defined, duplicated } = definedProperties(ctx, mod);
+  for (const name of defined.keys()) inScope.add(name);
   const errors: string[] = [];
   for (const name of stableHashOrder([...mod.members.keys()])) {
     const def = mod.members.get(name);
@@ -150,7 +170,8 @@ function scopeCheckInterface(ctx: Ctx, mod: ModuleData): Rendered[] {
       for (const g of propGlobals(body, def.args.map((a) => a.name))) if (!inScope.has(g)) errors.push(`Variable not in scope: ${g}`);
     }
   }
-  return errors.length === 0 ? [] : ['Scope checking errors', ...errors].map((text) => fatal(null, text));
+  if (errors.length > 0) return ['Scope checking errors', ...errors].map((text) => fatal(null, text));
+  return duplicated.map((text): Rendered => ({ info: '', type: 'OutputWarning', text }));
 }
 
 /// Each check of a translation (a function's, or a step's), then the translation's warnings (a
