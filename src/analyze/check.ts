@@ -244,7 +244,7 @@ function otherModules(ctx: Ctx, mod: ModuleData): ModuleData[] {
 }
 
 function tableInfo(mod: ModuleData, type: Extract<Type, { t: 'user' }>, consts: ReadonlyMap<string, Prop>): TableInfo | null {
-  const row = analysisType({ t: 'schema', kind: 'table', schema: type, partial: null });
+  const row = analysisType({ t: 'schema', kind: 'object', schema: type, partial: null });
   if (row === null || !isObj(row)) return null;
   const schema = mod.members.get(type.schema.name);
   const model = schema instanceof SchemaRef ? normalizeList(schema.meta.model, null) : [];

@@ -59,8 +59,9 @@ export function hasCase(native: string, args: readonly AST[]): boolean {
 export const SHIMMED_UNREAD: ReadonlySet<string> = new Set(['keys', 'install-capability']);
 
 /// The value a shimmed call of this result type becomes, and how the warning names it; null for
-/// types Pact cannot shim (guards, objects, `*`). Of a list of other than single values, Pact
-/// makes an empty list of `*`.
+/// types Pact cannot shim (guards, objects, `*`). A list of other than single values Pact calls
+/// an empty list (making it a list of `*`, which a property of the call's type cannot compare:
+/// this port keeps the call's type).
 export function shimValue(ty: Ty): { lit: Lit; text: string } | null {
   switch (ty) {
     case 'integer': return { lit: { ty, value: 0n }, text: '0' };
@@ -72,7 +73,7 @@ export function shimValue(ty: Ty): { lit: Lit; text: string } | null {
   }
   if (ty.k !== 'list') return null;
   const elem = ty.elem;
-  if (typeof elem !== 'string' || elem === 'any') return { lit: { ty: 'empty-list', elem: 'any' }, text: 'empty list' };
+  if (typeof elem !== 'string' || elem === 'any') return { lit: { ty: 'empty-list', elem }, text: 'empty list' };
   return { lit: { ty: 'empty-list', elem }, text: `empty ${elem} list` };
 }
 
