@@ -10,7 +10,7 @@ import type { Type } from '../values/type.ts';
 import { Decimal } from '../values/decimal.ts';
 import { ISO_TIME_FORMAT } from '../values/time.ts';
 import { PactTime } from '../values/value.ts';
-import { DECIMAL_ONE, DECIMAL_PLACES, UNIX_EPOCH_MICROS, fieldTy, isObj, objectsCompared, objTy, showTy, termTy, tyEq } from './lang.ts';
+import { DECIMAL_ONE, DECIMAL_PLACES, UNIX_EPOCH_MICROS, fieldTy, isObj, objectsCompared, objTy, showTy, showTyHs, termTy, tyEq } from './lang.ts';
 import type { Binding, Event, GuardOrigin, Lit, ObjTy, Op, Scope, Term, Ty, WriteKind } from './lang.ts';
 import { hasCase, SHIMMED_UNREAD, shimValue, shimWarning } from './shims.ts';
 import { PACT_VERSION } from '../lang/version.ts';
@@ -759,7 +759,7 @@ class Translator {
       const ty = objTy(row.fields.filter(([n]) => columns.includes(n)));
       const def = args.length === 3 ? this.node(args[2]!) : null;
       if (def !== null && !tyEq(termTy(def), ty)) {
-        throw new AnalysisFailure(info, `Bad type in a \`with-default-read\`: we expected ${showTy(termTy(def))} (the type of the provided default), but saw ${showTy(ty)} (based on the fields that were bound).`);
+        throw new AnalysisFailure(info, `Bad type in a \`with-default-read\`: we expected ${showTyHs(termTy(def))} (the type of the provided default), but saw ${showTyHs(ty)} (based on the fields that were bound).`);
       }
       const tag = this.tag('bool');
       this.events.push({ k: 'read', tag, table: table.name, ty });
@@ -811,7 +811,8 @@ class Translator {
     this.events = before;
     this.events.push({ k: 'branch', tag, then: thenEvents, else: elseEvents });
     if (!tyEq(termTy(then), termTy(other))) {
-      throw new AnalysisFailure(info, `two branches unexpectedly have different types: (${showTy(termTy(then))}) vs (${showTy(termTy(other))})`);
+      // Pact shows each as Haskell shows its `EType`.
+      throw new AnalysisFailure(info, `two branches unexpectedly have different types: (EType ${showTyHs(termTy(then), 11)}) vs (EType ${showTyHs(termTy(other), 11)})`);
     }
     return { k: 'if', ty: termTy(then), tag, cond, then, else: other };
   }
