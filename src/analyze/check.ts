@@ -10,6 +10,8 @@ import { renderInfo } from '../lang/errors.ts';
 import type { Exp, Info } from '../syntax/exp.ts';
 import type { Type } from '../values/type.ts';
 import { pairHashOrder, stableHashOrder, typecheckMember } from '../typecheck/module.ts';
+import type { Checked } from '../typecheck/phases.ts';
+import { showTypeHs } from '../typecheck/types.ts';
 import { runSmtLibSync } from './solver.ts';
 import { declarationsFor } from './smt.ts';
 import type { Prop, Ty } from './lang.ts';
@@ -71,29 +73,22 @@ export function verifyModule(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<stri
 
 function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, string>): Rendered[] {
   const order = stableHashOrder([...mod.terms.keys()]);
-  const typed = (name: string) => {
-    const { checked, failures } = typecheckMember(ctx, mod, name, dynEnv);
+  const typed = (name: string, of: ModuleData = mod) => {
+    const { checked, failures } = typecheckMember(ctx, of, name, dynEnv);
     if (failures.length > 0) throw new Fatal(failures.map((f) => fatal(f.id.info, f.message)));
     return checked;
   };
   const members = order.map((name) => [name, mod.members.get(name)] as const);
+  // Pact type checks a module's constants, and later its functions, with lens's `ifoldrM`,
+  // whose effects run from the map's last entry to its first.
   const consts = new Map<string, Prop>();
-  for (const [name, m] of members) {
+  for (const [name, m] of [...members].reverse()) {
     if (!(m instanceof ConstRef)) continue;
     const value = typed(name).body[0];
     const lit = value?.k === 'prim' && value.value.k === 'lit' ? literal(value.value.value) : null;
     if (lit?.k === 'lit') consts.set(name, lit);
   }
-  for (const [name, m] of members) if (m instanceof Def && m.kind === 'defcap') typed(name);
   const tables = loadedTables(ctx, mod, consts);
-  const emits = (cap: string): boolean => {
-    const def = mod.members.get(cap.slice(cap.lastIndexOf('.') + 1));
-    const kind = def instanceof Def ? def.rawDefcapMeta?.kind : undefined;
-    return kind === 'event' || kind === 'managed';
-  };
-  const rows = new Map([...tables].map(([t, info]) => [t, info.row] as const));
-  const gov = mod.governance;
-  const world: World = { tables, governanceKeyset: gov !== null && 'keyset' in gov ? gov.keyset : null };
   const { checks } = moduleModel(mod.meta.model);
   const { defined, duplicated } = definedProperties(ctx, mod);
   const funs = members.filter((x): x is readonly [string, Def] => x[1] instanceof Def && x[1].kind !== 'defcap');
@@ -101,20 +96,32 @@ function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, s
   if (funs.some(([, def]) => def.kind === 'defpact' && def.meta.model.some(mentionsResult))) {
     throw new Fatal([{ info: '', type: 'OutputFailure', text: 'Invalid usage of `result` within a defpact model' }]);
   }
-  // Every function's checks parse before any is analysed, then every function translates, then
-  // the checks of the defpacts' steps parse.
+  const emits = capabilities(ctx, mod, typed);
+  const rows = new Map([...tables].map(([t, info]) => [t, info.row] as const));
+  const gov = mod.governance;
+  const world: World = { tables, governanceKeyset: gov !== null && 'keyset' in gov ? gov.keyset : null };
+  // Every function type checks, then each one's checks parse (its arguments and its result, of
+  // the type its body has, in scope), then every function translates, then the checks of the
+  // defpacts' steps parse.
+  const checkedFuns = new Map([...funs].reverse().map(([name]) => [name, typed(name)] as const));
   const scope = { defined, consts, tables: rows };
-  const parsed = funs.map(([name, def]) => ({ name, def, checks: functionChecks(def, checks, scope) }));
+  const parsed = funs.map(([name, def]) => {
+    const checked = checkedFuns.get(name)!;
+    if (checked.top.k !== 'fun') throw new AnalysisFailure(def.info, `Analysis doesn't support this construct yet: ${name}`);
+    const env = functionEnv(def, checked);
+    return { name, def, env, checked, fun: checked.top.fun, checks: functionChecks(def, env, checks, scope) };
+  });
   const modules = { emits, tables: rows };
   const translated = parsed.map((p) => {
-    const checked = typed(p.name);
-    if (checked.top.k !== 'fun') throw new AnalysisFailure(p.def.info, `Analysis doesn't support this construct yet: ${p.name}`);
-    const fun = checked.top.fun;
-    const body = resolveTypes(checked.body, checked.types);
-    const args = fun.args.map((a) => ({ ...a, node: { ...a.node, ty: checked.types.get(a.node.id.id) ?? a.node.ty } }));
-    return { ...p, args, body, tr: translateFunction(mod.name, p.name, fun.info, args, body, modules, p.def.kind === 'defpact') };
+    const body = resolveTypes(p.checked.body, p.checked.types);
+    const args = p.fun.args.map((a) => ({ ...a, node: { ...a.node, ty: p.checked.types.get(a.node.id.id) ?? a.node.ty } }));
+    return { ...p, args, body, tr: translateFunction(mod.name, p.name, p.fun.info, args, body, modules, p.def.kind === 'defpact') };
   });
   const steps = stepChecks(mod, translated, scope);
+  // Every function's invariant checks come first (an analysis failure ends verification),
+  // though Pact reports them last, tables by name (its `TableMap`).
+  const withInvariants = [...tables].filter(([, info]) => info.invariants.length > 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const invariants = (withInvariants.length === 0 ? [] : translated).map((t) => invariantChecks(t.tr, world, withInvariants.map(([name]) => name)));
   const out: Rendered[] = [];
   // What evaluation substituted, said after everything else (Pact's `VerificationWarning`s):
   // once per check that holds, then once for all the invariant checks that hold, then the steps'.
@@ -126,15 +133,60 @@ function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, s
     if (step?.k !== 'step') continue;
     out.push(...checkAll(() => translateStep(s.pact.tr.info, s.pact.args, step.exec, modules), world, s.checks, stepsSubstituted));
   }
-  // Then every function's invariant checks, tables by name (Pact's `TableMap`).
-  const withInvariants = [...tables].filter(([, info]) => info.invariants.length > 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const invariantWarnings = new Set<string>();
-  for (const t of withInvariants.length === 0 ? [] : translated) {
-    const r = invariantChecks(t.tr, world, withInvariants.map(([name]) => name));
+  for (const r of invariants) {
     out.push(...r.failures);
     for (const w of r.warnings) invariantWarnings.add(w);
   }
   return [...out, ...[...duplicated, ...substituted, ...invariantWarnings, ...stepsSubstituted].map((text): Rendered => ({ info: '', type: 'OutputWarning', text }))];
+}
+
+/// Pact's `moduleCapabilities`: every capability of every loaded module (the verified module
+/// first, then all of them, it among them) must type check and have arguments of types the
+/// analysis has. Whether a capability (`module.name`) is an event or managed (`emit-event`
+/// needs one).
+function capabilities(ctx: Ctx, mod: ModuleData, typed: (name: string, of: ModuleData) => unknown): (cap: string) => boolean {
+  const loaded = [mod, ...otherModules(ctx, mod)];
+  for (const m of [mod, ...byName(loaded)]) {
+    for (const name of stableHashOrder([...m.members.keys()])) {
+      const def = m.members.get(name);
+      if (!(def instanceof Def) || def.kind !== 'defcap') continue;
+      typed(name, m);
+      for (const a of def.args) translatable('argument', a.type);
+    }
+  }
+  return (cap) => {
+    const dot = cap.lastIndexOf('.');
+    const def = loaded.find((m) => m.name === cap.slice(0, dot))?.members.get(cap.slice(dot + 1));
+    const kind = def instanceof Def ? def.rawDefcapMeta?.kind : undefined;
+    return kind === 'event' || kind === 'managed';
+  };
+}
+
+/// Modules in the order of Pact's map of them (by name).
+function byName(mods: readonly ModuleData[]): ModuleData[] {
+  return stableHashOrder(mods.map((m) => m.name)).map((n) => mods.find((m) => m.name === n)!);
+}
+
+/// A type the analysis must have (Pact's `TypeTranslationFailure` when it has none).
+function translatable(what: string, ty: Type): Ty {
+  const t = analysisType(ty);
+  if (t === null) throw new Fatal([{ info: '', type: 'OutputFailure', text: `couldn't translate ${what} type: ${showTypeHs(ty)}` }]);
+  return t;
+}
+
+/// What a function's properties see (Pact's `makeFunctionEnv`): its arguments, of their declared
+/// types, and its result, of the type the checker gave the last expression of its body.
+interface FunctionEnv {
+  readonly args: readonly Ty[];
+  readonly result: Ty;
+}
+
+function functionEnv(def: Def, checked: Checked): FunctionEnv {
+  const args = def.args.map((a) => translatable('argument', a.type));
+  const last = checked.body[checked.body.length - 1];
+  const result = last === undefined ? def.ret : checked.types.get(last.node.id.id) ?? last.node.ty;
+  return { args, result: translatable('result', result) };
 }
 
 /// The `defproperty`s of every loaded module, the verified module's shadowing the others' (each
@@ -145,8 +197,7 @@ function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, s
 /// or one defined in three other modules).
 function definedProperties(ctx: Ctx, mod: ModuleData): { defined: Map<string, DefinedProperty>; duplicated: string[] } {
   const others = otherModules(ctx, mod);
-  const loaded = stableHashOrder([mod.name, ...others.map((m) => m.name)]).map((n) => (n === mod.name ? mod : others.find((m) => m.name === n)!));
-  const models = [mod, ...loaded].map((m) => moduleModel(m.meta.model).defined);
+  const models = [mod, ...byName([mod, ...others])].map((m) => moduleModel(m.meta.model).defined);
   const counts = new Map<string, number>();
   for (const d of models) for (const name of d.keys()) counts.set(name, (counts.get(name) ?? 0) + 1);
   const defined = new Map<string, DefinedProperty>();
@@ -199,7 +250,7 @@ function checkAll(translate: () => Translated, world: World, checks: readonly Fu
 
 /// The checks of the `@model`s of the defpacts' steps, in the order of Pact's map of them, each
 /// parsed as a property of its pact (but only its own: the module's do not apply).
-function stepChecks<P extends { readonly name: string; readonly def: Def }>(mod: ModuleData, pacts: readonly P[], scope: Pick<PropEnv, 'defined' | 'consts' | 'tables'>): Array<{ pact: P; index: number; checks: FunCheck[] }> {
+function stepChecks<P extends { readonly name: string; readonly def: Def; readonly env: FunctionEnv }>(mod: ModuleData, pacts: readonly P[], scope: Pick<PropEnv, 'defined' | 'consts' | 'tables'>): Array<{ pact: P; index: number; checks: FunCheck[] }> {
   const found = new Map<string, { pact: P; index: number; model: readonly Exp[] }>();
   for (const p of pacts) {
     const term = mod.terms.get(p.name);
@@ -211,7 +262,7 @@ function stepChecks<P extends { readonly name: string; readonly def: Def }>(mod:
   const order = pairHashOrder([...found.values()].map((f) => [f.pact.name, f.index] as const));
   return order.map(([name, index]) => {
     const f = found.get(`${index} ${name}`)!;
-    return { pact: f.pact, index, checks: parseChecks(f.pact.def, normalizeList(f.model, null).map(collectCheck), scope) };
+    return { pact: f.pact, index, checks: parseChecks(f.pact.def, f.pact.env, normalizeList(f.model, null).map(collectCheck), scope) };
   });
 }
 
@@ -326,22 +377,19 @@ interface FunCheck {
 }
 
 /// A function's checks: the module's that apply to it, then its own, each typed in its scope.
-function functionChecks(def: Def, moduleChecks: readonly ModuleCheck[], scope: Pick<PropEnv, 'defined' | 'consts' | 'tables'>): FunCheck[] {
+function functionChecks(def: Def, fenv: FunctionEnv, moduleChecks: readonly ModuleCheck[], scope: Pick<PropEnv, 'defined' | 'consts' | 'tables'>): FunCheck[] {
   const own = normalizeList(def.meta.model, null).map(collectCheck);
   const applicable = moduleChecks.filter((c) => c.scope.k === 'everywhere' || (c.scope.k === 'only') === c.scope.names.has(def.name));
-  return parseChecks(def, [...applicable, ...own], scope);
+  return parseChecks(def, fenv, [...applicable, ...own], scope);
 }
 
 /// Checks typed as properties of a function (`result` and its arguments in scope).
-function parseChecks(def: Def, checks: ReadonlyArray<{ readonly kind: CheckKind; readonly body: Exp }>, scope: Pick<PropEnv, 'defined' | 'consts' | 'tables'>): FunCheck[] {
+function parseChecks(def: Def, fenv: FunctionEnv, checks: ReadonlyArray<{ readonly kind: CheckKind; readonly body: Exp }>, scope: Pick<PropEnv, 'defined' | 'consts' | 'tables'>): FunCheck[] {
   const names = new Map<string, number>([['result', 0]]);
-  const types = new Map<number, Ty>();
-  const ret = analysisType(def.ret);
-  if (ret !== null) types.set(0, ret);
+  const types = new Map<number, Ty>([[0, fenv.result]]);
   def.args.forEach((a, i) => {
     names.set(a.name, i + 1);
-    const ty = analysisType(a.type);
-    if (ty !== null) types.set(i + 1, ty);
+    types.set(i + 1, fenv.args[i]!);
   });
   const env: PropEnv = { names, types, nextVid: def.args.length + 1, ...scope };
   return checks.map((c) => {
@@ -400,15 +448,16 @@ function runCheck(tr: Translated, run: Run, kind: CheckKind, prop: Prop): string
 }
 
 /// Each invariant of each table must hold of every row the function writes, when it succeeds
-/// (Pact's `verifyFunctionInvariants`); a failure is reported at the invariant. What evaluation
-/// substituted is said when any holds.
+/// (Pact's `verifyFunctionInvariants`); a failure is reported at the invariant, a failure of the
+/// analysis ends verification. What evaluation substituted is said when any holds.
 function invariantChecks(tr: Translated, world: World, names: readonly string[]): { failures: Rendered[]; warnings: readonly string[] } {
   const tables = world.tables;
   let run: Run;
   try {
     run = evalFunction(tr, world);
   } catch (e) {
-    if (e instanceof AnalysisFailure) return { failures: [fatal(tr.info, e.message)], warnings: [] };
+    // Pact's analysis failing here fails the whole verification.
+    if (e instanceof AnalysisFailure) throw new Fatal([fatal(tr.info, e.message)]);
     throw e;
   }
   const failures: Rendered[] = [];

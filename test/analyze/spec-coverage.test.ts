@@ -144,11 +144,14 @@ describe('Pact\'s failure texts', () => {
   outputs('the length of an object of no schema is a type error',
     '(defun f:integer (o:object) @model [(property true)] (length o))',
     ['OutputFailure: "impossible" post-typechecker type error in node: length1::TyPrim TyInteger'], 'failed');
-  outputs('a table is no value the analysis has a type for', `(deftable people:{person})
+  const table = 'TySchema {_tySchema = TyTable, _tySchemaType = TyUser {_tyUser = {t.person}}, _tySchemaPartial = FullSchema}';
+  outputs('a table is no value the analysis has a type for: a function of one fails at its type', `(deftable people:{person})
     (defun g:[string] (tb:table{person}) (keys tb)) (defun f:[string] () (g people))`,
-  ['OutputFailure: Found a type we don\'t know how to translate yet: TySchema {_tySchema = TyTable, _tySchemaType = TyUser {_tyUser = {t.person}}, ' +
-    '_tySchemaPartial = FullSchema} at node: inlinedCallArgs6_tb7::TySchema {_tySchema = TyTable, _tySchemaType = TyUser {_tyUser = {t.person}}, _tySchemaPartial = FullSchema}'],
-  'failed');
+  [`:OutputFailure: couldn't translate argument type: ${table}`], 'failed');
+  outputs('a table is no value the analysis has a type for: a variable bound to one fails where it is bound', `(deftable people:{person})
+    (defun f:[string] () (let ((tb people)) (keys tb)))`,
+  [`OutputFailure: Found a type we don't know how to translate yet: ${table} at node: BindLet0_tb1::${table}`], 'failed');
+  holds('the result has the type of the function\'s last expression, declared or not', '(defun f () @model [(property (= result 1))] 1)');
 });
 
 describe('warnings at the call that causes them', () => {
