@@ -4,7 +4,7 @@
 /// named definition (read back from the model), and the transaction's success is the conjunction
 /// of each `enforce` (and each division's non-zero divisor) on the path that reaches it, which is
 /// what Pact's merging of both branches' states amounts to.
-import type { DbProp, ListTy, NameRef, ObjTy, Prop, Term, Ty } from './lang.ts';
+import type { DbProp, ListTy, NameRef, ObjTy, Op, Prop, Term, Ty } from './lang.ts';
 import { isNameTy, isObj, showTy, showTyHs, termTy, tyEq } from './lang.ts';
 import type { Translated } from './translate.ts';
 import { AnalysisFailure } from './translate.ts';
@@ -159,12 +159,8 @@ class TermEval {
         const ts = xs.map(term);
         if (t.op === 'make-list') return this.define(t.ty, makeList(t.args[0]!, t.ty as ListTy, ts[1]!));
         if (t.op === 'sort') return this.define(t.ty, sortList(t.ty as ListTy, ts[0]!, knownLength(t.args[0]!), (ty, x) => term(this.define(ty, x))));
-        if (t.op === '/' || t.op === 'mod') this.fails(path, `(= ${ts[1]} 0)`);
-        // A step away from the end never reaches it.
-        if (t.op === 'enumerate') this.fails(path, `(or (and (< ${ts[0]} ${ts[1]}) (< ${ts[2]} 0)) (and (> ${ts[0]} ${ts[1]}) (> ${ts[2]} 0)))`);
-        if (t.op === 'at-index') this.fails(path, `(or (< ${ts[1]} 0) (>= ${ts[1]} (seq.len ${ts[0]})))`);
-        // Pact reads a natural number of at most 128 digits.
-        if (t.op === 'str-to-int') this.fails(path, `(or (= ${ts[0]} "") (> (str.len ${ts[0]}) 128) (< (str.to_int ${ts[0]}) 0))`);
+        const undefinedWhen = failsWhen(t.op, ts);
+        if (undefinedWhen !== null) this.fails(path, undefinedWhen);
         return this.define(t.ty, evalOp(t.op, t.args.map(termTy), t.ty, ts, this.opCx(path)));
       }
       case 'if': {
@@ -499,7 +495,7 @@ class TermEval {
   private invariants(table: string, cols: ReadonlyMap<string, string>): string[] {
     const info = this.tables.get(table)!;
     const env = new Map(info.row.fields.map(([c], i) => [i, cols.get(c)!] as const));
-    return info.invariants.map((inv) => term(evalPropVal(inv.prop, null, env)));
+    return info.invariants.map((inv) => term(evalPropVal(inv.prop, { run: null, env, names: new Map(), path: 'true', failures: null })));
   }
 
   private read(t: Extract<Term, { k: 'read' }>, env: ReadonlyMap<number, Val>, path: string): Val {
@@ -603,9 +599,36 @@ function pathIn(v: Val, path: string): Val {
   return at;
 }
 
+/// When an operator is undefined (Pact's `markFailure`s in `Eval/Core.hs` and
+/// `Eval/Numerical.hs` that are not a native's own): a zero divisor, an index out of range, a
+/// step away from the end, a string that is no natural number of at most 128 digits.
+function failsWhen(op: Op, ts: readonly string[]): string | null {
+  switch (op) {
+    case '/': case 'mod': return `(= ${ts[1]} 0)`;
+    case 'enumerate': return `(or (and (< ${ts[0]} ${ts[1]}) (< ${ts[2]} 0)) (and (> ${ts[0]} ${ts[1]}) (> ${ts[2]} 0)))`;
+    case 'at-index': return `(or (< ${ts[1]} 0) (>= ${ts[1]} (seq.len ${ts[0]})))`;
+    case 'str-to-int': return `(or (= ${ts[0]} "") (> (str.len ${ts[0]}) 128) (< (str.to_int ${ts[0]}) 0))`;
+    default: return null;
+  }
+}
+
 /// A property as an SMT-LIB formula over a run (`result`, `success`, the arguments by id).
 export function evalProp(p: Prop, run: Run, env: ReadonlyMap<number, Val>): string {
-  return term(evalPropVal(p, run, env));
+  return term(evalPropVal(p, { run, env, names: new Map(), path: 'true', failures: null }));
+}
+
+/// When the property's own operations are undefined (a division by zero, an index out of range
+/// ...), as Pact's query-success check asks it: the conditions each such operation fails under
+/// (an `and`'s or an `or`'s second operand only when the first does not decide it, as Pact
+/// evaluates them), under the property's leading quantifiers as a satisfiability query reads
+/// them (a `forall` universal, an `exists` free). Null when nothing in it can fail.
+export function propFailure(p: Prop, run: Run, env: ReadonlyMap<number, Val>): string | null {
+  const failures: string[] = [];
+  evalPropVal(p, { run, env, names: new Map(), path: 'true', failures });
+  if (failures.length === 0) return null;
+  const quantifiers: Array<Extract<Prop, { k: 'quantified' }>> = [];
+  for (let q = p; q.k === 'quantified' && !isNameTy(q.ty) && q.ty !== 'any'; q = q.body) quantifiers.push(q);
+  return quantifiers.reduceRight((body, q) => `(${q.q} ((q${q.vid} ${sortOf(q.ty as Ty)})) ${body})`, `(or ${failures.join(' ')})`);
 }
 
 let sortSteps = 0;
@@ -622,10 +645,21 @@ function listOf(items: readonly string[], known: KnownTerms): string {
   return text;
 }
 
-/// A property's value; without a run (an invariant), only its variables and literals. `names`:
-/// the table or column each variable of a `table`/`column-of` quantifier stands for.
-function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>, names: ReadonlyMap<number, string> = new Map()): Val {
-  const sub = (x: Prop): Val => evalPropVal(x, run, env, names);
+/// What a property is evaluated in: the run (none for an invariant), its variables' values, the
+/// table or column each variable of a `table`/`column-of` quantifier stands for, and (when they
+/// are asked for) the failures of its operations, each under the condition `path` of reaching it.
+interface PropCx {
+  readonly run: Run | null;
+  readonly env: ReadonlyMap<number, Val>;
+  readonly names: ReadonlyMap<number, string>;
+  readonly path: string;
+  readonly failures: string[] | null;
+}
+
+/// A property's value; without a run (an invariant), only its variables and literals.
+function evalPropVal(p: Prop, cx: PropCx): Val {
+  const { run, env, names } = cx;
+  const sub = (x: Prop): Val => evalPropVal(x, cx);
   const ofRun = (): Run => {
     if (run === null) throw new Error('not a property of a run');
     return run;
@@ -637,7 +671,7 @@ function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>, na
     case 'success': return 'success';
     case 'abort': return '(not success)';
     case 'op': {
-      const xs = p.args.map(sub);
+      const xs = operands(p, cx);
       const known = run?.known ?? LITERALS;
       const argTy = operandTy(p.args, p.ty);
       if (isObj(argTy)) return p.op === '=' ? eqVal(argTy, xs[0]!, xs[1]!) : `(not ${eqVal(argTy, xs[0]!, xs[1]!)})`;
@@ -652,21 +686,25 @@ function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>, na
         });
         return lets.reduceRight((acc, l) => `(let (${l}) ${acc})`, sorted);
       }
-      // A property's warnings and failures are not the transaction's (Pact drops them).
-      return evalOp(p.op, p.args.map(termTy), p.ty, xs.map(term), { known, warn: () => {}, fail: () => {} });
+      const ts = xs.map(term);
+      // A property's failures are its own, not the transaction's; its warnings Pact drops.
+      const fail = (c: string) => cx.failures?.push(`(and ${cx.path} ${c})`);
+      const undefinedWhen = failsWhen(p.op, ts);
+      if (undefinedWhen !== null) fail(undefinedWhen);
+      return evalOp(p.op, p.args.map(termTy), p.ty, ts, { known, warn: () => {}, fail });
     }
     case 'quantified': {
       if (isNameTy(p.ty)) {
         // Pact's quantifiers over names: the body for each table, or each column of the table.
         const tables = ofRun().db.tables;
         const over = p.ty.k === 'table' ? [...tables.keys()].sort() : tables.get(p.ty.table)?.row.fields.map(([c]) => c) ?? [];
-        const each = over.map((n) => term(evalPropVal(p.body, run, env, new Map(names).set(p.vid, n))));
+        const each = over.map((n) => term(evalPropVal(p.body, { ...cx, names: new Map(names).set(p.vid, n) })));
         return p.q === 'forall' ? `(and true ${each.join(' ')})` : `(or false ${each.join(' ')})`;
       }
       // Pact's `Any` has one value.
-      if (p.ty === 'any') return evalPropVal(p.body, run, new Map(env).set(p.vid, '0'), names);
+      if (p.ty === 'any') return evalPropVal(p.body, { ...cx, env: new Map(env).set(p.vid, '0') });
       const name = `q${p.vid}`;
-      return `(${p.q} ((${name} ${sortOf(p.ty)})) ${term(evalPropVal(p.body, run, new Map(env).set(p.vid, name), names))})`;
+      return `(${p.q} ((${name} ${sortOf(p.ty)})) ${term(evalPropVal(p.body, { ...cx, env: new Map(env).set(p.vid, name) }))})`;
     }
     case 'at': return field(sub(p.obj), p.field);
     case 'object': return { fields: new Map(p.fields.map(([n, v]) => [n, sub(v)] as const)) };
@@ -678,6 +716,15 @@ function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>, na
     case 'governance-passes': return guardPassed(ofRun(), ofRun().moduleGuard);
     case 'db': return dbProp(p, ofRun(), (k) => term(sub(k)), (n) => (typeof n === 'string' ? n : names.get(n.vid)!));
   }
+}
+
+/// An operator's operands; `and` and `or` reach their second only when the first does not
+/// decide them (Pact's short-circuiting `ite` over its evaluation state).
+function operands(p: Extract<Prop, { k: 'op' }>, cx: PropCx): Val[] {
+  if ((p.op !== 'and' && p.op !== 'or') || cx.failures === null) return p.args.map((x) => evalPropVal(x, cx));
+  const first = term(evalPropVal(p.args[0]!, cx));
+  const reached = p.op === 'and' ? first : `(not ${first})`;
+  return [first, evalPropVal(p.args[1]!, { ...cx, path: `(and ${cx.path} ${reached})` })];
 }
 
 /// Whether a guard passes, as the run leaves the database.
