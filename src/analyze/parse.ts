@@ -676,9 +676,6 @@ function check(cx: Cx, ty: Ty, p: PreProp): Prop {
 function checkApp(cx: Cx, ty: Ty, p: Extract<PreProp, { k: 'app' }>): Prop {
   const { fn, args } = p;
   if (ty === 'string' && fn === '+' && args.length === 2) return op('string', 'concat', args.map((x) => check(cx, 'string', x)));
-  if ((fn === '^' || fn === 'log') && (ty === 'integer' || ty === 'decimal')) {
-    return failIn(cx, p, `Analysis doesn't support this construct yet: ${fn}`);
-  }
   if (ty === 'decimal' && ARITH.has(fn) && args.length === 2) {
     // Decimal arithmetic takes a decimal and a decimal or an integer, in either order.
     const xs = args.map((x) => infer(cx, x));
