@@ -11,18 +11,18 @@ import { ConstRef, Def, SchemaRef, TableRef } from '../lang/runtime.ts';
 import { renderInfo } from '../lang/errors.ts';
 import type { Exp, Info } from '../syntax/exp.ts';
 import type { Type } from '../values/type.ts';
-import { stableHashOrder, stableModuleNameHash, typecheckMember } from '../typecheck/module.ts';
+import { pairHashOrder, stableHashOrder, stableModuleNameHash, typecheckMember } from '../typecheck/module.ts';
 import { runSmtLibSync } from './solver.ts';
 import type { Prop, Ty } from './lang.ts';
 import { isObj } from './lang.ts';
-import { evalFunction, evalProp, propFailure } from './eval.ts';
+import { evalFunction, evalProp } from './eval.ts';
 import { terms } from './state.ts';
 import type { Run, World } from './eval.ts';
 import type { TableInfo } from './state.ts';
 import { parseValues, showModel } from './model.ts';
-import { collectCheck, ParseFailure, parseBindings, parseInvariant, parseProp, showExp } from './parse.ts';
+import { collectCheck, ParseFailure, parseBindings, parseInvariant, parseProp, propGlobals, showExp } from './parse.ts';
 import type { CheckKind, DefinedProperty, PropEnv } from './parse.ts';
-import { AnalysisFailure, analysisType, literal, resolveTypes, translateFunction } from './translate.ts';
+import { AnalysisFailure, analysisType, literal, resolveTypes, translateFunction, translateStep } from './translate.ts';
 import type { Translated } from './translate.ts';
 
 /// One line of `verify`'s output (Pact's `RenderedOutput`).
@@ -61,9 +61,8 @@ interface ModuleCheck {
 /// Verifies a loaded module; a `CheckerError` from the type checker escapes. With a debug
 /// directory, the solver's input for the checks Pact keeps transcripts of is written there.
 export function verifyModule(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, string>, debugDir: string | null = null): Rendered[] {
-  if (mod.isInterface) return [];
   try {
-    return verifyConcrete(ctx, mod, dynEnv, debugDir);
+    return mod.isInterface ? scopeCheckInterface(ctx, mod) : verifyConcrete(ctx, mod, dynEnv, debugDir);
   } catch (e) {
     if (e instanceof Fatal) return [...e.lines];
     if (e instanceof ParseFailure) return [parseFailureLine(e)];
@@ -104,45 +103,46 @@ function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, s
     throw new Fatal([{ info: '', type: 'OutputFailure', text: 'Invalid usage of `result` within a defpact model' }]);
   }
   for (const [name, m] of members) if (m instanceof Def && m.kind === 'defcap') typed(name);
-  // Every function's checks parse before any is analysed, then every function translates.
-  const parsed = funs.map(([name, def]) => ({ name, def, checks: functionChecks(def, checks, { defined, consts, tables: rows }) }));
+  // Every function's checks parse before any is analysed, then every function translates, then
+  // the checks of the defpacts' steps parse.
+  const scope = { defined, consts, tables: rows };
+  const parsed = funs.map(([name, def]) => ({ name, def, checks: functionChecks(def, checks, scope) }));
+  const modules = { emits, tables: rows };
   const translated = parsed.map((p) => {
     const checked = typed(p.name);
     if (checked.top.k !== 'fun') throw new AnalysisFailure(p.def.info, `Analysis doesn't support this construct yet: ${p.name}`);
     const fun = checked.top.fun;
     const body = resolveTypes(checked.body, checked.types);
     const args = fun.args.map((a) => ({ ...a, node: { ...a.node, ty: checked.types.get(a.node.id.id) ?? a.node.ty } }));
-    return { ...p, tr: translateFunction(mod.name, p.name, fun.info, args, body, { emits, tables: rows }, p.def.kind === 'defpact') };
+    return { ...p, args, body, tr: translateFunction(mod.name, p.name, fun.info, args, body, modules, p.def.kind === 'defpact') };
   });
+  const steps = stepChecks(mod, translated, scope);
   const out: Rendered[] = [];
   // What evaluation substituted, said after everything else (Pact's `VerificationWarning`s):
-  // once per check that holds, then once for all the invariant checks that hold.
+  // once per check that holds, then once for all the invariant checks that hold, then the steps'.
   const substituted: string[] = [];
   // Pact's transcripts of a function's checks: `property-f-CheckDefun-validation.smt` ...
-  const transcript = (t: { name: string; def: Def }, what: string) =>
-    (debugDir === null ? null : new Transcript(join(debugDir, `${what}-${t.name}-${t.def.kind === 'defpact' ? 'CheckDefpact' : 'CheckDefun'}`)));
-  for (const t of translated) {
-    // Each check reports the translation's warnings after its own result; Pact keeps one of each.
-    const lines = new Map<string, Rendered>();
-    const add = (r: Rendered) => lines.set(renderedLine(r), r);
-    for (const c of t.checks) {
-      const r = analyse(t.tr, world, c, transcript(t, 'property'));
-      if (isWarnings(r)) substituted.push(...r);
-      else add(r);
-      for (const w of t.tr.warnings) add({ info: renderInfo(w.info, ''), type: 'OutputWarning', text: w.text });
-    }
-    out.push(...lines.values());
+  const transcript = (what: string, name: string, kind: string) => (): Transcript | null =>
+    (debugDir === null ? null : new Transcript(join(debugDir, `${what}-${name}-${kind}`)));
+  const kindOf = (def: Def) => (def.kind === 'defpact' ? 'CheckDefpact' : 'CheckDefun');
+  for (const t of translated) out.push(...checkAll(() => t.tr, world, t.checks, substituted, transcript('property', t.name, kindOf(t.def))));
+  const stepsSubstituted: string[] = [];
+  for (const s of steps) {
+    const step = s.pact.body[s.index];
+    if (step?.k !== 'step') continue;
+    const translate = () => translateStep(s.pact.tr.info, s.pact.args, step.exec, modules);
+    out.push(...checkAll(translate, world, s.checks, stepsSubstituted, transcript('property', s.pact.name, 'CheckPactStep')));
   }
   // Then every function's invariant checks, tables by name (Pact's `TableMap`).
   const withInvariants = [...tables].filter(([, info]) => info.invariants.length > 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const invariantWarnings = new Set<string>();
   for (const t of withInvariants.length === 0 ? [] : translated) {
-    const r = invariantChecks(t.tr, world, withInvariants.map(([name]) => name), transcript(t, 'invariant'));
+    const r = invariantChecks(t.tr, world, withInvariants.map(([name]) => name), transcript('invariant', t.name, kindOf(t.def))());
     out.push(...r.failures);
     for (const w of r.warnings) invariantWarnings.add(w);
   }
-  const duplicated = duplicates.length === 0 ? [] : [`Duplicated property definitions for ${duplicates.join(', ')}`];
-  return [...out, ...[...duplicated, ...substituted, ...invariantWarnings].map((text): Rendered => ({ info: '', type: 'OutputWarning', text }))];
+  return [...out, ...[...duplicatesWarning(duplicates), ...substituted, ...invariantWarnings, ...stepsSubstituted]
+    .map((text): Rendered => ({ info: '', type: 'OutputWarning', text }))];
 }
 
 /// Every loaded module (the verified one among them), in the order of Pact's map of them.
@@ -168,6 +168,72 @@ function modelsInScope(mod: ModuleData, loaded: readonly ModuleData[]): { define
   }
   const duplicates = stableHashOrder([...counts].filter(([, n]) => n > 1).map(([name]) => name));
   return { defined, checks: models[0]!.checks, duplicates };
+}
+
+/// Pact's `FVDuplicatedPropertyDef` warning, if any name is defined more than once.
+function duplicatesWarning(names: readonly string[]): string[] {
+  return names.length === 0 ? [] : [`Duplicated property definitions for ${names.join(', ')}`];
+}
+
+/// An interface has no code to analyse: its functions' properties may only name tables, defined
+/// properties (of any loaded module) and the interface's own members (Pact's
+/// `scopeCheckInterface`).
+function scopeCheckInterface(ctx: Ctx, mod: ModuleData): Rendered[] {
+  const loaded = loadedModules(ctx);
+  const { defined, duplicates } = modelsInScope(mod, loaded);
+  const inScope = new Set([...loadedTables(mod, loaded, new Map()).keys(), ...mod.members.keys(), ...defined.keys()]);
+  const errors: string[] = [];
+  for (const name of stableHashOrder([...mod.members.keys()])) {
+    const def = mod.members.get(name);
+    if (!(def instanceof Def)) continue;
+    for (const { body } of normalizeList(def.meta.model, null).map(collectCheck)) {
+      for (const g of propGlobals(body, def.args.map((a) => a.name))) if (!inScope.has(g)) errors.push(`Variable not in scope: ${g}`);
+    }
+  }
+  if (errors.length > 0) return ['Scope checking errors', ...errors].map((text) => fatal(null, text));
+  // Verified, with the warning of duplicated definitions (an interface's own count twice too).
+  return duplicatesWarning(duplicates).map((text) => ({ info: '', type: 'OutputWarning', text }));
+}
+
+/// Each check of a translation (a function's, or a step's), then the translation's warnings (a
+/// failure to translate is each check's); each line once, in order. What evaluation substituted
+/// in the checks that hold goes to `substituted`.
+function checkAll(translate: () => Translated, world: World, checks: readonly FunCheck[], substituted: string[], transcript: () => Transcript | null): Rendered[] {
+  const lines = new Map<string, Rendered>();
+  const add = (r: Rendered) => lines.set(renderedLine(r), r);
+  for (const c of checks) {
+    let tr: Translated;
+    try {
+      tr = translate();
+    } catch (e) {
+      if (!(e instanceof AnalysisFailure)) throw e;
+      add(fatal(e.info, e.message));
+      continue;
+    }
+    const r = analyse(tr, world, c, transcript());
+    if (isWarnings(r)) substituted.push(...r);
+    else add(r);
+    for (const w of tr.warnings) add({ info: renderInfo(w.info, ''), type: 'OutputWarning', text: w.text });
+  }
+  return [...lines.values()];
+}
+
+/// The checks of the `@model`s of the defpacts' steps, in the order of Pact's map of them, each
+/// parsed as a property of its pact (but only its own: the module's do not apply).
+function stepChecks<P extends { readonly name: string; readonly def: Def }>(mod: ModuleData, pacts: readonly P[], scope: Pick<PropEnv, 'defined' | 'consts' | 'tables'>): Array<{ pact: P; index: number; checks: FunCheck[] }> {
+  const found = new Map<string, { pact: P; index: number; model: readonly Exp[] }>();
+  for (const p of pacts) {
+    const term = mod.terms.get(p.name);
+    if (p.def.kind !== 'defpact' || term?.t !== 'def') continue;
+    term.steps.forEach((s, index) => {
+      if (s.model.length > 0) found.set(`${index} ${p.name}`, { pact: p, index, model: s.model });
+    });
+  }
+  const order = pairHashOrder([...found.values()].map((f) => [f.pact.name, f.index] as const));
+  return order.map(([name, index]) => {
+    const f = found.get(`${index} ${name}`)!;
+    return { pact: f.pact, index, checks: parseChecks(f.pact.def, normalizeList(f.model, null).map(collectCheck), scope) };
+  });
 }
 
 /// A `(property ...)` whose expression mentions `result` anywhere (Pact's `ResultInDefpact` test).
@@ -279,6 +345,11 @@ interface FunCheck {
 function functionChecks(def: Def, moduleChecks: readonly ModuleCheck[], scope: Pick<PropEnv, 'defined' | 'consts' | 'tables'>): FunCheck[] {
   const own = normalizeList(def.meta.model, null).map(collectCheck);
   const applicable = moduleChecks.filter((c) => c.scope.k === 'everywhere' || (c.scope.k === 'only') === c.scope.names.has(def.name));
+  return parseChecks(def, [...applicable, ...own], scope);
+}
+
+/// Checks typed as properties of a function (`result` and its arguments in scope).
+function parseChecks(def: Def, checks: ReadonlyArray<{ readonly kind: CheckKind; readonly body: Exp }>, scope: Pick<PropEnv, 'defined' | 'consts' | 'tables'>): FunCheck[] {
   const names = new Map<string, number>([['result', 0]]);
   const types = new Map<number, Ty>();
   const ret = analysisType(def.ret);
@@ -289,7 +360,7 @@ function functionChecks(def: Def, moduleChecks: readonly ModuleCheck[], scope: P
     if (ty !== null) types.set(i + 1, ty);
   });
   const env: PropEnv = { names, types, nextVid: def.args.length + 1, ...scope };
-  return [...applicable, ...own].map((c) => {
+  return checks.map((c) => {
     try {
       return { kind: c.kind, prop: parseProp(c.body, env), info: c.body.info };
     } catch (e) {
@@ -323,18 +394,16 @@ const TIMEOUT_MS = 20000;
 
 const VACUOUS = 'Vacuous property encountered! There is no way for a transaction to succeed if this function is called from the top-level. Because all `property` expressions in Pact assume transaction success, in this case it would be possible to validate *any* `property`, even e.g. `false`.';
 
-/// One check's failure text, or null when it holds. First, as Pact does, that the property's
-/// own operations are defined (`Invalid model failure` with a model where one is not), then
-/// that the transaction can succeed (for `property`), then the check itself.
+/// One check's failure text, or null when it holds.
 function runCheck(tr: Translated, run: Run, { kind, prop }: FunCheck, transcript: Transcript | null): string | null {
-  // (Asked when a transcript is kept, as Pact always asks it, of nothing that can fail.)
-  const undefinedWhen = propFailure(prop, run, run.args) ?? (transcript === null ? null : 'false');
-  if (undefinedWhen !== null) {
-    const r = query(run, undefinedWhen, true, transcript?.suffixed('validation'));
-    if (r.verdict === 'sat') return `Invalid model failure:\n${showModel(tr.events, run, modelValues(r.out)).text}`;
-    if (r.verdict === 'unknown') return unknownText(r.out);
+  const { value: p, fails } = evalProp(prop, run, run.args);
+  // First, the property must never fail to evaluate (Pact's query-success check; asked, when a
+  // transcript is kept, of a property that cannot fail too, as Pact always asks it).
+  if (fails.length > 0 || transcript !== null) {
+    const valid = query(run, `(or false ${fails.join(' ')})`, true, transcript?.suffixed('validation'));
+    if (valid.verdict === 'sat') return `Invalid model failure:\n${modelOf(tr, run, valid.out).text}`;
+    if (valid.verdict === 'unknown') return unknownText(valid.out);
   }
-  const p = evalProp(prop, run, run.args);
   if (kind === 'property') {
     const r = query(run, 'success', false, transcript?.suffixed('satisfaction'));
     if (r.verdict === 'unsat') return VACUOUS;
@@ -373,13 +442,13 @@ function invariantChecks(tr: Translated, world: World, names: readonly string[],
 }
 
 function counterexample(tr: Translated, run: Run, out: string): string {
-  const model = showModel(tr.events, run, modelValues(out));
+  const model = modelOf(tr, run, out);
   return `Invalidating model found${model.header === null ? '' : ` in ${model.header}`}\n${model.text}`;
 }
 
-/// The model's values in Z3's answer (after its verdict line).
-function modelValues(out: string): Map<string, string> {
-  return parseValues(out.slice(out.indexOf('\n') + 1));
+/// The trace of the model of a satisfied query.
+function modelOf(tr: Translated, run: Run, out: string): { text: string; header: string | null } {
+  return showModel(tr.events, run, parseValues(out.slice(out.indexOf('\n') + 1)));
 }
 
 /// A file the solver's input is kept in (Pact's SBV transcripts, `.smt`), for one run of the

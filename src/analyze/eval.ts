@@ -150,6 +150,7 @@ class TermEval {
       case 'lit': return smtLit(t.lit);
       case 'var': return env.get(t.vid)!;
       case 'op': {
+        if (t.op === 'and' || t.op === 'or') return this.logical(t.op, t.args, env, path);
         const xs = t.args.map((a) => this.eval(a, env, path));
         const argTy = operandTy(t.args, t.ty);
         if (isObj(argTy)) {
@@ -159,8 +160,8 @@ class TermEval {
         const ts = xs.map(term);
         if (t.op === 'make-list') return this.define(t.ty, makeList(t.args[0]!, t.ty as ListTy, ts[1]!));
         if (t.op === 'sort') return this.define(t.ty, sortList(t.ty as ListTy, ts[0]!, knownLength(t.args[0]!), (ty, x) => term(this.define(ty, x))));
-        const undefinedWhen = failsWhen(t.op, ts);
-        if (undefinedWhen !== null) this.fails(path, undefinedWhen);
+        const failure = failureOf(t.op, ts);
+        if (failure !== null) this.fails(path, failure);
         return this.define(t.ty, evalOp(t.op, t.args.map(termTy), t.ty, ts, this.opCx(path)));
       }
       case 'if': {
@@ -206,6 +207,7 @@ class TermEval {
         return this.define(t.ty, listOf(items, this.known));
       }
       case 'at': return field(this.eval(t.obj, env, path), t.field);
+      case 'at-key': return this.atKey(t, env, path);
       case 'keyset': {
         const name = term(this.eval(t.name, env, path));
         return `(${t.from === 'registry' ? 'registry' : 'tx-keyset'} ${name})`;
@@ -319,6 +321,41 @@ class TermEval {
       case 'read': return this.read(t, env, path);
       case 'write': return this.write(t, env, path);
     }
+  }
+
+  /// `and`/`or` short-circuit (Pact's `evalLogicalOp`): the second operand runs only on the
+  /// path where the first does not decide the value.
+  private logical(op: 'and' | 'or', [a, b]: readonly Term[], env: ReadonlyMap<number, Val>, path: string): Val {
+    const x = term(this.define('bool', this.eval(a!, env, path)));
+    // A first operand known before the run decides at once, as SBV's `ite` of a literal does.
+    const known = this.known.get(x);
+    if (typeof known === 'boolean') return known === (op === 'or') ? x : this.eval(b!, env, path);
+    const undecided = op === 'and' ? x : `(not ${x})`;
+    let y = 'true';
+    this.branches(undecided, () => (y = term(this.eval(b!, env, `(and ${path} ${undecided})`))), () => {});
+    return this.define('bool', `(${op} ${x} ${y})`);
+  }
+
+  /// `at` of a key computed by the code (Pact's `evalObjAt`): a key known before the run picks its
+  /// field; another is compared with each field's name, all of which must have the type asked
+  /// for. A key naming no field fails the transaction.
+  private atKey(t: Extract<Term, { k: 'at-key' }>, env: ReadonlyMap<number, Val>, path: string): Val {
+    const key = term(this.eval(t.key, env, path));
+    const obj = this.eval(t.obj, env, path);
+    const fields = (termTy(t.obj) as ObjTy).fields;
+    const k = this.known.get(key);
+    const known = typeof k === 'string' ? k : undefined;
+    const candidates = known === undefined ? fields : fields.filter(([n]) => n === known);
+    if (candidates.some(([, ty]) => !tyEq(ty, t.ty))) throw new AnalysisFailure(null, 'evalObjAt mismatched field types');
+    if (known !== undefined && candidates.length === 1) return field(obj, known);
+    const is = (n: string) => `(= ${key} ${smtLit({ ty: 'string', value: n })})`;
+    this.fails(path, `(and true ${candidates.map(([n]) => `(not ${is(n)})`).join(' ')})`);
+    const notFound = makeVal(t.ty, (ty, p) => {
+      const name = `notfound${this.n++}${p}`;
+      this.script.push(`(declare-const ${name} ${sortOf(ty)})`);
+      return name;
+    });
+    return this.define(t.ty, candidates.reduceRight((acc, [n]) => mapVal(t.ty, field(obj, n), (_, x, p) => `(ite ${is(n)} ${x} ${term(pathIn(acc, p))})`), notFound));
   }
 
   /// Whether an enclosing `with-capability` granted this capability with these arguments.
@@ -495,7 +532,8 @@ class TermEval {
   private invariants(table: string, cols: ReadonlyMap<string, string>): string[] {
     const info = this.tables.get(table)!;
     const env = new Map(info.row.fields.map(([c], i) => [i, cols.get(c)!] as const));
-    return info.invariants.map((inv) => term(evalPropVal(inv.prop, { run: null, env, names: new Map(), path: 'true', failures: null })));
+    // Pact ignores whether evaluating an invariant fails.
+    return info.invariants.map((inv) => term(evalPropVal(inv.prop, null, env, newQuery())));
   }
 
   private read(t: Extract<Term, { k: 'read' }>, env: ReadonlyMap<number, Val>, path: string): Val {
@@ -599,37 +637,37 @@ function pathIn(v: Val, path: string): Val {
   return at;
 }
 
-/// When an operator is undefined (Pact's `markFailure`s in `Eval/Core.hs` and
-/// `Eval/Numerical.hs` that are not a native's own): a zero divisor, an index out of range, a
-/// step away from the end, a string that is no natural number of at most 128 digits.
-function failsWhen(op: Op, ts: readonly string[]): string | null {
+/// When an operation fails, in a program or a property alike (Pact's `markFailure`s), or null.
+function failureOf(op: Op, ts: readonly string[]): string | null {
   switch (op) {
     case '/': case 'mod': return `(= ${ts[1]} 0)`;
+    // A step away from the end never reaches it.
     case 'enumerate': return `(or (and (< ${ts[0]} ${ts[1]}) (< ${ts[2]} 0)) (and (> ${ts[0]} ${ts[1]}) (> ${ts[2]} 0)))`;
     case 'at-index': return `(or (< ${ts[1]} 0) (>= ${ts[1]} (seq.len ${ts[0]})))`;
+    // Pact reads a natural number of at most 128 digits.
     case 'str-to-int': return `(or (= ${ts[0]} "") (> (str.len ${ts[0]}) 128) (< (str.to_int ${ts[0]}) 0))`;
     default: return null;
   }
 }
 
-/// A property as an SMT-LIB formula over a run (`result`, `success`, the arguments by id).
-export function evalProp(p: Prop, run: Run, env: ReadonlyMap<number, Val>): string {
-  return term(evalPropVal(p, { run, env, names: new Map(), path: 'true', failures: null }));
+/// A property as an SMT-LIB formula over a run (`result`, `success`, the arguments by id), and
+/// when evaluating it fails (Pact's query success: an `at` out of range, a zero divisor ... on
+/// the way `and`/`or` take).
+export function evalProp(p: Prop, run: Run, env: ReadonlyMap<number, Val>): { value: string; fails: readonly string[] } {
+  const query = newQuery();
+  const value = term(evalPropVal(p, run, env, query));
+  return { value, fails: query.fails };
 }
 
-/// When the property's own operations are undefined (a division by zero, an index out of range
-/// ...), as Pact's query-success check asks it: the conditions each such operation fails under
-/// (an `and`'s or an `or`'s second operand only when the first does not decide it, as Pact
-/// evaluates them), under the property's leading quantifiers as a satisfiability query reads
-/// them (a `forall` universal, an `exists` free). Null when nothing in it can fail.
-export function propFailure(p: Prop, run: Run, env: ReadonlyMap<number, Val>): string | null {
-  const failures: string[] = [];
-  evalPropVal(p, { run, env, names: new Map(), path: 'true', failures });
-  if (failures.length === 0) return null;
-  const quantifiers: Array<Extract<Prop, { k: 'quantified' }>> = [];
-  for (let q = p; q.k === 'quantified' && !isNameTy(q.ty) && q.ty !== 'any'; q = q.body) quantifiers.push(q);
-  return quantifiers.reduceRight((body, q) => `(${q.q} ((q${q.vid} ${sortOf(q.ty as Ty)})) ${body})`, `(or ${failures.join(' ')})`);
+/// Where a property's evaluation is: the condition of reaching it, the failures so far, and the
+/// table or column each variable of a `table`/`column-of` quantifier stands for.
+interface PropQuery {
+  readonly path: string;
+  readonly fails: string[];
+  readonly names: ReadonlyMap<number, string>;
 }
+
+const newQuery = (): PropQuery => ({ path: 'true', fails: [], names: new Map() });
 
 let sortSteps = 0;
 
@@ -645,21 +683,10 @@ function listOf(items: readonly string[], known: KnownTerms): string {
   return text;
 }
 
-/// What a property is evaluated in: the run (none for an invariant), its variables' values, the
-/// table or column each variable of a `table`/`column-of` quantifier stands for, and (when they
-/// are asked for) the failures of its operations, each under the condition `path` of reaching it.
-interface PropCx {
-  readonly run: Run | null;
-  readonly env: ReadonlyMap<number, Val>;
-  readonly names: ReadonlyMap<number, string>;
-  readonly path: string;
-  readonly failures: string[] | null;
-}
-
-/// A property's value; without a run (an invariant), only its variables and literals.
-function evalPropVal(p: Prop, cx: PropCx): Val {
-  const { run, env, names } = cx;
-  const sub = (x: Prop): Val => evalPropVal(x, cx);
+/// A property's value; without a run (an invariant), only its variables and literals. Failures
+/// go to `query`.
+function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>, query: PropQuery): Val {
+  const sub = (x: Prop): Val => evalPropVal(x, run, env, query);
   const ofRun = (): Run => {
     if (run === null) throw new Error('not a property of a run');
     return run;
@@ -671,7 +698,7 @@ function evalPropVal(p: Prop, cx: PropCx): Val {
     case 'success': return 'success';
     case 'abort': return '(not success)';
     case 'op': {
-      const xs = operands(p, cx);
+      const xs = propOperands(p, run, env, query);
       const known = run?.known ?? LITERALS;
       const argTy = operandTy(p.args, p.ty);
       if (isObj(argTy)) return p.op === '=' ? eqVal(argTy, xs[0]!, xs[1]!) : `(not ${eqVal(argTy, xs[0]!, xs[1]!)})`;
@@ -687,10 +714,11 @@ function evalPropVal(p: Prop, cx: PropCx): Val {
         return lets.reduceRight((acc, l) => `(let (${l}) ${acc})`, sorted);
       }
       const ts = xs.map(term);
-      // A property's failures are its own, not the transaction's; its warnings Pact drops.
-      const fail = (c: string) => cx.failures?.push(`(and ${cx.path} ${c})`);
-      const undefinedWhen = failsWhen(p.op, ts);
-      if (undefinedWhen !== null) fail(undefinedWhen);
+      // A property's failures are its query's (the transaction's stay as they are); its
+      // warnings, Pact drops.
+      const fail = (c: string) => query.fails.push(`(and ${query.path} ${c})`);
+      const failure = failureOf(p.op, ts);
+      if (failure !== null) fail(failure);
       return evalOp(p.op, p.args.map(termTy), p.ty, ts, { known, warn: () => {}, fail });
     }
     case 'quantified': {
@@ -698,13 +726,19 @@ function evalPropVal(p: Prop, cx: PropCx): Val {
         // Pact's quantifiers over names: the body for each table, or each column of the table.
         const tables = ofRun().db.tables;
         const over = p.ty.k === 'table' ? [...tables.keys()].sort() : tables.get(p.ty.table)?.row.fields.map(([c]) => c) ?? [];
-        const each = over.map((n) => term(evalPropVal(p.body, { ...cx, names: new Map(names).set(p.vid, n) })));
+        const each = over.map((n) => term(evalPropVal(p.body, run, env, { ...query, names: new Map(query.names).set(p.vid, n) })));
         return p.q === 'forall' ? `(and true ${each.join(' ')})` : `(or false ${each.join(' ')})`;
       }
       // Pact's `Any` has one value.
-      if (p.ty === 'any') return evalPropVal(p.body, { ...cx, env: new Map(env).set(p.vid, '0') });
+      if (p.ty === 'any') return evalPropVal(p.body, run, new Map(env).set(p.vid, '0'), query);
       const name = `q${p.vid}`;
-      return `(${p.q} ((${name} ${sortOf(p.ty)})) ${term(evalPropVal(p.body, { ...cx, env: new Map(env).set(p.vid, name) }))})`;
+      const bound = `((${name} ${sortOf(p.ty)}))`;
+      // A failure for some (every) value of an `exists` (a `forall`) is the property's, as its
+      // quantifiers are in front (parse.ts `prenex`).
+      const inner: PropQuery = { ...query, path: 'true', fails: [] };
+      const body = term(evalPropVal(p.body, run, new Map(env).set(p.vid, name), inner));
+      if (inner.fails.length > 0) query.fails.push(`(and ${query.path} (${p.q} ${bound} (or ${inner.fails.join(' ')})))`);
+      return `(${p.q} ${bound} ${body})`;
     }
     case 'at': return field(sub(p.obj), p.field);
     case 'object': return { fields: new Map(p.fields.map(([n, v]) => [n, sub(v)] as const)) };
@@ -714,17 +748,17 @@ function evalPropVal(p: Prop, cx: PropCx): Val {
     }
     case 'authorized-by': return guardPassed(ofRun(), `(registry ${smtLit({ ty: 'string', value: p.name })})`);
     case 'governance-passes': return guardPassed(ofRun(), ofRun().moduleGuard);
-    case 'db': return dbProp(p, ofRun(), (k) => term(sub(k)), (n) => (typeof n === 'string' ? n : names.get(n.vid)!));
+    case 'db': return dbProp(p, ofRun(), (k) => term(sub(k)), (n) => (typeof n === 'string' ? n : query.names.get(n.vid)!));
   }
 }
 
-/// An operator's operands; `and` and `or` reach their second only when the first does not
-/// decide them (Pact's short-circuiting `ite` over its evaluation state).
-function operands(p: Extract<Prop, { k: 'op' }>, cx: PropCx): Val[] {
-  if ((p.op !== 'and' && p.op !== 'or') || cx.failures === null) return p.args.map((x) => evalPropVal(x, cx));
-  const first = term(evalPropVal(p.args[0]!, cx));
-  const reached = p.op === 'and' ? first : `(not ${first})`;
-  return [first, evalPropVal(p.args[1]!, { ...cx, path: `(and ${cx.path} ${reached})` })];
+/// An operation's operands: the second of `and` (`or`) is reached only when the first holds
+/// (does not).
+function propOperands(p: Extract<Prop, { k: 'op' }>, run: Run | null, env: ReadonlyMap<number, Val>, query: PropQuery): Val[] {
+  if (p.op !== 'and' && p.op !== 'or') return p.args.map((a) => evalPropVal(a, run, env, query));
+  const first = term(evalPropVal(p.args[0]!, run, env, query));
+  const path = `(and ${query.path} ${p.op === 'and' ? first : `(not ${first})`})`;
+  return [first, evalPropVal(p.args[1]!, run, env, { ...query, path })];
 }
 
 /// Whether a guard passes, as the run leaves the database.

@@ -36,11 +36,21 @@ export function tyEq(a: Ty, b: Ty): boolean {
   return a.fields.length === b.fields.length && a.fields.every(([n, t], i) => n === b.fields[i]![0] && tyEq(t, b.fields[i]![1]));
 }
 
+/// `=` (`eq`) or `!=` of two objects when their types alone decide it (Pact's `ObjectEqNeq`,
+/// which then looks at neither value): an empty object differs from a non-empty one, two empty
+/// ones are equal, and two non-empty ones of different types are neither equal nor unequal.
+/// Null when the values decide.
+export function objectsCompared(eq: boolean, a: ObjTy, b: ObjTy): boolean | null {
+  const empty = [a, b].filter((t) => t.fields.length === 0).length;
+  if (empty === 2) return eq;
+  if (empty === 1) return !eq;
+  return tyEq(a, b) ? null : false;
+}
+
 export function fieldTy(t: Ty, field: string): Ty | null {
   return isObj(t) ? t.fields.find(([n]) => n === field)?.[1] ?? null : null;
 }
 
-/// A type as Pact's analysis prints one (`object{...}` spelled out by its fields).
 /// A type as Pact's analysis prints one (its `Pretty SingTy`): `*` for `any`, an object as its
 /// fields between braces.
 export function showTy(t: Ty): string {
@@ -136,6 +146,8 @@ export type Term =
   | { readonly k: 'object'; readonly ty: ObjTy; readonly fields: ReadonlyArray<readonly [string, Term]> }
   | { readonly k: 'list'; readonly ty: ListTy; readonly items: readonly Term[] }
   | { readonly k: 'at'; readonly ty: Ty; readonly field: string; readonly obj: Term }
+  /// `at` of an object with a key the code computes.
+  | { readonly k: 'at-key'; readonly ty: Ty; readonly key: Term; readonly obj: Term }
   /// A row of `table` (of schema `row`), its fields `ty`; without a default, a missing row aborts.
   | { readonly k: 'read'; readonly ty: ObjTy; readonly tag: number; readonly table: string; readonly row: ObjTy; readonly key: Term; readonly default: Term | null }
   | { readonly k: 'write'; readonly tag: number; readonly kind: WriteKind; readonly table: string; readonly key: Term; readonly obj: Term }
@@ -197,6 +209,7 @@ export type Prop =
   | { readonly k: 'at'; readonly ty: Ty; readonly field: string; readonly obj: Prop }
   /// A list literal of single values.
   | { readonly k: 'list'; readonly ty: ListTy; readonly items: readonly Prop[] }
+  /// An object literal, its fields sorted by name.
   | { readonly k: 'object'; readonly ty: ObjTy; readonly fields: ReadonlyArray<readonly [string, Prop]> }
   | ({ readonly k: 'db' } & DbProp)
   /// `authorized-by`: the guard the registry names passes; `governance-passes`: the module's.

@@ -9,8 +9,8 @@ import type { Type } from '../values/type.ts';
 import { Decimal } from '../values/decimal.ts';
 import { ISO_TIME_FORMAT } from '../values/time.ts';
 import { PactTime } from '../values/value.ts';
-import { DECIMAL_ONE, DECIMAL_PLACES, UNIX_EPOCH_MICROS, fieldTy, isObj, objTy, showTy, termTy, tyEq } from './lang.ts';
-import type { Binding, Event, GuardOrigin, ObjTy, Op, Scope, Term, Ty, WriteKind } from './lang.ts';
+import { DECIMAL_ONE, DECIMAL_PLACES, UNIX_EPOCH_MICROS, fieldTy, isObj, objectsCompared, objTy, showTy, termTy, tyEq } from './lang.ts';
+import type { Binding, Event, GuardOrigin, Lit, ObjTy, Op, Scope, Term, Ty, WriteKind } from './lang.ts';
 import { isShimmed, SHIMMED_UNREAD, shimValue, shimWarning } from './shims.ts';
 import { PACT_VERSION } from '../lang/version.ts';
 import { rdiv } from './concrete.ts';
@@ -99,7 +99,16 @@ const ORDERED: ReadonlySet<string> = new Set(['integer', 'decimal', 'string', 't
 /// `pact`); the first argument is variable 1 (0 is `result`), as Pact numbers them for
 /// properties.
 export function translateFunction(module: string, name: string, info: Info | null, args: readonly Named[], body: readonly AST[], scope: ModuleScope, pact = false): Translated {
-  return new Translator(scope).fun(module, name, info, args, body, pact);
+  const kind: Scope = { k: pact ? 'pact' : 'function', module, name };
+  const t = new Translator(scope);
+  return t.top(info, args, kind, () => (pact ? t.pact(body, info) : t.body(body, info)));
+}
+
+/// Translates a defpact's step on its own, for the step's `@model` (Pact's `CheckPactStep`): its
+/// code (not its entity nor its rollback) in a step scope that binds the pact's arguments.
+export function translateStep(info: Info | null, args: readonly Named[], exec: AST, scope: ModuleScope): Translated {
+  const t = new Translator(scope);
+  return t.top(info, args, { k: 'step' }, () => t.node(exec));
 }
 
 /// What a function's translation needs of its module and the others loaded.
@@ -128,12 +137,12 @@ class Translator {
   /// (Pact's `tsFoundVars`); null elsewhere, where a free variable is unsupported.
   private found: Array<{ vid: number; ty: Ty }> | null = null;
 
-  fun(module: string, name: string, info: Info | null, args: readonly Named[], body: readonly AST[], pact: boolean): Translated {
+  /// The translation of what runs in `scope`, the arguments bound.
+  top(info: Info | null, args: readonly Named[], scope: Scope, act: () => Term): Translated {
     this.info = info;
     const bindings = args.map((a) => this.binding(a));
     for (const b of bindings) this.argNames.set(b.vid, b.name);
-    const scope: Scope = { k: pact ? 'pact' : 'function', module, name };
-    const { term, tag } = this.scope(scope, args, bindings, () => (pact ? this.pact(body, info) : this.body(body, info)));
+    const { term, tag } = this.scope(scope, args, bindings, act);
     return { info, args: bindings, term, events: this.events, resultTag: tag, tagTypes: this.tagTypes, warnings: this.warnings.reverse() };
   }
 
@@ -179,7 +188,7 @@ class Translator {
     }
   }
 
-  private body(asts: readonly AST[], info: Info | null): Term {
+  body(asts: readonly AST[], info: Info | null): Term {
     if (asts.length === 0) throw new AnalysisFailure(info, "can't translate an empty body");
     const [first, ...rest] = asts;
     const t = this.node(first!);
@@ -197,7 +206,7 @@ class Translator {
     return bindings.reduceRight<Term>((acc, b, i) => ({ k: 'let', ty: termTy(acc), vid: b.vid, rhs: rhs[i]!, body: acc }), wrap(term, bindings));
   }
 
-  private node(a: AST): Term {
+  node(a: AST): Term {
     const info = a.node.id.info;
     const unsupported = (): never => {
       throw new AnalysisFailure(info, `Analysis doesn't support this construct yet: ${prettyAst(a)}`);
@@ -290,6 +299,8 @@ class Translator {
       if (call.k !== 'app' || call.fun.k !== 'defun') return unsupported();
       return { k: 'user-guard', guard: this.nextGuard++, body: this.node(call) };
     }
+    // The type is known statically; the argument is never evaluated (Pact's `Typeof`).
+    if (fn === 'typeof' && args.length === 1) return { k: 'lit', lit: { ty: 'string', value: showTy(termTy(this.node(args[0]!))) } };
     if (fn === 'pact-version' && args.length === 0) return { k: 'lit', lit: { ty: 'string', value: PACT_VERSION } };
     if (fn === 'emit-event' && args.length === 1) {
       const app = capabilityApp(args[0]!) ?? unsupported();
@@ -329,12 +340,7 @@ class Translator {
       if (termTy(name) !== 'string') return unsupported();
       return { k: 'keyset', from: fn === 'read-keyset' ? 'data' : 'registry', name };
     }
-    if (fn === 'at' && args.length === 2 && args[0]!.k === 'prim' && args[0]!.value.k === 'lit' && typeof args[0]!.value.value === 'string') {
-      const field = args[0]!.value.value;
-      const obj = this.node(args[1]!);
-      const ty = fieldTy(termTy(obj), field);
-      return ty === null ? unsupported() : { k: 'at', ty, field, obj };
-    }
+    if (fn === 'at' && args.length === 2) return this.at(args[0]!, args[1]!, a, unsupported);
     if (fn === 'format' && args.length === 2) {
       const template = this.stringNode(args[0]!, unsupported);
       const list = args[1]!;
@@ -347,8 +353,15 @@ class Translator {
     if (((fn === 'map' || fn === 'filter') && args.length === 2) || (fn === 'fold' && args.length === 3)) return this.listFold(fn, args, unsupported);
     if (fn === 'compose' && args.length === 3) return this.compose(args, unsupported);
     if ((fn === 'and?' || fn === 'or?') && args.length === 3) return this.logicalQ(fn, args, unsupported);
+    const mark = this.events.length;
     const ts = args.map((x) => this.node(x));
     const tys = ts.map(termTy);
+    // What Pact decides from the arguments' types, without evaluating them: nothing they do shows.
+    const decided = decidedByTypes(fn, tys);
+    if (decided !== null) {
+      this.events.length = mark;
+      return { k: 'lit', lit: decided };
+    }
     // `identity` of a value; `constantly` of a value and what it ignores.
     if ((fn === 'identity' && ts.length === 1) || (fn === 'constantly' && ts.length === 2)) return ts[0]!;
     const time = this.time(fn, ts, tys, unsupported);
@@ -358,6 +371,7 @@ class Translator {
     if (ts.length === 1 && (fn === '-' || fn === 'abs') && numeric) return op(tys[0]!, fn === '-' ? 'neg' : 'abs');
     const list = this.listNative(fn, ts, tys);
     if (list !== null) return list;
+    if (fn === '+' && ts.length === 2 && isObj(tys[0]!) && isObj(tys[1]!)) return this.merge(ts[0]!, ts[1]!, a, unsupported);
     if (ts.length === 2 && ARITH.has(fn)) {
       if (fn === '+' && tys[0] === 'string' && tys[1] === 'string') return op('string', 'concat');
       if (!numeric) return unsupported();
@@ -409,6 +423,36 @@ class Translator {
     if (!tys.every((t) => t === 'integer')) return null;
     if ((fn === '&' || fn === '|' || fn === 'xor' || fn === 'shift') && ts.length === 2) return op('integer', fn);
     return fn === '~' && ts.length === 1 ? op('integer', '~') : null;
+  }
+
+  /// `at` of an object's field (a literal key, or one the code computes) or of a list's element
+  /// (Pact's `AST_At`, which translates the container first).
+  private at(key: AST, of: AST, a: AST, unsupported: () => never): Term {
+    const obj = this.node(of);
+    const k = this.node(key);
+    const ty = termTy(obj);
+    const keyTy = termTy(k);
+    if (isObj(ty) && keyTy === 'string') {
+      if (k.k !== 'lit' || k.lit.ty !== 'string') return { k: 'at-key', ty: analysisType(a.node.ty) ?? unsupported(), key: k, obj };
+      const field = k.lit.value;
+      return { k: 'at', ty: fieldTy(ty, field) ?? unsupported(), field, obj };
+    }
+    if (typeof ty === 'string' || ty.k !== 'list' || keyTy !== 'integer') return unsupported();
+    return { k: 'op', ty: ty.elem, op: 'at-index', args: [obj, k] };
+  }
+
+  /// `+` of two objects (Pact's `ObjMerge`): each field of the result's type from the first
+  /// object that has it with that type.
+  private merge(left: Term, right: Term, a: AST, unsupported: () => never): Term {
+    const ty = analysisType(a.node.ty);
+    if (ty === null || !isObj(ty)) return unsupported();
+    const sides = [left, right].map((t) => ({ vid: this.nextVid++, t }));
+    const fields = ty.fields.map(([n, fty]) => {
+      const from = sides.find((s) => { const f = fieldTy(termTy(s.t), n); return f !== null && tyEq(f, fty); }) ?? unsupported();
+      return [n, { k: 'at', ty: fty, field: n, obj: { k: 'var', ty: termTy(from.t), vid: from.vid } }] as const;
+    });
+    const body: Term = { k: 'object', ty, fields };
+    return sides.reduceRight<Term>((acc, s) => ({ k: 'let', ty, vid: s.vid, rhs: s.t, body: acc }), body);
   }
 
   /// A function argument, translated with its free variables (the last `n` found) captured.
@@ -464,7 +508,7 @@ class Translator {
   }
 
   /// Natives of strings and lists Pact models: `length`, `+` of lists, `contains`, `take`,
-  /// `drop`, `at` of an index, `str-to-int`; null for others (or other types).
+  /// `drop`, `str-to-int`; null for others (or other types).
   private listNative(fn: string, ts: readonly Term[], tys: readonly Ty[]): Term | null {
     const op = (ty: Ty, o: Op, args: readonly Term[]): Term => ({ k: 'op', ty, op: o, args });
     const [a, b] = tys;
@@ -485,7 +529,6 @@ class Translator {
     if (fn === '+' && elem(a) !== null && tyEq(a!, b!)) return op(a!, 'concat', ts);
     if (fn === 'contains' && collection(b) && (b === 'string' ? a === 'string' : tyEq(elem(b)!, a!))) return op('bool', 'contains', [ts[1]!, ts[0]!]);
     if ((fn === 'take' || fn === 'drop') && a === 'integer' && collection(b)) return op(b, fn, [ts[1]!, ts[0]!]);
-    if (fn === 'at' && a === 'integer' && elem(b) !== null) return op(elem(b)!, 'at-index', [ts[1]!, ts[0]!]);
     return null;
   }
 
@@ -500,7 +543,7 @@ class Translator {
 
   /// A defpact's steps, then the rollbacks of all but the last, latest first (Pact's
   /// `translatePact`), each step and rollback in a scope of its own.
-  private pact(asts: readonly AST[], info: Info | null): Term {
+  pact(asts: readonly AST[], info: Info | null): Term {
     const before = this.events;
     const inScope = (k: 'step' | 'rollback', act: () => Term): { term: Term; events: Event[] } => {
       this.events = [{ k: 'push', scope: { k }, bindings: [] }];
@@ -733,6 +776,17 @@ function capabilityApp(a: AST): CapabilityApp | null {
   const inlined = a.fun.body[0];
   if (inlined?.k !== 'binding' || inlined.bindType.k !== 'inlined') return null;
   return { module: a.fun.module, cap: `${a.fun.module}.${a.fun.name}`, bindings: inlined.bindings, body: inlined.body };
+}
+
+/// A native's value when its arguments' types decide it: an object's `length`, its number of
+/// fields (Pact's `ObjLength`), and `=`/`!=` of objects of different types or of empty ones
+/// (`ObjectEqNeq`); null otherwise.
+function decidedByTypes(fn: string, tys: readonly Ty[]): Lit | null {
+  const [a, b] = tys;
+  if (fn === 'length' && tys.length === 1 && isObj(a!)) return { ty: 'integer', value: BigInt(a.fields.length) };
+  if ((fn !== '=' && fn !== '!=') || tys.length !== 2 || !isObj(a!) || !isObj(b!)) return null;
+  const known = objectsCompared(fn === '=', a, b);
+  return known === null ? null : { ty: 'bool', value: known };
 }
 
 function info(a: AST): Info | null {
