@@ -153,9 +153,10 @@ function loadedModules(ctx: Ctx): ModuleData[] {
 
 /// The `defproperty`s and module-wide checks a module's functions see, as Pact's `verifyModule`
 /// gathers them: every loaded module's `@model` is parsed (a malformed one fails verification),
-/// the verified module's definitions shadow the others', and a name defined more than once
-/// among the verified module and the loaded ones is reported (the verified module, being loaded,
-/// is counted twice: Pact warns of each of its own definitions).
+/// the verified module's definitions shadow the others', and a name defined three times or more
+/// among the verified module and the loaded ones is reported. Pact's count of a name starts at
+/// zero (`maybe 0 succ`) and it keeps those above one; the verified module, being loaded too, is
+/// counted twice, so its own definitions are reported only when another module has them too.
 function modelsInScope(mod: ModuleData, loaded: readonly ModuleData[]): { defined: Map<string, DefinedProperty>; checks: ModuleCheck[]; duplicates: string[] } {
   const models = [mod, ...loaded].map((m) => moduleModel(m.meta.model));
   const defined = new Map<string, DefinedProperty>();
@@ -166,11 +167,11 @@ function modelsInScope(mod: ModuleData, loaded: readonly ModuleData[]): { define
       counts.set(name, (counts.get(name) ?? 0) + 1);
     }
   }
-  const duplicates = stableHashOrder([...counts].filter(([, n]) => n > 1).map(([name]) => name));
+  const duplicates = stableHashOrder([...counts].filter(([, n]) => n > 2).map(([name]) => name));
   return { defined, checks: models[0]!.checks, duplicates };
 }
 
-/// Pact's `FVDuplicatedPropertyDef` warning, if any name is defined more than once.
+/// Pact's `FVDuplicatedPropertyDef` warning of these names, if any.
 function duplicatesWarning(names: readonly string[]): string[] {
   return names.length === 0 ? [] : [`Duplicated property definitions for ${names.join(', ')}`];
 }
