@@ -111,12 +111,14 @@ function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, s
     return { ...p, tr: translateFunction(mod.name, p.name, fun.info, args, body, { emits, tables: rows }, p.def.kind === 'defpact') };
   });
   const out: Rendered[] = [];
+  // What the analysis substituted in each check that holds, said after everything else.
+  const substituted: string[] = [];
   for (const t of translated) {
     // Each check reports the translation's warnings after its own result; Pact keeps one of each.
     const lines = new Map<string, Rendered>();
     const add = (r: Rendered) => lines.set(renderedLine(r), r);
     for (const c of t.checks) {
-      const r = analyse(t.tr, world, c);
+      const r = analyse(t.tr, world, c, substituted);
       if (r !== null) add(r);
       for (const w of t.tr.warnings) add({ info: renderInfo(w.info, ''), type: 'OutputWarning', text: w.text });
     }
@@ -124,9 +126,12 @@ function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, s
   }
   // Then every function's invariant checks, tables by name (Pact's `TableMap`).
   const withInvariants = [...tables].filter(([, info]) => info.invariants.length > 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  if (withInvariants.length === 0) return out;
-  for (const t of translated) out.push(...invariantChecks(t.tr, world, withInvariants.map(([name]) => name)));
-  return out;
+  // The invariant checks' substitutions are said once each.
+  const invariantSubstituted = new Set<string>();
+  if (withInvariants.length > 0) {
+    for (const t of translated) out.push(...invariantChecks(t.tr, world, withInvariants.map(([name]) => name), invariantSubstituted));
+  }
+  return [...out, ...[...substituted, ...invariantSubstituted].map((text): Rendered => ({ info: '', type: 'OutputWarning', text }))];
 }
 
 /// A `(property ...)` whose expression mentions `result` anywhere (Pact's `ResultInDefpact` test).
@@ -262,12 +267,14 @@ function functionChecks(def: Def, moduleChecks: readonly ModuleCheck[], scope: P
 // ---------------------------------------------------------------------------------------------
 // Queries
 
-/// One check of a function: null when it holds. Analysis failures (Pact's `AnalyzeFailure`) are
-/// the check's, reported at the function.
-function analyse(tr: Translated, world: World, c: FunCheck): Rendered | null {
+/// One check of a function: null when it holds (then what the run substituted is added to
+/// `substituted`). Analysis failures (Pact's `AnalyzeFailure`) are the check's, reported at the
+/// function.
+function analyse(tr: Translated, world: World, c: FunCheck, substituted: string[]): Rendered | null {
   try {
     const run = evalFunction(tr, world);
     const r = runCheck(tr, run, c.kind, c.prop);
+    if (r === null) substituted.push(...run.warnings);
     return r === null ? null : { info: renderInfo(c.info, ''), type: 'OutputFailure', text: r };
   } catch (e) {
     if (e instanceof AnalysisFailure) return fatal(tr.info, e.message);
@@ -296,7 +303,7 @@ function runCheck(tr: Translated, run: Run, kind: CheckKind, prop: Prop): string
 
 /// Each invariant of each table must hold of every row the function writes, when it succeeds
 /// (Pact's `verifyFunctionInvariants`); a failure is reported at the invariant.
-function invariantChecks(tr: Translated, world: World, names: readonly string[]): Rendered[] {
+function invariantChecks(tr: Translated, world: World, names: readonly string[], substituted: Set<string>): Rendered[] {
   const tables = world.tables;
   let run: Run;
   try {
@@ -311,6 +318,7 @@ function invariantChecks(tr: Translated, world: World, names: readonly string[])
       const r = query(run, `(not (=> success ${run.maintains.get(table)![i]}))`, true);
       const text = r.verdict === 'unsat' ? null : r.verdict === 'unknown' ? `The solver returned 'unknown':\n${unknownReason(r.out)}` : counterexample(tr, run, r.out);
       if (text !== null) out.push({ info: renderInfo(inv.info, ''), type: 'OutputFailure', text });
+      else for (const w of run.warnings) substituted.add(w);
     });
   }
   return out;

@@ -10,6 +10,8 @@ import type { Translated } from './translate.ts';
 import { AnalysisFailure } from './translate.ts';
 import { applyOp, knownLength, LIST_BOUND, makeList, operandTy, PRELUDE, smtLit, sortList, sortOf } from './smt.ts';
 import { Db, eqVal, field, makeVal, mapVal, term, trivialPasses } from './state.ts';
+import { evalStatic, knownValue } from './static.ts';
+import type { Known } from './static.ts';
 import type { Cell, Slot, TableInfo, Val } from './state.ts';
 
 /// A database access of a run, for the trace: the row's key, whether it succeeded, the fields.
@@ -36,6 +38,8 @@ export interface Run {
   readonly maintains: ReadonlyMap<string, readonly string[]>;
   /// The module's governance guard.
   readonly moduleGuard: string;
+  /// What the analysis substituted, for `verify`'s closing warnings.
+  readonly warnings: readonly string[];
 }
 
 /// What a run sees beyond its function: the tables, and the module's governance (a keyset's
@@ -62,7 +66,7 @@ export function evalFunction(tr: Translated, world: World): Run {
   ev.script.push(`(define-fun success () Bool (and true ${ev.success.join(' ')}))`);
   for (const c of ev.constraints) ev.script.push(`(assert ${c})`);
   const maintains = new Map([...tables].map(([t, info]) => [t, info.invariants.map((_, i) => `(and true ${(ev.kept.get(t)?.[i] ?? []).join(' ')})`)] as const));
-  return { script: ev.script, args: env, vars: ev.vars, tags: ev.tags, accesses: ev.accesses, guards: ev.guards, result: ev.tags.get(tr.resultTag)!, tagTypes: tr.tagTypes, db: ev.db, maintains, moduleGuard: ev.moduleGuard };
+  return { script: ev.script, args: env, vars: ev.vars, tags: ev.tags, accesses: ev.accesses, guards: ev.guards, result: ev.tags.get(tr.resultTag)!, tagTypes: tr.tagTypes, db: ev.db, maintains, moduleGuard: ev.moduleGuard, warnings: ev.warnings };
 }
 
 class TermEval {
@@ -75,6 +79,8 @@ class TermEval {
   /// provenance of a guard: enforcing it marks the cell enforced).
   private readonly cells = new Map<string, Cell>();
   success: string[] = [];
+  /// What the analysis substituted along the way (Pact's `VerificationWarning`s).
+  readonly warnings: string[] = [];
   /// Facts assumed along the way: invariants of the rows the function reads or overwrites.
   readonly constraints: string[] = [];
   /// Per table, per invariant, that each row written on a path keeps it.
@@ -118,6 +124,11 @@ class TermEval {
     });
   }
 
+  /// The value of an expression of the run, if it is known (Pact's concrete values).
+  private known(expr: string): Known | null {
+    return knownValue(this.script, expr);
+  }
+
   private fails(path: string, cond: string): void {
     this.success.push(`(=> ${path} (not ${cond}))`);
   }
@@ -140,7 +151,7 @@ class TermEval {
           return this.define('bool', t.op === '=' ? eq : `(not ${eq})`);
         }
         const ts = xs.map(term);
-        if (t.op === 'make-list') return this.define(t.ty, makeList(t.args[0]!, t.ty as ListTy, ts[1]!));
+        if (t.op === 'make-list') return this.define(t.ty, makeList(this.known(ts[0]!), t.ty as ListTy, ts[1]!));
         if (t.op === 'sort') return this.define(t.ty, sortList(t.ty as ListTy, ts[0]!, knownLength(t.args[0]!), (ty, x) => term(this.define(ty, x))));
         if (t.op === '/' || t.op === 'mod') this.fails(path, `(= ${ts[1]} 0)`);
         // A step away from the end never reaches it.
@@ -302,6 +313,11 @@ class TermEval {
         return 'trivial-guard';
       }
       case 'tx-data': return this.define(t.ty, `(tx-${t.ty} ${term(this.eval(t.name, env, path))})`);
+      case 'static': {
+        const xs = t.args.map((a) => term(this.eval(a, env, path)));
+        const cx = { known: (x: string) => this.known(x), fails: (c: string) => this.fails(path, c), warn: (w: string) => this.warnings.push(w) };
+        return this.define(t.ty, evalStatic(t.fn, xs, t.args.map(termTy), cx, t.code));
+      }
       case 'enforce-one': return this.enforceOne(t, env, path);
       case 'read': return this.read(t, env, path);
       case 'write': return this.write(t, env, path);
@@ -461,11 +477,12 @@ class TermEval {
       if (ty === 'bool') return `(ite ${v} "true" "false")`;
       throw new AnalysisFailure(null, `We can only analyze calls to \`format\` formatting {string,integer,bool} (not ${showTy(ty)})`);
     });
-    if (t.template.k !== 'lit' || t.template.lit.ty !== 'string') {
+    const template = this.known(term(this.eval(t.template, env, path)));
+    if (typeof template !== 'string') {
       throw new AnalysisFailure(null, 'We can only analyze calls to `format` with statically determined contents (both arguments)');
     }
-    const parts = t.template.lit.value.split('{}');
-    if (parts.length === 1) return smtLit(t.template.lit);
+    const parts = template.split('{}');
+    if (parts.length === 1) return smtLit({ ty: 'string', value: template });
     if (parts.length - args.length > 1) throw new AnalysisFailure(null, 'format: not enough arguments for template');
     const pieces = [smtLit({ ty: 'string', value: parts[0]! })];
     args.slice(0, parts.length - 1).forEach((a, i) => pieces.push(a, smtLit({ ty: 'string', value: parts[i + 1]! })));
@@ -609,7 +626,10 @@ function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>): V
       const xs = p.args.map((a) => evalPropVal(a, run, env));
       const argTy = operandTy(p.args, p.ty);
       if (isObj(argTy)) return p.op === '=' ? eqVal(argTy, xs[0]!, xs[1]!) : `(not ${eqVal(argTy, xs[0]!, xs[1]!)})`;
-      if (p.op === 'make-list') return makeList(p.args[0]!, p.ty as ListTy, term(xs[1]!));
+      if (p.op === 'make-list') {
+        const n = p.args[0]!;
+        return makeList(n.k === 'lit' && n.lit.ty === 'integer' ? n.lit.value : null, p.ty as ListTy, term(xs[1]!));
+      }
       if (p.op === 'sort') {
         // A property has no definitions: the network's steps are `let`s around its result.
         const lets: string[] = [];

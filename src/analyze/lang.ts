@@ -6,6 +6,8 @@
 /// Pact's `Time`) and objects of those (a fixed set of fields, as a schema).
 /// `any`: a value of no type the analysis knows (an object without a schema, a type variable):
 /// Pact's `Any`, a type of one value.
+import type { StaticFn } from './static.ts';
+
 export type Prim = 'integer' | 'decimal' | 'bool' | 'string' | 'time' | 'guard' | 'any';
 export type Ty = Prim | ObjTy | ListTy;
 
@@ -70,7 +72,7 @@ export type Op =
   | '=' | '!=' | '<' | '<=' | '>' | '>='
   | 'and' | 'or' | 'not' | 'concat' | 'length'
   | 'dec' | 'floor' | 'ceiling' | 'round'
-  /// Two-argument rounding, to a literal number of places (the second operand).
+  /// Two-argument rounding, to a number of places from 0 to 254 (the second operand).
   | 'floor-to' | 'ceiling-to' | 'round-to'
   /// Strings and lists: `length`, `+` (`concat`), `contains` (needle, then haystack), `take`,
   /// `drop` (count, then collection), `at` of an index (index, then list), `str-to-int`.
@@ -80,7 +82,7 @@ export type Op =
   /// guard and a principal.
   | 'enumerate' | 'distinct' | 'create-principal' | 'validate-principal'
   /// `reverse` and `sort` (of the first ten elements, as Pact's bounded folds); `make-list` of a
-  /// count and a value (the count must be a literal, as Pact's analysis requires).
+  /// count and a value (the count must be known, as Pact's analysis requires).
   | 'reverse' | 'sort' | 'make-list';
 
 /// A literal: integers and scaled decimals as bigints.
@@ -144,6 +146,8 @@ export type Term =
   | { readonly k: 'pact-id' }
   /// `read-decimal`/`read-integer`/`read-string`: the transaction data's value of that name.
   | { readonly k: 'tx-data'; readonly ty: 'decimal' | 'integer' | 'string'; readonly name: Term }
+  /// A native computed from its arguments' known values (`static.ts`); `code`: the call's text.
+  | { readonly k: 'static'; readonly ty: Ty; readonly fn: StaticFn; readonly args: readonly Term[]; readonly code: string }
   /// `format` of a template and a literal list of strings, integers and booleans.
   | { readonly k: 'format'; readonly template: Term; readonly args: readonly Term[] }
   /// `map`, `filter` and `fold` of a function (its `body`, over the variables `vids`: the

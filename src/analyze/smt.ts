@@ -4,6 +4,7 @@ import { DECIMAL_ONE, DECIMAL_PLACES } from './lang.ts';
 import type { ListTy, Lit, Op, Prop, Term, Ty } from './lang.ts';
 import { isObj, termTy } from './lang.ts';
 import { AnalysisFailure } from './translate.ts';
+import type { Known } from './static.ts';
 
 /// The sort of a value that is one SMT-LIB term (not an object). Guards are opaque integers;
 /// `any` values are all the integer 0 (Pact's `Any` has one value).
@@ -34,9 +35,11 @@ const GUARDS = [
 ];
 
 /// Helpers every script starts with: Haskell's `div`/`mod` (rounding to -infinity; SMT-LIB's are
-/// Euclidean) and Pact's banker's rounding division for decimals (`roundingDiv`).
+/// Euclidean) and Pact's banker's rounding division for decimals (`roundingDiv`). `div` by zero
+/// gives 0 and `mod` the dividend, as SBV defines them (SMT-LIB leaves them open): a known value
+/// divided by zero stays known (the transaction fails anyway).
 export const PRELUDE = [
-  '(define-fun hdiv ((x Int) (y Int)) Int (ite (or (> y 0) (= (mod x y) 0)) (div x y) (- (div x y) 1)))',
+  '(define-fun hdiv ((x Int) (y Int)) Int (ite (= y 0) 0 (ite (or (> y 0) (= (mod x y) 0)) (div x y) (- (div x y) 1))))',
   '(define-fun hmod ((x Int) (y Int)) Int (- x (* y (hdiv x y))))',
   '(define-fun rdiv ((x Int) (y Int)) Int (let ((w (hdiv x y)) (f (abs (hmod x y))))' +
     ' (+ w (ite (or (> (* 2 f) (abs y)) (and (= (* 2 f) (abs y)) (not (= (hmod w 2) 0)))) 1 0))))',
@@ -91,7 +94,8 @@ export function applyOp(op: Op, ty: Ty, xs: readonly string[]): string {
     case 'abs': return `(abs ${a})`;
     case '=': return `(= ${a} ${b})`;
     case '!=': return `(not (= ${a} ${b}))`;
-    case '<': return str ? `(str.< ${a} ${b})` : `(< ${a} ${b})`;
+    // Booleans are ordered too (false first): `sort` compares them.
+    case '<': return str ? `(str.< ${a} ${b})` : ty === 'bool' ? `(and (not ${a}) ${b})` : `(< ${a} ${b})`;
     case '<=': return str ? `(str.<= ${a} ${b})` : `(<= ${a} ${b})`;
     case '>': return str ? `(str.< ${b} ${a})` : `(> ${a} ${b})`;
     case '>=': return str ? `(str.<= ${b} ${a})` : `(>= ${a} ${b})`;
@@ -124,13 +128,16 @@ export function applyOp(op: Op, ty: Ty, xs: readonly string[]): string {
   }
 }
 
-/// `make-list`: Pact's analysis needs its count to be a literal.
-export function makeList(count: Term | Prop, ty: ListTy, item: string): string {
-  if (count.k !== 'lit' || count.lit.ty !== 'integer') {
-    throw new AnalysisFailure(null, "You found a term we don't have analysis support for yet. Please report this as a bug at " +
-      'https://github.com/kadena-io/pact/issues\n\nmake-list currently requires a statically determined length');
-  }
-  const n = Number(count.lit.value);
+/// A message of Pact's `UnhandledTerm` (its `foundUnsupported`).
+export function unhandled(what: string): string {
+  return "You found a term we don't have analysis support for yet. Please report this as a bug at " +
+    `https://github.com/kadena-io/pact/issues\n\n${what}`;
+}
+
+/// `make-list`: Pact's analysis needs its count to be known.
+export function makeList(count: Known | null, ty: ListTy, item: string): string {
+  if (typeof count !== 'bigint') throw new AnalysisFailure(null, unhandled('make-list currently requires a statically determined length'));
+  const n = Number(count);
   if (n <= 0) return smtLit({ ty: 'empty-list', elem: ty.elem });
   const unit = `(seq.unit ${item})`;
   return n === 1 ? unit : `(seq.++ ${Array<string>(n).fill(unit).join(' ')})`;

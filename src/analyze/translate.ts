@@ -12,6 +12,7 @@ import { PactTime } from '../values/value.ts';
 import { DECIMAL_ONE, DECIMAL_PLACES, UNIX_EPOCH_MICROS, fieldTy, isObj, objTy, showTy, termTy, tyEq } from './lang.ts';
 import type { Binding, Event, GuardOrigin, ObjTy, Op, Scope, Term, Ty, WriteKind } from './lang.ts';
 import { isShimmed, SHIMMED_UNREAD, shimValue, shimWarning } from './shims.ts';
+import type { StaticFn } from './static.ts';
 import { PACT_VERSION } from '../lang/version.ts';
 
 /// A translation (or analysis) failure: where, and Pact's text.
@@ -338,6 +339,7 @@ class Translator {
       const micros = parseIsoTime(args[0]!.value.value);
       if (micros !== undefined) return { k: 'lit', lit: { ty: 'time', value: micros + UNIX_EPOCH_MICROS } };
     }
+    if (fn === 'hash' && args.length === 1) return this.hash(args[0]!, a);
     if (fn === 'format' && args.length === 2) {
       const template = this.stringNode(args[0]!, unsupported);
       const list = args[1]!;
@@ -356,6 +358,8 @@ class Translator {
     if ((fn === 'identity' && ts.length === 1) || (fn === 'constantly' && ts.length === 2)) return ts[0]!;
     const time = this.time(fn, ts, tys, unsupported);
     if (time !== null) return time;
+    const computed = staticCall(fn, ts, tys, a);
+    if (computed !== null) return computed;
     const op = (ty: Ty, o: Op, xs: readonly Term[] = ts): Term => ({ k: 'op', ty, op: o, args: xs });
     const numeric = tys.every((t) => t === 'integer' || t === 'decimal');
     if (ts.length === 1 && (fn === '-' || fn === 'abs') && numeric) return op(tys[0]!, fn === '-' ? 'neg' : 'abs');
@@ -379,12 +383,6 @@ class Translator {
     if ((fn === 'and' || fn === 'or') && ts.length === 2 && tys.every((t) => t === 'bool')) return op('bool', fn);
     if (fn === 'not' && ts.length === 1 && tys[0] === 'bool') return op('bool', 'not');
     if (ROUNDING.has(fn) && ts.length === 1 && tys[0] === 'decimal') return op('integer', fn as Op);
-    if (ROUNDING.has(fn) && ts.length === 2 && tys[0] === 'decimal' && tys[1] === 'integer') {
-      const places = ts[1]!;
-      // Pact shifts by 10^places; we model a literal count of places.
-      if (places.k !== 'lit' || places.lit.ty !== 'integer' || places.lit.value < 0n || places.lit.value > BigInt(DECIMAL_PLACES)) return unsupported();
-      return op('decimal', `${fn}-to` as Op);
-    }
     if (fn === 'dec' && ts.length === 1 && tys[0] === 'integer') return op('decimal', 'dec');
     if (fn === 'length' && ts.length === 1 && tys[0] === 'string') return op('integer', 'length');
     if (fn === 'sqrt' && ts.length === 1 && numeric) {
@@ -460,7 +458,7 @@ class Translator {
     if (ts.length === 1 && fn === 'str-to-int' && a === 'string') return op('integer', 'str-to-int', ts);
     if (fn === 'distinct' && ts.length === 1 && elem(a) !== null) return op(a!, 'distinct', ts);
     if (fn === 'reverse' && ts.length === 1 && elem(a) !== null) return op(a!, 'reverse', ts);
-    if (fn === 'sort' && ts.length === 1 && elem(a) !== null && ORDERED.has(showTy(elem(a)!))) return op(a!, 'sort', ts);
+    if (fn === 'sort' && ts.length === 1 && elem(a) !== null && (ORDERED.has(showTy(elem(a)!)) || elem(a) === 'bool')) return op(a!, 'sort', ts);
     if (fn === 'make-list' && ts.length === 2 && a === 'integer' && !isObj(b!)) return op({ k: 'list', elem: b! }, 'make-list', ts);
     if (fn === 'create-principal' && ts.length === 1 && a === 'guard') return op('string', 'create-principal', ts);
     if (fn === 'validate-principal' && ts.length === 2 && a === 'guard' && b === 'string') return op('bool', 'validate-principal', ts);
@@ -562,7 +560,8 @@ class Translator {
       ({ k: 'grant', ty: termTy(term), cap: app.cap, args: bindings.map((b): Term => ({ k: 'var', ty: b.ty, vid: b.vid })), body: term }));
   }
 
-  /// `add-time`, `diff-time`, and `days`/`hours`/`minutes` (seconds, as numbers); null for others.
+  /// `add-time` of integer seconds, `diff-time`, and `days`/`hours`/`minutes` (seconds, as
+  /// numbers); null for others (`add-time` of decimal seconds is `staticCall`'s).
   private time(fn: string, ts: readonly Term[], tys: readonly Ty[], unsupported: () => never): Term | null {
     const SECONDS: Record<string, bigint> = { days: 86400n, hours: 3600n, minutes: 60n };
     const per = SECONDS[fn];
@@ -572,15 +571,24 @@ class Translator {
       return { k: 'op', ty: tys[0], op: '*', args: [factor, ts[0]!] };
     }
     if (fn === 'diff-time' && ts.length === 2 && tys[0] === 'time' && tys[1] === 'time') return { k: 'op', ty: 'decimal', op: 'diff-time', args: ts };
-    if (fn === 'add-time' && ts.length === 2 && tys[0] === 'time') {
-      const secs = ts[1]!;
-      if (tys[1] === 'integer') return { k: 'op', ty: 'time', op: 'add-time', args: [ts[0]!, { k: 'op', ty: 'integer', op: '*', args: [secs, { k: 'lit', lit: { ty: 'integer', value: 1000000n } }] }] };
-      if (tys[1] !== 'decimal') return unsupported();
-      // Pact rounds decimal seconds to microseconds only when they are known (a literal).
-      if (secs.k !== 'lit') throw new AnalysisFailure(null, "A time being added is not concrete, so we can't guarantee that roundoff won't happen when it's converted to an integer.");
-      return { k: 'op', ty: 'time', op: 'add-time', args: [ts[0]!, { k: 'op', ty: 'integer', op: 'round', args: [{ k: 'op', ty: 'decimal', op: '*', args: [secs, { k: 'lit', lit: { ty: 'decimal', value: 1000000n * DECIMAL_ONE } }] }] }] };
+    if (fn === 'add-time' && ts.length === 2 && tys[0] === 'time' && tys[1] === 'integer') {
+      return { k: 'op', ty: 'time', op: 'add-time', args: [ts[0]!, { k: 'op', ty: 'integer', op: '*', args: [ts[1]!, { k: 'lit', lit: { ty: 'integer', value: 1000000n } }] }] };
     }
     return null;
+  }
+
+  /// `hash` of a value Pact's analysis hashes (strings, Booleans, numbers, lists of those or of
+  /// lists); of anything else, the hash of `hello pact`, with Pact's warning.
+  private hash(arg: AST, a: AST): Term {
+    const t = this.node(arg);
+    const ty = termTy(t);
+    const hashable = (x: Ty): boolean => x === 'string' || x === 'bool' || x === 'integer' || x === 'decimal';
+    const elem = typeof ty !== 'string' && ty.k === 'list' ? ty.elem : null;
+    if (hashable(ty) || (elem !== null && (hashable(elem) || (typeof elem !== 'string' && elem.k === 'list')))) {
+      return { k: 'static', ty: 'string', fn: 'hash', args: [t], code: prettyAst(a) };
+    }
+    this.warnings.push({ info: this.info, text: 'Call to `hash` is only implemented for string, bool, and integer, substituting hash of `hello pact`' });
+    return { k: 'static', ty: 'string', fn: 'hash', args: [{ k: 'lit', lit: { ty: 'string', value: 'hello pact' } }], code: prettyAst(a) };
   }
 
   /// The row type of a table the analysis models.
@@ -722,6 +730,21 @@ function capabilityApp(a: AST): CapabilityApp | null {
 
 function info(a: AST): Info | null {
   return a.node.id.info;
+}
+
+/// A call of a native computed from known arguments (`static.ts`), or null for others.
+function staticCall(fn: string, ts: readonly Term[], tys: readonly Ty[], a: AST): Term | null {
+  const call = (ty: Ty, f: StaticFn): Term => ({ k: 'static', ty, fn: f, args: ts, code: prettyAst(a) });
+  const all = (...want: Ty[]) => tys.length === want.length && want.every((w, i) => tyEq(w, tys[i]!));
+  if (fn === 'format-time' && all('string', 'time')) return call('string', fn);
+  if (fn === 'parse-time' && all('string', 'string')) return call('time', fn);
+  if (fn === 'time' && all('string')) return call('time', fn);
+  if (fn === 'str-to-int' && all('integer', 'string')) return call('integer', fn);
+  if ((fn === '&' || fn === '|' || fn === 'xor' || fn === 'shift') && all('integer', 'integer')) return call('integer', fn);
+  if (fn === '~' && all('integer')) return call('integer', fn);
+  if (fn === 'add-time' && all('time', 'decimal')) return call('time', fn);
+  if ((fn === 'round' || fn === 'ceiling' || fn === 'floor') && all('decimal', 'integer')) return call('decimal', fn);
+  return null;
 }
 
 /// An integer term widened to a decimal, as Pact's mixed arithmetic does.
