@@ -22,8 +22,8 @@ import { PList } from '../../../src/values/value.ts';
 import type { Expr, Ty } from './gen.ts';
 import { pactString, render, shrinks, showTy } from './gen.ts';
 
-/// What the interpreter made of a term: a value (as a Pact literal), or its error.
-export type Concrete = { readonly ok: true; readonly literal: string } | { readonly ok: false; readonly error: string };
+/// What the interpreter made of a term: a value (and it as a Pact literal), or its error.
+export type Concrete = { readonly ok: true; readonly value: unknown; readonly literal: string } | { readonly ok: false; readonly error: string };
 
 /// A term as the function body both sides evaluate: times become their distance in seconds from
 /// the Unix epoch, as properties have no time literals.
@@ -45,7 +45,7 @@ export function interpret(text: string): Concrete {
   try {
     const [exp] = parse(text, 'term');
     const v = evalTopLevel(interpreter.ctx, compileTopLevel(exp!));
-    return { ok: true, literal: literalOf(v) };
+    return { ok: true, value: v, literal: literalOf(v) };
   } catch (e) {
     if (e instanceof PactError) return { ok: false, error: e.message };
     // The REPL reports these as errors too (`mod` by zero: Haskell's arithmetic exception).
