@@ -94,18 +94,22 @@ export function evalStatic(fn: StaticFn, xs: readonly string[], tys: readonly Ty
 function hash(k: Known | null, ty: Ty, cx: StaticCx): string {
   if (k !== null) return smtString(hashValue(pactValue(k, ty)));
   const kind = typeof ty === 'string' ? ty : 'list';
-  // Pact's texts, its misspelling and unbalanced brackets included.
-  const [h, how] = {
-    string: ['HsVo-gcG-pk1BciGr2xovMyR7sVH0Kt9gTgqicXDXMM', `substitute '%')`],
-    integer: ['A_fIcwIweiXXYXnKU59CNCAUoIXHXwQtB_D8xhEflLY', `substitute '%')`],
-    bool: ['LCgKNFtF9rwWL0OuXGJUvt0vjzlTR1uOu-1mlTRsmag', `substitute '%'`],
-    decimal: ['ks31eMRwhaWZIlbw3Pl9Cxnx8cneTV_jDDrOYZG25ds', `subsitute '%'`],
-    list: ['wsATyGqckuIvlm89hhd2j4t6RMkCrcwJe_oeCYr7Th8', `substitute '%'`],
-  }[kind as 'string']!;
+  const [h, how] = HASH_SUBSTITUTES[kind]!;
   cx.warn(`Shimmed native 'hash' (of type '${kind}', ${how.replace('%', h)})`);
   // Pact hashes a list holding the substitute's text, and takes the others as they are.
   return smtString(kind === 'list' ? hashValue(new PList([h], tyAny)) : h);
 }
+
+/// By type: the hash `hash` gives an unknown value (that of `hello pact`, `1`, `true`, `1.0`,
+/// `[]`), and how the warning says so (Pact's texts, a misspelling and unbalanced brackets
+/// included).
+const HASH_SUBSTITUTES: Readonly<Record<string, readonly [string, string]>> = {
+  string: ['HsVo-gcG-pk1BciGr2xovMyR7sVH0Kt9gTgqicXDXMM', `substitute '%')`],
+  integer: ['A_fIcwIweiXXYXnKU59CNCAUoIXHXwQtB_D8xhEflLY', `substitute '%')`],
+  bool: ['LCgKNFtF9rwWL0OuXGJUvt0vjzlTR1uOu-1mlTRsmag', `substitute '%'`],
+  decimal: ['ks31eMRwhaWZIlbw3Pl9Cxnx8cneTV_jDDrOYZG25ds', `subsitute '%'`],
+  list: ['wsATyGqckuIvlm89hhd2j4t6RMkCrcwJe_oeCYr7Th8', `substitute '%'`],
+};
 
 /// A known value of analysis type `ty` as an interpreter value.
 function pactValue(k: Known, ty: Ty): PactValue {

@@ -20,7 +20,7 @@ import assert from 'node:assert/strict';
 import { Rng } from './dual/rng.ts';
 import { ANALYSIS_EPOCH_MICROS, TermGen, timeLiteral } from './dual/gen.ts';
 import type { Expr } from './dual/gen.ts';
-import { describe as describeVerdict, dualEvaluate, shrink } from './dual/harness.ts';
+import { dualEvaluate, explain, kind, shrink } from './dual/harness.ts';
 import type { Verdict } from './dual/harness.ts';
 import { knownDifference } from './dual/known.ts';
 
@@ -53,17 +53,14 @@ function agree(t: TestContext, name: string, count: number, make: (g: TermGen, i
   for (const [k, n] of known) t.diagnostic(`known difference of Pact's own (not failed): ${k}: ${n}`);
   if (wrong.length === 0) return;
   const shown = COLLECT ? distinct(wrong) : wrong.slice(0, 1);
-  const report = shown.map(({ i, v }) => `case ${i} (PACT_DUAL_SEED=${SEED}), shrunk:\n${describeVerdict(shrink(v))}`);
+  const report = shown.map(({ i, v }) => `case ${i} (PACT_DUAL_SEED=${SEED}), shrunk:\n${explain(shrink(v))}`);
   assert.fail(`${wrong.length} of ${count} terms disagree:\n\n${report.join('\n\n')}`);
 }
 
-/// One disagreement of each kind (the first line of verify's first failure).
+/// One disagreement of each kind.
 function distinct<T extends { v: Verdict }>(xs: readonly T[]): T[] {
   const seen = new Map<string, T>();
-  for (const x of xs) {
-    const k = `${x.v.concrete.ok}:${(x.v.failures[0] ?? '').split('\n')[0]!.replace(/dual\.c\d+/, '')}`;
-    if (!seen.has(k)) seen.set(k, x);
-  }
+  for (const x of xs) if (!seen.has(kind(x.v))) seen.set(kind(x.v), x);
   return [...seen.values()];
 }
 

@@ -190,7 +190,7 @@ export function dualEvaluate(terms: readonly Expr[], batch = BATCH): Verdict[] {
 
 /// The kind of a disagreement, kept while shrinking: the failure's first line up to its first
 /// bracket's word (so a shrunk term fails for the same reason).
-function kind(v: Verdict): string {
+export function kind(v: Verdict): string {
   const first = (v.failures[0]?.split('\n')[0] ?? '').replace(/dual\.c\d+/g, 'dual.c');
   return `${v.concrete.ok}:${/^[^([]*[([]?[^\s()[\]]*/.exec(first)![0]}`;
 }
@@ -217,7 +217,7 @@ export function shrink(v: Verdict, budget = 150): Verdict {
 }
 
 /// A disagreement as text: the term, the interpreter's answer, verify's.
-export function describe(v: Verdict): string {
+export function explain(v: Verdict): string {
   return [
     `term: ${render(v.term)}`,
     `interpreter: ${v.concrete.ok ? v.concrete.literal : `error: ${v.concrete.error}`}`,
