@@ -85,7 +85,7 @@ function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, s
     if (lit?.k === 'lit') consts.set(name, lit);
   }
   for (const [name, m] of members) if (m instanceof Def && m.kind === 'defcap') typed(name);
-  const tables = loadedTables(ctx, mod);
+  const tables = loadedTables(ctx, mod, consts);
   const emits = (cap: string): boolean => {
     const def = mod.members.get(cap.slice(cap.lastIndexOf('.') + 1));
     const kind = def instanceof Def ? def.rawDefcapMeta?.kind : undefined;
@@ -111,27 +111,30 @@ function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, s
     return { ...p, tr: translateFunction(mod.name, p.name, fun.info, args, body, { emits, tables: rows }, p.def.kind === 'defpact') };
   });
   const out: Rendered[] = [];
-  // What the analysis substituted in each check that holds, said after everything else.
+  // What evaluation substituted, said after everything else (Pact's `VerificationWarning`s):
+  // once per check that holds, then once for all the invariant checks that hold.
   const substituted: string[] = [];
   for (const t of translated) {
     // Each check reports the translation's warnings after its own result; Pact keeps one of each.
     const lines = new Map<string, Rendered>();
     const add = (r: Rendered) => lines.set(renderedLine(r), r);
     for (const c of t.checks) {
-      const r = analyse(t.tr, world, c, substituted);
-      if (r !== null) add(r);
+      const r = analyse(t.tr, world, c);
+      if (isWarnings(r)) substituted.push(...r);
+      else add(r);
       for (const w of t.tr.warnings) add({ info: renderInfo(w.info, ''), type: 'OutputWarning', text: w.text });
     }
     out.push(...lines.values());
   }
   // Then every function's invariant checks, tables by name (Pact's `TableMap`).
   const withInvariants = [...tables].filter(([, info]) => info.invariants.length > 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  // The invariant checks' substitutions are said once each.
-  const invariantSubstituted = new Set<string>();
-  if (withInvariants.length > 0) {
-    for (const t of translated) out.push(...invariantChecks(t.tr, world, withInvariants.map(([name]) => name), invariantSubstituted));
+  const invariantWarnings = new Set<string>();
+  for (const t of withInvariants.length === 0 ? [] : translated) {
+    const r = invariantChecks(t.tr, world, withInvariants.map(([name]) => name));
+    out.push(...r.failures);
+    for (const w of r.warnings) invariantWarnings.add(w);
   }
-  return [...out, ...[...substituted, ...invariantSubstituted].map((text): Rendered => ({ info: '', type: 'OutputWarning', text }))];
+  return [...out, ...[...substituted, ...invariantWarnings].map((text): Rendered => ({ info: '', type: 'OutputWarning', text }))];
 }
 
 /// A `(property ...)` whose expression mentions `result` anywhere (Pact's `ResultInDefpact` test).
@@ -144,28 +147,28 @@ function mentionsResult(e: Exp): boolean {
 /// schemas' invariants: those of the verified module's schema of that name (Pact looks the
 /// schema up there, whichever module the table is in). A table without a schema, anywhere,
 /// ends verification; one whose columns the analysis cannot model is left out (using it fails).
-function loadedTables(ctx: Ctx, mod: ModuleData): Map<string, TableInfo> {
+function loadedTables(ctx: Ctx, mod: ModuleData, consts: ReadonlyMap<string, Prop>): Map<string, TableInfo> {
   const modules = ctx.db.keys('SYS_modules').filter((n) => n !== mod.name).map((n) => ctx.db.read('SYS_modules', n) as ModuleData);
   const tables = new Map<string, TableInfo>();
   for (const m of [...modules, mod]) {
     for (const [name, t] of m.members) {
       if (!(t instanceof TableRef)) continue;
       if (t.type.t !== 'user') throw new Fatal([{ info: '', type: 'OutputFailure', text: `${renderInfo(t.info, '')}Verification requires all tables to have schemas` }]);
-      const info = tableInfo(mod, t.type);
+      const info = tableInfo(mod, t.type, consts);
       if (info !== null) tables.set(name, info);
     }
   }
   return tables;
 }
 
-function tableInfo(mod: ModuleData, type: Extract<Type, { t: 'user' }>): TableInfo | null {
+function tableInfo(mod: ModuleData, type: Extract<Type, { t: 'user' }>, consts: ReadonlyMap<string, Prop>): TableInfo | null {
   const row = analysisType({ t: 'schema', kind: 'table', schema: type, partial: null });
   if (row === null || !isObj(row)) return null;
   const schema = mod.members.get(type.schema.name);
   const model = schema instanceof SchemaRef ? normalizeList(schema.meta.model, null) : [];
   const invariants = model.map((e) => {
     const body = invariantBody(e);
-    return { prop: parseInvariant(body, row), info: body.info };
+    return { prop: parseInvariant(body, row, consts), info: body.info };
   });
   return { row, invariants };
 }
@@ -267,19 +270,21 @@ function functionChecks(def: Def, moduleChecks: readonly ModuleCheck[], scope: P
 // ---------------------------------------------------------------------------------------------
 // Queries
 
-/// One check of a function: null when it holds (then what the run substituted is added to
-/// `substituted`). Analysis failures (Pact's `AnalyzeFailure`) are the check's, reported at the
-/// function.
-function analyse(tr: Translated, world: World, c: FunCheck, substituted: string[]): Rendered | null {
+/// One check of a function: when it holds, what its evaluation substituted. Analysis failures
+/// (Pact's `AnalyzeFailure`) are the check's, reported at the function.
+function analyse(tr: Translated, world: World, c: FunCheck): Rendered | readonly string[] {
   try {
     const run = evalFunction(tr, world);
     const r = runCheck(tr, run, c.kind, c.prop);
-    if (r === null) substituted.push(...run.warnings);
-    return r === null ? null : { info: renderInfo(c.info, ''), type: 'OutputFailure', text: r };
+    return r === null ? run.warnings : { info: renderInfo(c.info, ''), type: 'OutputFailure', text: r };
   } catch (e) {
     if (e instanceof AnalysisFailure) return fatal(tr.info, e.message);
     throw e;
   }
+}
+
+function isWarnings(r: Rendered | readonly string[]): r is readonly string[] {
+  return Array.isArray(r);
 }
 
 const TIMEOUT_MS = 20000;
@@ -302,26 +307,28 @@ function runCheck(tr: Translated, run: Run, kind: CheckKind, prop: Prop): string
 }
 
 /// Each invariant of each table must hold of every row the function writes, when it succeeds
-/// (Pact's `verifyFunctionInvariants`); a failure is reported at the invariant.
-function invariantChecks(tr: Translated, world: World, names: readonly string[], substituted: Set<string>): Rendered[] {
+/// (Pact's `verifyFunctionInvariants`); a failure is reported at the invariant. What evaluation
+/// substituted is said when any holds.
+function invariantChecks(tr: Translated, world: World, names: readonly string[]): { failures: Rendered[]; warnings: readonly string[] } {
   const tables = world.tables;
   let run: Run;
   try {
     run = evalFunction(tr, world);
   } catch (e) {
-    if (e instanceof AnalysisFailure) return [fatal(tr.info, e.message)];
+    if (e instanceof AnalysisFailure) return { failures: [fatal(tr.info, e.message)], warnings: [] };
     throw e;
   }
-  const out: Rendered[] = [];
+  const failures: Rendered[] = [];
+  let held = false;
   for (const table of names) {
     tables.get(table)!.invariants.forEach((inv, i) => {
       const r = query(run, `(not (=> success ${run.maintains.get(table)![i]}))`, true);
       const text = r.verdict === 'unsat' ? null : r.verdict === 'unknown' ? `The solver returned 'unknown':\n${unknownReason(r.out)}` : counterexample(tr, run, r.out);
-      if (text !== null) out.push({ info: renderInfo(inv.info, ''), type: 'OutputFailure', text });
-      else for (const w of run.warnings) substituted.add(w);
+      if (text !== null) failures.push({ info: renderInfo(inv.info, ''), type: 'OutputFailure', text });
+      else held = true;
     });
   }
-  return out;
+  return { failures, warnings: held ? run.warnings : [] };
 }
 
 function counterexample(tr: Translated, run: Run, out: string): string {

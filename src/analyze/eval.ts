@@ -4,15 +4,17 @@
 /// named definition (read back from the model), and the transaction's success is the conjunction
 /// of each `enforce` (and each division's non-zero divisor) on the path that reaches it, which is
 /// what Pact's merging of both branches' states amounts to.
-import type { DbProp, ListTy, ObjTy, Prop, Term, Ty } from './lang.ts';
-import { isObj, showTy, termTy, tyEq } from './lang.ts';
+import type { DbProp, ListTy, NameRef, ObjTy, Prop, Term, Ty } from './lang.ts';
+import { isNameTy, isObj, showTy, showTyHs, termTy, tyEq } from './lang.ts';
 import type { Translated } from './translate.ts';
 import { AnalysisFailure } from './translate.ts';
-import { applyOp, knownLength, LIST_BOUND, makeList, operandTy, PRELUDE, smtLit, sortList, sortOf } from './smt.ts';
+import { knownLength, LIST_BOUND, makeList, operandTy, PRELUDE, smtLit, sortList, sortOf } from './smt.ts';
+import { KnownTerms, simplified } from './concrete.ts';
+import { evalOp } from './natives.ts';
+import type { OpCx } from './natives.ts';
 import { Db, eqVal, field, makeVal, mapVal, term, trivialPasses } from './state.ts';
-import { evalStatic, knownValue } from './static.ts';
-import type { Known } from './static.ts';
 import type { Cell, Slot, TableInfo, Val } from './state.ts';
+import type { Known } from './concrete.ts';
 
 /// A database access of a run, for the trace: the row's key, whether it succeeded, the fields.
 export interface Access {
@@ -38,7 +40,9 @@ export interface Run {
   readonly maintains: ReadonlyMap<string, readonly string[]>;
   /// The module's governance guard.
   readonly moduleGuard: string;
-  /// What the analysis substituted, for `verify`'s closing warnings.
+  /// What the run knows of its terms' values.
+  readonly known: KnownTerms;
+  /// What its evaluation substituted (Pact's `VerificationWarning`s), in order.
   readonly warnings: readonly string[];
 }
 
@@ -66,7 +70,8 @@ export function evalFunction(tr: Translated, world: World): Run {
   ev.script.push(`(define-fun success () Bool (and true ${ev.success.join(' ')}))`);
   for (const c of ev.constraints) ev.script.push(`(assert ${c})`);
   const maintains = new Map([...tables].map(([t, info]) => [t, info.invariants.map((_, i) => `(and true ${(ev.kept.get(t)?.[i] ?? []).join(' ')})`)] as const));
-  return { script: ev.script, args: env, vars: ev.vars, tags: ev.tags, accesses: ev.accesses, guards: ev.guards, result: ev.tags.get(tr.resultTag)!, tagTypes: tr.tagTypes, db: ev.db, maintains, moduleGuard: ev.moduleGuard, warnings: ev.warnings };
+  return { script: ev.script, args: env, vars: ev.vars, tags: ev.tags, accesses: ev.accesses, guards: ev.guards, result: ev.tags.get(tr.resultTag)!,
+    tagTypes: tr.tagTypes, db: ev.db, maintains, moduleGuard: ev.moduleGuard, known: ev.known, warnings: ev.warnings };
 }
 
 class TermEval {
@@ -75,12 +80,12 @@ class TermEval {
   readonly tags = new Map<number, Val>();
   readonly accesses = new Map<number, Access>();
   readonly guards = new Map<number, { guard: string; name: string | null; cell: Cell | null }>();
+  readonly known = new KnownTerms();
+  readonly warnings: string[] = [];
   /// The cell each value read from the database came from, by the name it is defined as (Pact's
   /// provenance of a guard: enforcing it marks the cell enforced).
   private readonly cells = new Map<string, Cell>();
   success: string[] = [];
-  /// What the analysis substituted along the way (Pact's `VerificationWarning`s).
-  readonly warnings: string[] = [];
   /// Facts assumed along the way: invariants of the rows the function reads or overwrites.
   readonly constraints: string[] = [];
   /// Per table, per invariant, that each row written on a path keeps it.
@@ -118,19 +123,25 @@ class TermEval {
     const name = named === null ? `d${this.n++}` : named + this.step;
     return mapVal(ty, expr, (t, x, path) => {
       this.script.push(`(define-fun ${name}${path} () ${sortOf(t)} ${x})`);
+      this.known.alias(`${name}${path}`, x);
       const cell = this.cells.get(x);
       if (cell !== undefined) this.cells.set(`${name}${path}`, cell);
       return `${name}${path}`;
     });
   }
 
-  /// The value of an expression of the run, if it is known (Pact's concrete values).
-  private known(expr: string): Known | null {
-    return knownValue(this.script, expr);
-  }
-
   private fails(path: string, cond: string): void {
     this.success.push(`(=> ${path} (not ${cond}))`);
+  }
+
+  /// An operator's failures are the transaction's on this path.
+  private opCx(path: string): OpCx {
+    return { known: this.known, warn: (w) => this.warnings.push(w), fail: (c) => this.fails(path, c), resolve: (x) => this.resolve(x) };
+  }
+
+  /// What an SMT-LIB term of the run is, if it is known (see `simplified`).
+  private resolve(text: string): Known | undefined {
+    return this.known.get(text) ?? simplified(this.script, text);
   }
 
   private set(k: string, expr: string): void {
@@ -144,6 +155,7 @@ class TermEval {
       case 'lit': return smtLit(t.lit);
       case 'var': return env.get(t.vid)!;
       case 'op': {
+        if (t.op === 'and' || t.op === 'or') return this.logical(t.op, t.args, env, path);
         const xs = t.args.map((a) => this.eval(a, env, path));
         const argTy = operandTy(t.args, t.ty);
         if (isObj(argTy)) {
@@ -151,7 +163,7 @@ class TermEval {
           return this.define('bool', t.op === '=' ? eq : `(not ${eq})`);
         }
         const ts = xs.map(term);
-        if (t.op === 'make-list') return this.define(t.ty, makeList(this.known(ts[0]!), t.ty as ListTy, ts[1]!));
+        if (t.op === 'make-list') return this.define(t.ty, makeList(this.resolve(ts[0]!), t.ty as ListTy, ts[1]!));
         if (t.op === 'sort') return this.define(t.ty, sortList(t.ty as ListTy, ts[0]!, knownLength(t.args[0]!), (ty, x) => term(this.define(ty, x))));
         if (t.op === '/' || t.op === 'mod') this.fails(path, `(= ${ts[1]} 0)`);
         // A step away from the end never reaches it.
@@ -159,7 +171,7 @@ class TermEval {
         if (t.op === 'at-index') this.fails(path, `(or (< ${ts[1]} 0) (>= ${ts[1]} (seq.len ${ts[0]})))`);
         // Pact reads a natural number of at most 128 digits.
         if (t.op === 'str-to-int') this.fails(path, `(or (= ${ts[0]} "") (> (str.len ${ts[0]}) 128) (< (str.to_int ${ts[0]}) 0))`);
-        return this.define(t.ty, applyOp(t.op, argTy, ts));
+        return this.define(t.ty, evalOp(t.op, t.args.map(termTy), t.ty, ts, this.opCx(path)));
       }
       case 'if': {
         const c = term(this.define('bool', this.eval(t.cond, env, path), `t${t.tag}`));
@@ -199,11 +211,12 @@ class TermEval {
       }
       case 'object': return { fields: new Map(t.fields.map(([k, v]) => [k, this.eval(v, env, path)] as const)) };
       case 'list': {
-        const items = t.items.map((x) => `(seq.unit ${term(this.eval(x, env, path))})`);
+        const items = t.items.map((x) => term(this.eval(x, env, path)));
         if (items.length === 0) return smtLit({ ty: 'empty-list', elem: t.ty.elem });
-        return this.define(t.ty, items.length === 1 ? items[0]! : `(seq.++ ${items.join(' ')})`);
+        return this.define(t.ty, listOf(items, this.known));
       }
       case 'at': return field(this.eval(t.obj, env, path), t.field);
+      case 'at-key': return this.atKey(t, env, path);
       case 'keyset': {
         const name = term(this.eval(t.name, env, path));
         return `(${t.from === 'registry' ? 'registry' : 'tx-keyset'} ${name})`;
@@ -313,15 +326,45 @@ class TermEval {
         return 'trivial-guard';
       }
       case 'tx-data': return this.define(t.ty, `(tx-${t.ty} ${term(this.eval(t.name, env, path))})`);
-      case 'static': {
-        const xs = t.args.map((a) => term(this.eval(a, env, path)));
-        const cx = { known: (x: string) => this.known(x), fails: (c: string) => this.fails(path, c), warn: (w: string) => this.warnings.push(w) };
-        return this.define(t.ty, evalStatic(t.fn, xs, t.args.map(termTy), cx, t.code));
-      }
       case 'enforce-one': return this.enforceOne(t, env, path);
       case 'read': return this.read(t, env, path);
       case 'write': return this.write(t, env, path);
     }
+  }
+
+  /// `and`/`or` short-circuit (Pact's `evalLogicalOp`): the second operand runs only on the
+  /// path where the first does not decide the value.
+  private logical(op: 'and' | 'or', [a, b]: readonly Term[], env: ReadonlyMap<number, Val>, path: string): Val {
+    const x = term(this.define('bool', this.eval(a!, env, path)));
+    // A first operand known before the run decides at once, as SBV's `ite` of a literal does.
+    const known = this.known.get(x);
+    if (typeof known === 'boolean') return known === (op === 'or') ? x : this.eval(b!, env, path);
+    const undecided = op === 'and' ? x : `(not ${x})`;
+    let y = 'true';
+    this.branches(undecided, () => (y = term(this.eval(b!, env, `(and ${path} ${undecided})`))), () => {});
+    return this.define('bool', `(${op} ${x} ${y})`);
+  }
+
+  /// `at` of a key computed by the code (Pact's `evalObjAt`): a key known before the run picks its
+  /// field; another is compared with each field's name, all of which must have the type asked
+  /// for. A key naming no field fails the transaction.
+  private atKey(t: Extract<Term, { k: 'at-key' }>, env: ReadonlyMap<number, Val>, path: string): Val {
+    const key = term(this.eval(t.key, env, path));
+    const obj = this.eval(t.obj, env, path);
+    const fields = (termTy(t.obj) as ObjTy).fields;
+    const k = this.known.get(key);
+    const known = typeof k === 'string' ? k : undefined;
+    const candidates = known === undefined ? fields : fields.filter(([n]) => n === known);
+    if (candidates.some(([, ty]) => !tyEq(ty, t.ty))) throw new AnalysisFailure(null, 'evalObjAt mismatched field types');
+    if (known !== undefined && candidates.length === 1) return field(obj, known);
+    const is = (n: string) => `(= ${key} ${smtLit({ ty: 'string', value: n })})`;
+    this.fails(path, `(and true ${candidates.map(([n]) => `(not ${is(n)})`).join(' ')})`);
+    const notFound = makeVal(t.ty, (ty, p) => {
+      const name = `notfound${this.n++}${p}`;
+      this.script.push(`(declare-const ${name} ${sortOf(ty)})`);
+      return name;
+    });
+    return this.define(t.ty, candidates.reduceRight((acc, [n]) => mapVal(t.ty, field(obj, n), (_, x, p) => `(ite ${is(n)} ${x} ${term(pathIn(acc, p))})`), notFound));
   }
 
   /// Whether an enclosing `with-capability` granted this capability with these arguments.
@@ -477,12 +520,11 @@ class TermEval {
       if (ty === 'bool') return `(ite ${v} "true" "false")`;
       throw new AnalysisFailure(null, `We can only analyze calls to \`format\` formatting {string,integer,bool} (not ${showTy(ty)})`);
     });
-    const template = this.known(term(this.eval(t.template, env, path)));
-    if (typeof template !== 'string') {
+    if (t.template.k !== 'lit' || t.template.lit.ty !== 'string') {
       throw new AnalysisFailure(null, 'We can only analyze calls to `format` with statically determined contents (both arguments)');
     }
-    const parts = template.split('{}');
-    if (parts.length === 1) return smtLit({ ty: 'string', value: template });
+    const parts = t.template.lit.value.split('{}');
+    if (parts.length === 1) return smtLit(t.template.lit);
     if (parts.length - args.length > 1) throw new AnalysisFailure(null, 'format: not enough arguments for template');
     const pieces = [smtLit({ ty: 'string', value: parts[0]! })];
     args.slice(0, parts.length - 1).forEach((a, i) => pieces.push(a, smtLit({ ty: 'string', value: parts[i + 1]! })));
@@ -554,7 +596,7 @@ class TermEval {
       const colTy = row.fields.find(([n]) => n === c)?.[1];
       if (colTy === undefined) continue;
       // Pact's analysis stops (an internal error) at a value of another type than its column's.
-      if (!tyEq(colTy, ty)) throw new AnalysisFailure(null, `eVArrayAt: bad setter access: ${showTy(ty)} vs ${showTy(colTy)}`);
+      if (!tyEq(colTy, ty)) throw new AnalysisFailure(null, `eVArrayAt: bad setter access: ${showTyHs(ty)} vs ${showTyHs(colTy)}`);
       const v = term(field(obj, c));
       next.set(c, v);
       this.set(db.key('column-written', t.table, c), 'true');
@@ -610,8 +652,22 @@ export function evalProp(p: Prop, run: Run, env: ReadonlyMap<number, Val>): stri
 
 let sortSteps = 0;
 
-/// A property's value; without a run (an invariant), only its variables and literals.
-function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>): Val {
+/// What an invariant knows: its literals.
+const LITERALS = new KnownTerms();
+
+/// A list of these items (at least one); known when they all are.
+function listOf(items: readonly string[], known: KnownTerms): string {
+  const units = items.map((x) => `(seq.unit ${x})`);
+  const text = units.length === 1 ? units[0]! : `(seq.++ ${units.join(' ')})`;
+  const values = items.map((x) => known.get(x));
+  if (values.every((v) => v !== undefined)) known.set(text, values as Known[]);
+  return text;
+}
+
+/// A property's value; without a run (an invariant), only its variables and literals. `names`:
+/// the table or column each variable of a `table`/`column-of` quantifier stands for.
+function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>, names: ReadonlyMap<number, string> = new Map()): Val {
+  const sub = (x: Prop): Val => evalPropVal(x, run, env, names);
   const ofRun = (): Run => {
     if (run === null) throw new Error('not a property of a run');
     return run;
@@ -623,13 +679,11 @@ function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>): V
     case 'success': return 'success';
     case 'abort': return '(not success)';
     case 'op': {
-      const xs = p.args.map((a) => evalPropVal(a, run, env));
+      const xs = p.args.map(sub);
+      const known = run?.known ?? LITERALS;
       const argTy = operandTy(p.args, p.ty);
       if (isObj(argTy)) return p.op === '=' ? eqVal(argTy, xs[0]!, xs[1]!) : `(not ${eqVal(argTy, xs[0]!, xs[1]!)})`;
-      if (p.op === 'make-list') {
-        const n = p.args[0]!;
-        return makeList(n.k === 'lit' && n.lit.ty === 'integer' ? n.lit.value : null, p.ty as ListTy, term(xs[1]!));
-      }
+      if (p.op === 'make-list') return makeList(known.get(term(xs[0]!)), p.ty as ListTy, term(xs[1]!));
       if (p.op === 'sort') {
         // A property has no definitions: the network's steps are `let`s around its result.
         const lets: string[] = [];
@@ -640,20 +694,31 @@ function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>): V
         });
         return lets.reduceRight((acc, l) => `(let (${l}) ${acc})`, sorted);
       }
-      return applyOp(p.op, argTy, xs.map(term));
+      // A property's warnings and failures are not the transaction's (Pact drops them).
+      return evalOp(p.op, p.args.map(termTy), p.ty, xs.map(term), { known, warn: () => {}, fail: () => {} });
     }
     case 'quantified': {
+      if (isNameTy(p.ty)) {
+        // Pact's quantifiers over names: the body for each table, or each column of the table.
+        const tables = ofRun().db.tables;
+        const over = p.ty.k === 'table' ? [...tables.keys()].sort() : tables.get(p.ty.table)?.row.fields.map(([c]) => c) ?? [];
+        const each = over.map((n) => term(evalPropVal(p.body, run, env, new Map(names).set(p.vid, n))));
+        return p.q === 'forall' ? `(and true ${each.join(' ')})` : `(or false ${each.join(' ')})`;
+      }
+      // Pact's `Any` has one value.
+      if (p.ty === 'any') return evalPropVal(p.body, run, new Map(env).set(p.vid, '0'), names);
       const name = `q${p.vid}`;
-      return `(${p.q} ((${name} ${sortOf(p.ty)})) ${term(evalPropVal(p.body, run, new Map(env).set(p.vid, name)))})`;
+      return `(${p.q} ((${name} ${sortOf(p.ty)})) ${term(evalPropVal(p.body, run, new Map(env).set(p.vid, name), names))})`;
     }
-    case 'at': return field(evalPropVal(p.obj, run, env), p.field);
+    case 'at': return field(sub(p.obj), p.field);
+    case 'object': return { fields: new Map(p.fields.map(([n, v]) => [n, sub(v)] as const)) };
     case 'list': {
-      const items = p.items.map((x) => `(seq.unit ${term(evalPropVal(x, run, env))})`);
-      return items.length === 0 ? smtLit({ ty: 'empty-list', elem: p.ty.elem }) : items.length === 1 ? items[0]! : `(seq.++ ${items.join(' ')})`;
+      const items = p.items.map((x) => term(sub(x)));
+      return items.length === 0 ? smtLit({ ty: 'empty-list', elem: p.ty.elem }) : listOf(items, run?.known ?? LITERALS);
     }
     case 'authorized-by': return guardPassed(ofRun(), `(registry ${smtLit({ ty: 'string', value: p.name })})`);
     case 'governance-passes': return guardPassed(ofRun(), ofRun().moduleGuard);
-    case 'db': return dbProp(p, ofRun(), (k) => term(evalPropVal(k, run, env)));
+    case 'db': return dbProp(p, ofRun(), (k) => term(sub(k)), (n) => (typeof n === 'string' ? n : names.get(n.vid)!));
   }
 }
 
@@ -662,9 +727,10 @@ function guardPassed(run: Run, guard: string): string {
   return `(select ${run.db.get(run.db.key('guard-passes', ''))} ${guard})`;
 }
 
-function dbProp(p: DbProp, run: Run, key: (k: Prop) => string): Val {
+function dbProp(p: DbProp, run: Run, key: (k: Prop) => string, name: (n: NameRef) => string): Val {
   const db = run.db;
-  const now = (slot: Slot, column = ''): string => db.get(db.key(slot, p.table, column));
+  const table = name(p.table);
+  const now = (slot: Slot, column: NameRef = ''): string => db.get(db.key(slot, table, name(column)));
   switch (p.what) {
     case 'table-read': return now('table-read');
     case 'table-written': return now('table-written');
@@ -678,13 +744,13 @@ function dbProp(p: DbProp, run: Run, key: (k: Prop) => string): Val {
     case 'row-write-count': return `(select ${now('write-count')} ${key(p.key)})`;
     case 'row-enforced': return `(select ${now('cell-enforced', p.column)} ${key(p.key)})`;
     case 'row-exists': {
-      const k = db.key('exists', p.table);
+      const k = db.key('exists', table);
       return `(select ${p.when === 'before' ? db.initial(k) : db.get(k)} ${key(p.key)})`;
     }
     case 'read': {
       const k = key(p.key);
       return { fields: new Map(p.ty.fields.map(([c]) => {
-        const cells = db.key('cells', p.table, c);
+        const cells = db.key('cells', table, c);
         return [c, `(select ${p.when === 'before' ? db.initial(cells) : db.get(cells)} ${k})`] as const;
       })) };
     }

@@ -4,7 +4,7 @@ import { DECIMAL_ONE, DECIMAL_PLACES } from './lang.ts';
 import type { ListTy, Lit, Op, Prop, Term, Ty } from './lang.ts';
 import { isObj, termTy } from './lang.ts';
 import { AnalysisFailure } from './translate.ts';
-import type { Known } from './static.ts';
+import type { Known } from './concrete.ts';
 
 /// The sort of a value that is one SMT-LIB term (not an object). Guards are opaque integers;
 /// `any` values are all the integer 0 (Pact's `Any` has one value).
@@ -35,9 +35,8 @@ const GUARDS = [
 ];
 
 /// Helpers every script starts with: Haskell's `div`/`mod` (rounding to -infinity; SMT-LIB's are
-/// Euclidean) and Pact's banker's rounding division for decimals (`roundingDiv`). `div` by zero
-/// gives 0 and `mod` the dividend, as SBV defines them (SMT-LIB leaves them open): a known value
-/// divided by zero stays known (the transaction fails anyway).
+/// Euclidean; by zero, 0 and the dividend, as SBV defines them where SMT-LIB leaves them open)
+/// and Pact's banker's rounding division for decimals (`roundingDiv`).
 export const PRELUDE = [
   '(define-fun hdiv ((x Int) (y Int)) Int (ite (= y 0) 0 (ite (or (> y 0) (= (mod x y) 0)) (div x y) (- (div x y) 1))))',
   '(define-fun hmod ((x Int) (y Int)) Int (- x (* y (hdiv x y))))',
@@ -77,6 +76,16 @@ function smtString(s: string): string {
 }
 
 /// An operator applied to SMT-LIB operands of type `ty` (the operands' type for comparisons).
+/// An ordering of two values: strings lexicographically, booleans false before true (SBV's
+/// order), numbers and times numerically.
+function ordered(op: '<' | '<=' | '>' | '>=', ty: Ty, a: string, b: string): string {
+  const [lo, hi] = op === '<' || op === '<=' ? [a, b] : [b, a];
+  const strict = !op.endsWith('=');
+  if (ty === 'string') return `(str.${strict ? '<' : '<='} ${lo} ${hi})`;
+  if (ty === 'bool') return `(${strict ? 'and' : 'or'} (not ${lo}) ${hi})`;
+  return `(${strict ? '<' : '<='} ${lo} ${hi})`;
+}
+
 export function applyOp(op: Op, ty: Ty, xs: readonly string[]): string {
   const [a, b] = xs;
   const str = ty === 'string';
@@ -87,18 +96,15 @@ export function applyOp(op: Op, ty: Ty, xs: readonly string[]): string {
     case '/': return ty === 'decimal' ? `(rdiv (* ${a} one) ${b})` : `(hdiv ${a} ${b})`;
     case '^': case 'log': throw new AnalysisFailure(null, `unsupported decimal arithmetic op: ${op === '^' ? 'Pow' : 'Log'}`);
     case 'mod': return `(hmod ${a} ${b})`;
-    case 'add-time': return `(+ ${a} ${b})`;
+    case 'add-time': return `(+ ${a} (* ${b} 1000000))`;
+    case 'add-time-dec': return `(+ ${a} (rdiv (* ${b} 1000000) one))`;
     // Microseconds to decimal seconds: exact, as 10^255 is a multiple of 10^6.
     case 'diff-time': return `(* (- ${a} ${b}) ${DECIMAL_ONE / 1000000n})`;
     case 'neg': return `(- ${a})`;
     case 'abs': return `(abs ${a})`;
     case '=': return `(= ${a} ${b})`;
     case '!=': return `(not (= ${a} ${b}))`;
-    // Booleans are ordered too (false first): `sort` compares them.
-    case '<': return str ? `(str.< ${a} ${b})` : ty === 'bool' ? `(and (not ${a}) ${b})` : `(< ${a} ${b})`;
-    case '<=': return str ? `(str.<= ${a} ${b})` : `(<= ${a} ${b})`;
-    case '>': return str ? `(str.< ${b} ${a})` : `(> ${a} ${b})`;
-    case '>=': return str ? `(str.<= ${b} ${a})` : `(>= ${a} ${b})`;
+    case '<': case '<=': case '>': case '>=': return ordered(op, ty, a!, b!);
     case 'and': return `(and ${a} ${b})`;
     case 'or': return `(or ${a} ${b})`;
     case 'not': return `(not ${a})`;
@@ -120,23 +126,36 @@ export function applyOp(op: Op, ty: Ty, xs: readonly string[]): string {
     case 'dec': return `(* ${a} one)`;
     case 'floor': case 'ceiling': case 'round': return rounded(op, a!);
     case 'floor-to': case 'ceiling-to': case 'round-to': {
-      // Rounded at `b` places: the value times 10^b rounded to an integer, scaled back.
+      // Rounded at `b` (a known number of) places: the value times 10^b rounded to an integer,
+      // scaled back.
       const places = BigInt(b!);
       const whole = rounded(op.slice(0, -3) as 'floor' | 'ceiling' | 'round', `(* ${a} ${10n ** places})`);
-      return `(* ${whole} ${10n ** (BigInt(DECIMAL_PLACES) - places)})`;
+      // Within a decimal's places the shift back is exact.
+      const within = places <= BigInt(DECIMAL_PLACES);
+      return within ? `(* ${whole} ${10n ** (BigInt(DECIMAL_PLACES) - places)})` : `(hdiv (* ${whole} one) ${10n ** places})`;
     }
+    case '~': return `(- (- 1) ${a})`;
+    // A shift by a known size (`natives.ts` requires one).
+    case 'shift': {
+      const size = BigInt(b!);
+      return size >= 0n ? `(* ${a} ${2n ** size})` : `(hdiv ${a} ${2n ** -size})`;
+    }
+    // Computed of known operands only (`natives.ts`).
+    case '&': case '|': case 'xor': case 'hash': case 'keccak256': case 'format-time': case 'parse-time':
+    case 'is-principal': case 'typeof-principal': case 'str-to-int-base':
+      throw new AnalysisFailure(null, `${op} is evaluated by the evaluator`);
   }
 }
 
-/// A message of Pact's `UnhandledTerm` (its `foundUnsupported`).
-export function unhandled(what: string): string {
-  return "You found a term we don't have analysis support for yet. Please report this as a bug at " +
-    `https://github.com/kadena-io/pact/issues\n\n${what}`;
+/// Pact's `UnhandledTerm` failure: what the analysis cannot do yet.
+export function unhandled(what: string): AnalysisFailure {
+  return new AnalysisFailure(null, "You found a term we don't have analysis support for yet. Please report this as a bug at " +
+    `https://github.com/kadena-io/pact/issues\n\n${what}`);
 }
 
 /// `make-list`: Pact's analysis needs its count to be known.
-export function makeList(count: Known | null, ty: ListTy, item: string): string {
-  if (typeof count !== 'bigint') throw new AnalysisFailure(null, unhandled('make-list currently requires a statically determined length'));
+export function makeList(count: Known | undefined, ty: ListTy, item: string): string {
+  if (typeof count !== 'bigint') throw unhandled('make-list currently requires a statically determined length');
   const n = Number(count);
   if (n <= 0) return smtLit({ ty: 'empty-list', elem: ty.elem });
   const unit = `(seq.unit ${item})`;

@@ -67,7 +67,7 @@ export class Db {
   current = new Map<string, string>();
   private readonly sorts = new Map<string, string>();
   private readonly inits = new Map<string, string>();
-  private readonly tables: ReadonlyMap<string, TableInfo>;
+  readonly tables: ReadonlyMap<string, TableInfo>;
   private readonly script: string[];
   constructor(tables: ReadonlyMap<string, TableInfo>, script: string[]) {
     this.tables = tables;

@@ -7,13 +7,13 @@ import type { AST, Named, TNode } from '../typecheck/ast.ts';
 import { prettyAst, walkAST } from '../typecheck/ast.ts';
 import type { Type } from '../values/type.ts';
 import { Decimal } from '../values/decimal.ts';
-import { parseIsoTime } from '../values/time.ts';
+import { ISO_TIME_FORMAT } from '../values/time.ts';
 import { PactTime } from '../values/value.ts';
-import { DECIMAL_ONE, DECIMAL_PLACES, UNIX_EPOCH_MICROS, fieldTy, isObj, objTy, showTy, termTy, tyEq } from './lang.ts';
-import type { Binding, Event, GuardOrigin, ObjTy, Op, Scope, Term, Ty, WriteKind } from './lang.ts';
+import { DECIMAL_ONE, DECIMAL_PLACES, UNIX_EPOCH_MICROS, fieldTy, isObj, objectsCompared, objTy, showTy, termTy, tyEq } from './lang.ts';
+import type { Binding, Event, GuardOrigin, Lit, ObjTy, Op, Scope, Term, Ty, WriteKind } from './lang.ts';
 import { isShimmed, SHIMMED_UNREAD, shimValue, shimWarning } from './shims.ts';
-import type { StaticFn } from './static.ts';
 import { PACT_VERSION } from '../lang/version.ts';
+import { rdiv } from './concrete.ts';
 
 /// A translation (or analysis) failure: where, and Pact's text.
 export class AnalysisFailure extends Error {
@@ -329,17 +329,7 @@ class Translator {
       if (termTy(name) !== 'string') return unsupported();
       return { k: 'keyset', from: fn === 'read-keyset' ? 'data' : 'registry', name };
     }
-    if (fn === 'at' && args.length === 2 && args[0]!.k === 'prim' && args[0]!.value.k === 'lit' && typeof args[0]!.value.value === 'string') {
-      const field = args[0]!.value.value;
-      const obj = this.node(args[1]!);
-      const ty = fieldTy(termTy(obj), field);
-      return ty === null ? unsupported() : { k: 'at', ty, field, obj };
-    }
-    if (fn === 'time' && args.length === 1 && args[0]!.k === 'prim' && args[0]!.value.k === 'lit' && typeof args[0]!.value.value === 'string') {
-      const micros = parseIsoTime(args[0]!.value.value);
-      if (micros !== undefined) return { k: 'lit', lit: { ty: 'time', value: micros + UNIX_EPOCH_MICROS } };
-    }
-    if (fn === 'hash' && args.length === 1) return this.hash(args[0]!, a);
+    if (fn === 'at' && args.length === 2) return this.at(args[0]!, args[1]!, a, unsupported);
     if (fn === 'format' && args.length === 2) {
       const template = this.stringNode(args[0]!, unsupported);
       const list = args[1]!;
@@ -352,19 +342,25 @@ class Translator {
     if (((fn === 'map' || fn === 'filter') && args.length === 2) || (fn === 'fold' && args.length === 3)) return this.listFold(fn, args, unsupported);
     if (fn === 'compose' && args.length === 3) return this.compose(args, unsupported);
     if ((fn === 'and?' || fn === 'or?') && args.length === 3) return this.logicalQ(fn, args, unsupported);
+    const mark = this.events.length;
     const ts = args.map((x) => this.node(x));
     const tys = ts.map(termTy);
+    // What Pact decides from the arguments' types, without evaluating them: nothing they do shows.
+    const decided = decidedByTypes(fn, tys);
+    if (decided !== null) {
+      this.events.length = mark;
+      return { k: 'lit', lit: decided };
+    }
     // `identity` of a value; `constantly` of a value and what it ignores.
     if ((fn === 'identity' && ts.length === 1) || (fn === 'constantly' && ts.length === 2)) return ts[0]!;
     const time = this.time(fn, ts, tys, unsupported);
     if (time !== null) return time;
-    const computed = staticCall(fn, ts, tys, a);
-    if (computed !== null) return computed;
     const op = (ty: Ty, o: Op, xs: readonly Term[] = ts): Term => ({ k: 'op', ty, op: o, args: xs });
     const numeric = tys.every((t) => t === 'integer' || t === 'decimal');
     if (ts.length === 1 && (fn === '-' || fn === 'abs') && numeric) return op(tys[0]!, fn === '-' ? 'neg' : 'abs');
     const list = this.listNative(fn, ts, tys);
     if (list !== null) return list;
+    if (fn === '+' && ts.length === 2 && isObj(tys[0]!) && isObj(tys[1]!)) return this.merge(ts[0]!, ts[1]!, a, unsupported);
     if (ts.length === 2 && ARITH.has(fn)) {
       if (fn === '+' && tys[0] === 'string' && tys[1] === 'string') return op('string', 'concat');
       if (!numeric) return unsupported();
@@ -383,6 +379,10 @@ class Translator {
     if ((fn === 'and' || fn === 'or') && ts.length === 2 && tys.every((t) => t === 'bool')) return op('bool', fn);
     if (fn === 'not' && ts.length === 1 && tys[0] === 'bool') return op('bool', 'not');
     if (ROUNDING.has(fn) && ts.length === 1 && tys[0] === 'decimal') return op('integer', fn as Op);
+    // Pact shifts by 10^places, which must be known when the function is analysed.
+    if (ROUNDING.has(fn) && ts.length === 2 && tys[0] === 'decimal' && tys[1] === 'integer') return op('decimal', `${fn}-to` as Op);
+    const known = this.knownOnly(fn, ts, tys);
+    if (known !== null) return known;
     if (fn === 'dec' && ts.length === 1 && tys[0] === 'integer') return op('decimal', 'dec');
     if (fn === 'length' && ts.length === 1 && tys[0] === 'string') return op('integer', 'length');
     if (fn === 'sqrt' && ts.length === 1 && numeric) {
@@ -393,6 +393,55 @@ class Translator {
       return { k: 'tx-data', ty: fn === 'read-decimal' ? 'decimal' : fn === 'read-integer' ? 'integer' : 'string', name: ts[0]! };
     }
     return isShimmed(fn) ? this.shim(fn, a, unsupported) : unsupported();
+  }
+
+  /// The natives Pact's analysis computes of known operands (`natives.ts`): hashes, principals,
+  /// `str-to-int` in a base, the bitwise operators; null for others.
+  private knownOnly(fn: string, ts: readonly Term[], tys: readonly Ty[]): Term | null {
+    const op = (ty: Ty, o: Op, args: readonly Term[] = ts): Term => ({ k: 'op', ty, op: o, args });
+    const [a, b] = tys;
+    if (fn === 'hash' && ts.length === 1) {
+      if (hashable(a!)) return op('string', 'hash');
+      this.warnings.push({ info: this.info, text: 'Unsupported operation: Call to `hash` is only implemented for string, bool, and integer, substituting hash of `hello pact`' });
+      return op('string', 'hash', [{ k: 'lit', lit: { ty: 'string', value: 'hello pact' } }]);
+    }
+    if (fn === 'hash-keccak256' && ts.length === 1 && tyEq(a!, { k: 'list', elem: 'string' })) return op('string', 'keccak256');
+    if (fn === 'is-principal' && ts.length === 1 && a === 'string') return op('bool', 'is-principal');
+    if (fn === 'typeof-principal' && ts.length === 1 && a === 'string') return op('string', 'typeof-principal');
+    if (fn === 'str-to-int' && ts.length === 2 && a === 'integer' && b === 'string') return op('integer', 'str-to-int-base');
+    if (!tys.every((t) => t === 'integer')) return null;
+    if ((fn === '&' || fn === '|' || fn === 'xor' || fn === 'shift') && ts.length === 2) return op('integer', fn);
+    return fn === '~' && ts.length === 1 ? op('integer', '~') : null;
+  }
+
+  /// `at` of an object's field (a literal key, or one the code computes) or of a list's element
+  /// (Pact's `AST_At`, which translates the container first).
+  private at(key: AST, of: AST, a: AST, unsupported: () => never): Term {
+    const obj = this.node(of);
+    const k = this.node(key);
+    const ty = termTy(obj);
+    const keyTy = termTy(k);
+    if (isObj(ty) && keyTy === 'string') {
+      if (k.k !== 'lit' || k.lit.ty !== 'string') return { k: 'at-key', ty: analysisType(a.node.ty) ?? unsupported(), key: k, obj };
+      const field = k.lit.value;
+      return { k: 'at', ty: fieldTy(ty, field) ?? unsupported(), field, obj };
+    }
+    if (typeof ty === 'string' || ty.k !== 'list' || keyTy !== 'integer') return unsupported();
+    return { k: 'op', ty: ty.elem, op: 'at-index', args: [obj, k] };
+  }
+
+  /// `+` of two objects (Pact's `ObjMerge`): each field of the result's type from the first
+  /// object that has it with that type.
+  private merge(left: Term, right: Term, a: AST, unsupported: () => never): Term {
+    const ty = analysisType(a.node.ty);
+    if (ty === null || !isObj(ty)) return unsupported();
+    const sides = [left, right].map((t) => ({ vid: this.nextVid++, t }));
+    const fields = ty.fields.map(([n, fty]) => {
+      const from = sides.find((s) => { const f = fieldTy(termTy(s.t), n); return f !== null && tyEq(f, fty); }) ?? unsupported();
+      return [n, { k: 'at', ty: fty, field: n, obj: { k: 'var', ty: termTy(from.t), vid: from.vid } }] as const;
+    });
+    const body: Term = { k: 'object', ty, fields };
+    return sides.reduceRight<Term>((acc, s) => ({ k: 'let', ty, vid: s.vid, rhs: s.t, body: acc }), body);
   }
 
   /// A function argument, translated with its free variables (the last `n` found) captured.
@@ -448,7 +497,7 @@ class Translator {
   }
 
   /// Natives of strings and lists Pact models: `length`, `+` of lists, `contains`, `take`,
-  /// `drop`, `at` of an index, `str-to-int`; null for others (or other types).
+  /// `drop`, `str-to-int`; null for others (or other types).
   private listNative(fn: string, ts: readonly Term[], tys: readonly Ty[]): Term | null {
     const op = (ty: Ty, o: Op, args: readonly Term[]): Term => ({ k: 'op', ty, op: o, args });
     const [a, b] = tys;
@@ -458,6 +507,7 @@ class Translator {
     if (ts.length === 1 && fn === 'str-to-int' && a === 'string') return op('integer', 'str-to-int', ts);
     if (fn === 'distinct' && ts.length === 1 && elem(a) !== null) return op(a!, 'distinct', ts);
     if (fn === 'reverse' && ts.length === 1 && elem(a) !== null) return op(a!, 'reverse', ts);
+    // Booleans sort too (false first), as Pact's analysis orders them.
     if (fn === 'sort' && ts.length === 1 && elem(a) !== null && (ORDERED.has(showTy(elem(a)!)) || elem(a) === 'bool')) return op(a!, 'sort', ts);
     if (fn === 'make-list' && ts.length === 2 && a === 'integer' && !isObj(b!)) return op({ k: 'list', elem: b! }, 'make-list', ts);
     if (fn === 'create-principal' && ts.length === 1 && a === 'guard') return op('string', 'create-principal', ts);
@@ -469,7 +519,6 @@ class Translator {
     if (fn === '+' && elem(a) !== null && tyEq(a!, b!)) return op(a!, 'concat', ts);
     if (fn === 'contains' && collection(b) && (b === 'string' ? a === 'string' : tyEq(elem(b)!, a!))) return op('bool', 'contains', [ts[1]!, ts[0]!]);
     if ((fn === 'take' || fn === 'drop') && a === 'integer' && collection(b)) return op(b, fn, [ts[1]!, ts[0]!]);
-    if (fn === 'at' && a === 'integer' && elem(b) !== null) return op(elem(b)!, 'at-index', [ts[1]!, ts[0]!]);
     return null;
   }
 
@@ -560,8 +609,8 @@ class Translator {
       ({ k: 'grant', ty: termTy(term), cap: app.cap, args: bindings.map((b): Term => ({ k: 'var', ty: b.ty, vid: b.vid })), body: term }));
   }
 
-  /// `add-time` of integer seconds, `diff-time`, and `days`/`hours`/`minutes` (seconds, as
-  /// numbers); null for others (`add-time` of decimal seconds is `staticCall`'s).
+  /// `add-time`, `diff-time`, `days`/`hours`/`minutes` (seconds, as numbers), `time`,
+  /// `parse-time`, `format-time`; null for others.
   private time(fn: string, ts: readonly Term[], tys: readonly Ty[], unsupported: () => never): Term | null {
     const SECONDS: Record<string, bigint> = { days: 86400n, hours: 3600n, minutes: 60n };
     const per = SECONDS[fn];
@@ -571,24 +620,15 @@ class Translator {
       return { k: 'op', ty: tys[0], op: '*', args: [factor, ts[0]!] };
     }
     if (fn === 'diff-time' && ts.length === 2 && tys[0] === 'time' && tys[1] === 'time') return { k: 'op', ty: 'decimal', op: 'diff-time', args: ts };
-    if (fn === 'add-time' && ts.length === 2 && tys[0] === 'time' && tys[1] === 'integer') {
-      return { k: 'op', ty: 'time', op: 'add-time', args: [ts[0]!, { k: 'op', ty: 'integer', op: '*', args: [ts[1]!, { k: 'lit', lit: { ty: 'integer', value: 1000000n } }] }] };
+    if (fn === 'add-time' && ts.length === 2 && tys[0] === 'time') {
+      if (tys[1] !== 'integer' && tys[1] !== 'decimal') return unsupported();
+      return { k: 'op', ty: 'time', op: tys[1] === 'integer' ? 'add-time' : 'add-time-dec', args: ts };
     }
+    // `time` is `parse-time` in ISO 8601.
+    if (fn === 'time' && ts.length === 1 && tys[0] === 'string') return { k: 'op', ty: 'time', op: 'parse-time', args: [{ k: 'lit', lit: { ty: 'string', value: ISO_TIME_FORMAT } }, ts[0]!] };
+    if (fn === 'parse-time' && ts.length === 2 && tys[0] === 'string' && tys[1] === 'string') return { k: 'op', ty: 'time', op: 'parse-time', args: ts };
+    if (fn === 'format-time' && ts.length === 2 && tys[0] === 'string' && tys[1] === 'time') return { k: 'op', ty: 'string', op: 'format-time', args: ts };
     return null;
-  }
-
-  /// `hash` of a value Pact's analysis hashes (strings, Booleans, numbers, lists of those or of
-  /// lists); of anything else, the hash of `hello pact`, with Pact's warning.
-  private hash(arg: AST, a: AST): Term {
-    const t = this.node(arg);
-    const ty = termTy(t);
-    const hashable = (x: Ty): boolean => x === 'string' || x === 'bool' || x === 'integer' || x === 'decimal';
-    const elem = typeof ty !== 'string' && ty.k === 'list' ? ty.elem : null;
-    if (hashable(ty) || (elem !== null && (hashable(elem) || (typeof elem !== 'string' && elem.k === 'list')))) {
-      return { k: 'static', ty: 'string', fn: 'hash', args: [t], code: prettyAst(a) };
-    }
-    this.warnings.push({ info: this.info, text: 'Call to `hash` is only implemented for string, bool, and integer, substituting hash of `hello pact`' });
-    return { k: 'static', ty: 'string', fn: 'hash', args: [{ k: 'lit', lit: { ty: 'string', value: 'hello pact' } }], code: prettyAst(a) };
   }
 
   /// The row type of a table the analysis models.
@@ -728,23 +768,25 @@ function capabilityApp(a: AST): CapabilityApp | null {
   return { module: a.fun.module, cap: `${a.fun.module}.${a.fun.name}`, bindings: inlined.bindings, body: inlined.body };
 }
 
+/// A native's value when its arguments' types decide it: an object's `length`, its number of
+/// fields (Pact's `ObjLength`), and `=`/`!=` of objects of different types or of empty ones
+/// (`ObjectEqNeq`); null otherwise.
+function decidedByTypes(fn: string, tys: readonly Ty[]): Lit | null {
+  const [a, b] = tys;
+  if (fn === 'length' && tys.length === 1 && isObj(a!)) return { ty: 'integer', value: BigInt(a.fields.length) };
+  if ((fn !== '=' && fn !== '!=') || tys.length !== 2 || !isObj(a!) || !isObj(b!)) return null;
+  const known = objectsCompared(fn === '=', a, b);
+  return known === null ? null : { ty: 'bool', value: known };
+}
+
 function info(a: AST): Info | null {
   return a.node.id.info;
 }
 
-/// A call of a native computed from known arguments (`static.ts`), or null for others.
-function staticCall(fn: string, ts: readonly Term[], tys: readonly Ty[], a: AST): Term | null {
-  const call = (ty: Ty, f: StaticFn): Term => ({ k: 'static', ty, fn: f, args: ts, code: prettyAst(a) });
-  const all = (...want: Ty[]) => tys.length === want.length && want.every((w, i) => tyEq(w, tys[i]!));
-  if (fn === 'format-time' && all('string', 'time')) return call('string', fn);
-  if (fn === 'parse-time' && all('string', 'string')) return call('time', fn);
-  if (fn === 'time' && all('string')) return call('time', fn);
-  if (fn === 'str-to-int' && all('integer', 'string')) return call('integer', fn);
-  if ((fn === '&' || fn === '|' || fn === 'xor' || fn === 'shift') && all('integer', 'integer')) return call('integer', fn);
-  if (fn === '~' && all('integer')) return call('integer', fn);
-  if (fn === 'add-time' && all('time', 'decimal')) return call('time', fn);
-  if ((fn === 'round' || fn === 'ceiling' || fn === 'floor') && all('decimal', 'integer')) return call('decimal', fn);
-  return null;
+/// What `hash` is implemented for: strings, integers, decimals, booleans and lists of those.
+function hashable(t: Ty): boolean {
+  if (t === 'string' || t === 'integer' || t === 'decimal' || t === 'bool') return true;
+  return typeof t !== 'string' && t.k === 'list' && (hashable(t.elem) || (typeof t.elem !== 'string' && t.elem.k === 'list'));
 }
 
 /// An integer term widened to a decimal, as Pact's mixed arithmetic does.
@@ -763,7 +805,9 @@ export function literal(v: unknown): Term | null {
 }
 
 /// A decimal `mantissa * 10^-scale` as the analysis' integer of 10^-255 units.
+/// More places than that are rounded half to even.
 export function scaleDecimal(mantissa: bigint, scale: number): bigint {
+  if (scale > DECIMAL_PLACES) return rdiv(mantissa, 10n ** BigInt(scale - DECIMAL_PLACES));
   return mantissa * 10n ** BigInt(DECIMAL_PLACES - scale);
 }
 

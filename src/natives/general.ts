@@ -153,20 +153,11 @@ function strToInt(base: bigint, s: string, info: Node['info']): bigint {
     return n;
   }
   if (base < 2n || base > 16n) throw evalError(info, 'Base value must be >= 2 and <= 16, or 64');
-  const n = baseStrToInt(base, s);
-  if (typeof n === 'string') throw evalError(info, n);
-  return n;
-}
-
-/// Pact's `baseStrToInt`: the integer `s` writes in `base` (2 to 16, digits in either case), or
-/// why it is none. (The analysis converts known strings with it too.)
-export function baseStrToInt(base: bigint, s: string): bigint | string {
-  if (base < 2n || base > 16n) return `unsupported base: ${base}`;
-  if (s.length === 0) return 'empty text: ';
+  if (s.length === 0) throw evalError(info, 'empty text: ');
   let n = 0n;
   for (const ch of s) {
     const d = INT_DIGITS.indexOf(ch.toLowerCase());
-    if (d < 0 || BigInt(d) >= base) return `character '${ch}' is out of range for base ${base}: ${s}`;
+    if (d < 0 || BigInt(d) >= base) throw evalError(info, `character '${ch}' is out of range for base ${base}: ${s}`);
     n = n * base + BigInt(d);
   }
   return n;

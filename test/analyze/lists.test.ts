@@ -20,7 +20,7 @@ describe('map', () => {
   });
 
   test('of a lambda over an argument keeps its length, up to ten elements', () => {
-    holds('(defun f:[integer] (xs:[integer]) @model [(property (=> (<= (length xs) 10) (= (length result) (length xs))))] (map (lambda (x:integer) (* 2 x)) xs))');
+    holds('(defun f:[integer] (xs:[integer]) @model [(property (when (<= (length xs) 10) (= (length result) (length xs))))] (map (lambda (x:integer) (* 2 x)) xs))');
     // Pact's analysis sees only the first ten elements.
     fails('(defun f:integer () @model [(property (= result 11))] (length (map (+ 1) [1 2 3 4 5 6 7 8 9 10 11])))', 'returning with 10');
   });
@@ -47,8 +47,8 @@ describe('fold', () => {
 
   test('an enforce in the function holds for every element', () => {
     const body = '(fold (lambda (acc:integer x:integer) (enforce (> x 0) "positive") (+ acc x)) 0 xs)';
-    holds(`(defun f:integer (xs:[integer]) @model [(property (=> (> (length xs) 0) (> result 0)))] ${body})`);
-    fails(`(defun f:integer (xs:[integer]) @model [(property (=> (> (length xs) 0) (> result 1)))] ${body})`, 'satisfied assertion: (> x 0)');
+    holds(`(defun f:integer (xs:[integer]) @model [(property (when (> (length xs) 0) (> result 0)))] ${body})`);
+    fails(`(defun f:integer (xs:[integer]) @model [(property (when (> (length xs) 0) (> result 1)))] ${body})`, 'satisfied assertion: (> x 0)');
   });
 
   test('nested higher-order functions (Pact\'s regression #1250)', () => {
@@ -68,7 +68,7 @@ describe('reverse, sort, make-list', () => {
 
   test('make-list of a literal count; another count is not analysed', () => {
     holds('(defun f:[integer] (a:integer) @model [(property (= (length result) 5))] (make-list 5 a))');
-    holds('(defun f:bool (a:integer i:integer) @model [(property (=> (and (>= i 0) (< i 5)) result))] (= a (at i (make-list 5 a))))');
+    holds('(defun f:bool (a:integer i:integer) @model [(property (when (and (>= i 0) (< i 5)) result))] (= a (at i (make-list 5 a))))');
     const r = verify('(defun f:[integer] (n:integer a:integer) @model [(property (= (length result) n))] (make-list n a))');
     assert.equal(r.verdict, 'Verification of t failed');
     assert.match(r.err, /OutputFailure: You found a term we don't have analysis support for yet\. Please report this as a bug at https:\/\/github\.com\/kadena-io\/pact\/issues\n\nmake-list currently requires a statically determined length\n$/);
@@ -100,11 +100,11 @@ describe('lists in properties', () => {
   });
 
   test('at of an index, take and drop', () => {
-    holds('(defun f:[integer] (a:integer) @model [(property (= (length result) 5)) (property (forall (i:integer) (=> (and (>= i 0) (< i 5)) (= (at i result) a))))' +
+    holds('(defun f:[integer] (a:integer) @model [(property (= (length result) 5)) (property (forall (i:integer) (when (and (>= i 0) (< i 5)) (= (at i result) a))))' +
       ' (property (not (!= (take 0 (make-list 2 0)) (take 0 (make-list 2 0)))))] (make-list 5 a))');
     holds('(defun min:integer (x:integer y:integer) (if (< x y) x y))' +
       ' (defun f:integer (a:integer b:integer c:integer) @model [(property (= result (at 0 (sort [a b c]))))] (min a (min b c)))');
-    holds('(defun f:[integer] (xs:[integer]) @model [(property (= result (take 2 xs))) (property (=> (>= (length xs) 2) (= (drop 1 result) (take -1 (take 2 xs)))))] (take 2 xs))');
+    holds('(defun f:[integer] (xs:[integer]) @model [(property (= result (take 2 xs))) (property (when (>= (length xs) 2) (= (drop 1 result) (take -1 (take 2 xs)))))] (take 2 xs))');
   });
 
   test('type errors', () => {

@@ -76,7 +76,7 @@ describe('verdicts', () => {
   });
 
   test('quantifiers: forall and exists over integers', () => {
-    holds('(defun f:integer (x:integer) @model [(property (forall (y:integer) (=> (> y x) (> y result))))] (- x 1))');
+    holds('(defun f:integer (x:integer) @model [(property (forall (y:integer) (when (> y x) (> y result))))] (- x 1))');
     holds('(defun f:integer (x:integer) @model [(property (exists (y:integer) (= (* 2 y) (- result x))))] (* 3 x))');
     fails('(defun f:integer (x:integer) @model [(property (forall (y:integer) (> y result)))] x)');
   });
@@ -161,7 +161,7 @@ describe('two-argument rounding', () => {
 describe('lists and strings', () => {
   test('list literals, length, concatenation, contains and at (AnalyzeSpec "list length")', () => {
     holds('(defun f:integer (xs:[integer]) @model [(property (= result (+ 1 (length xs))))] (length (+ [0] xs)))');
-    holds('(defun f:bool (xs:[string]) @model [(property (=> (> (length xs) 0) result))] (contains (at 0 xs) xs))');
+    holds('(defun f:bool (xs:[string]) @model [(property (when (> (length xs) 0) result))] (contains (at 0 xs) xs))');
     holds('(defun f:integer () @model [(property (= result 3))] (length [1 2 3]))');
   });
 

@@ -323,3 +323,14 @@ test('format shows values as Pact values since 4.8 (objects by key, lists with c
   assert.deepEqual(printed('(env-exec-config ["DisablePact48"])', '(format "{} {}" [[1 2] {"b": 1, "a": 1.0}])').at(-1),
     '"[1 2] {"b": 1,"a": 1.0}"');
 });
+
+// Pact abstracts a group of bindings over their names by `elemIndex`: the first of a name wins.
+test('a name bound twice in one let, bind or argument list is its first binding', () => {
+  assert.deepEqual(printed(
+    '(let ((x 1) (x 2)) x)',
+    '(bind { "a": 1, "b": 2 } { "a" := x, "b" := x } x)',
+    '(let ((g (lambda (x x) x))) (g 1 2))',
+    '(let ((x 1)) (let ((x 2)) x))',
+    '(let* ((x 1) (x 2)) x)',
+  ), ['1', '1', '1', '2', '2']);
+});

@@ -66,7 +66,7 @@ describe('routes and methods', () => {
       '{"output":[{"text":"assocAST: cannot unify: (bool, integer)","type":"OutputFailure","info":"<interactive>:0:58"}]}',
       'application/json;charset=utf-8');
     // A counterexample (its argument pinned by the property) is one output, its text multi-line.
-    const pinned = '(module p G (defcap G () true) (defun f:integer (x:integer) @model [(property (=> (= x 3) (= result 3)))] (+ x 1)))';
+    const pinned = '(module p G (defcap G () true) (defun f:integer (x:integer) @model [(property (when (= x 3) (= result 3)))] (+ x 1)))';
     const trace = ['Invalidating model found in p.f', '  Program trace:', '    entering function p.f with argument', '      x = 3', '    ',
       '      returning with 4', '      ', '  '].join('\n');
     await expectText(await h.post('/verify', { modules: [{ code: pinned }], verify: 'p' }), 200,

@@ -191,7 +191,8 @@ export function dualEvaluate(terms: readonly Expr[], batch = BATCH): Verdict[] {
 /// The kind of a disagreement, kept while shrinking: the failure's first line up to its first
 /// bracket's word (so a shrunk term fails for the same reason).
 export function kind(v: Verdict): string {
-  const first = (v.failures[0]?.split('\n')[0] ?? '').replace(/dual\.c\d+/g, 'dual.c');
+  // (Without numbers: function names, node ids.)
+  const first = (v.failures[0]?.split('\n')[0] ?? '').replace(/\d+/g, '');
   return `${v.concrete.ok}:${/^[^([]*[([]?[^\s()[\]]*/.exec(first)![0]}`;
 }
 
