@@ -9,7 +9,7 @@ import { ConstRef, Def, SchemaRef, TableRef } from '../lang/runtime.ts';
 import { renderInfo } from '../lang/errors.ts';
 import type { Exp, Info } from '../syntax/exp.ts';
 import type { Type } from '../values/type.ts';
-import { stableHashOrder, typecheckMember } from '../typecheck/module.ts';
+import { pairHashOrder, stableHashOrder, typecheckMember } from '../typecheck/module.ts';
 import { runSmtLibSync } from './solver.ts';
 import type { Prop, Ty } from './lang.ts';
 import { isObj } from './lang.ts';
@@ -18,9 +18,9 @@ import { terms } from './state.ts';
 import type { Run, World } from './eval.ts';
 import type { TableInfo } from './state.ts';
 import { parseValues, showModel } from './model.ts';
-import { collectCheck, ParseFailure, parseBindings, parseInvariant, parseProp, showExp } from './parse.ts';
+import { collectCheck, ParseFailure, parseBindings, parseInvariant, parseProp, propGlobals, showExp } from './parse.ts';
 import type { CheckKind, DefinedProperty, PropEnv } from './parse.ts';
-import { AnalysisFailure, analysisType, literal, resolveTypes, translateFunction } from './translate.ts';
+import { AnalysisFailure, analysisType, literal, resolveTypes, translateFunction, translateStep } from './translate.ts';
 import type { Translated } from './translate.ts';
 
 /// One line of `verify`'s output (Pact's `RenderedOutput`).
@@ -58,9 +58,8 @@ interface ModuleCheck {
 
 /// Verifies a loaded module; a `CheckerError` from the type checker escapes.
 export function verifyModule(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, string>): Rendered[] {
-  if (mod.isInterface) return [];
   try {
-    return verifyConcrete(ctx, mod, dynEnv);
+    return mod.isInterface ? scopeCheckInterface(ctx, mod) : verifyConcrete(ctx, mod, dynEnv);
   } catch (e) {
     if (e instanceof Fatal) return [...e.lines];
     if (e instanceof ParseFailure) return [parseFailureLine(e)];
@@ -100,31 +99,30 @@ function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, s
   if (funs.some(([, def]) => def.kind === 'defpact' && def.meta.model.some(mentionsResult))) {
     throw new Fatal([{ info: '', type: 'OutputFailure', text: 'Invalid usage of `result` within a defpact model' }]);
   }
-  // Every function's checks parse before any is analysed, then every function translates.
-  const parsed = funs.map(([name, def]) => ({ name, def, checks: functionChecks(def, checks, { defined, consts, tables: rows }) }));
+  // Every function's checks parse before any is analysed, then every function translates, then
+  // the checks of the defpacts' steps parse.
+  const scope = { defined, consts, tables: rows };
+  const parsed = funs.map(([name, def]) => ({ name, def, checks: functionChecks(def, checks, scope) }));
+  const modules = { emits, tables: rows };
   const translated = parsed.map((p) => {
     const checked = typed(p.name);
     if (checked.top.k !== 'fun') throw new AnalysisFailure(p.def.info, `Analysis doesn't support this construct yet: ${p.name}`);
     const fun = checked.top.fun;
     const body = resolveTypes(checked.body, checked.types);
     const args = fun.args.map((a) => ({ ...a, node: { ...a.node, ty: checked.types.get(a.node.id.id) ?? a.node.ty } }));
-    return { ...p, tr: translateFunction(mod.name, p.name, fun.info, args, body, { emits, tables: rows }, p.def.kind === 'defpact') };
+    return { ...p, args, body, tr: translateFunction(mod.name, p.name, fun.info, args, body, modules, p.def.kind === 'defpact') };
   });
+  const steps = stepChecks(mod, translated, scope);
   const out: Rendered[] = [];
   // What evaluation substituted, said after everything else (Pact's `VerificationWarning`s):
-  // once per check that holds, then once for all the invariant checks that hold.
+  // once per check that holds, then once for all the invariant checks that hold, then the steps'.
   const substituted: string[] = [];
-  for (const t of translated) {
-    // Each check reports the translation's warnings after its own result; Pact keeps one of each.
-    const lines = new Map<string, Rendered>();
-    const add = (r: Rendered) => lines.set(renderedLine(r), r);
-    for (const c of t.checks) {
-      const r = analyse(t.tr, world, c);
-      if (isWarnings(r)) substituted.push(...r);
-      else add(r);
-      for (const w of t.tr.warnings) add({ info: renderInfo(w.info, ''), type: 'OutputWarning', text: w.text });
-    }
-    out.push(...lines.values());
+  for (const t of translated) out.push(...checkAll(() => t.tr, world, t.checks, substituted));
+  const stepsSubstituted: string[] = [];
+  for (const s of steps) {
+    const step = s.pact.body[s.index];
+    if (step?.k !== 'step') continue;
+    out.push(...checkAll(() => translateStep(s.pact.tr.info, s.pact.args, step.exec, modules), world, s.checks, stepsSubstituted));
   }
   // Then every function's invariant checks, tables by name (Pact's `TableMap`).
   const withInvariants = [...tables].filter(([, info]) => info.invariants.length > 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -134,7 +132,65 @@ function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, s
     out.push(...r.failures);
     for (const w of r.warnings) invariantWarnings.add(w);
   }
-  return [...out, ...[...substituted, ...invariantWarnings].map((text): Rendered => ({ info: '', type: 'OutputWarning', text }))];
+  return [...out, ...[...substituted, ...invariantWarnings, ...stepsSubstituted].map((text): Rendered => ({ info: '', type: 'OutputWarning', text }))];
+}
+
+/// An interface has no code to analyse: its functions' properties may only name tables, defined
+/// properties (of any loaded module) and the interface's own members (Pact's
+/// `scopeCheckInterface`).
+function scopeCheckInterface(ctx: Ctx, mod: ModuleData): Rendered[] {
+  const inScope = new Set([...loadedTables(ctx, mod, new Map()).keys(), ...mod.members.keys()]);
+  for (const m of [mod, ...otherModules(ctx, mod)]) for (const name of moduleModel(m.meta.model).defined.keys()) inScope.add(name);
+  const errors: string[] = [];
+  for (const name of stableHashOrder([...mod.members.keys()])) {
+    const def = mod.members.get(name);
+    if (!(def instanceof Def)) continue;
+    for (const { body } of normalizeList(def.meta.model, null).map(collectCheck)) {
+      for (const g of propGlobals(body, def.args.map((a) => a.name))) if (!inScope.has(g)) errors.push(`Variable not in scope: ${g}`);
+    }
+  }
+  return errors.length === 0 ? [] : ['Scope checking errors', ...errors].map((text) => fatal(null, text));
+}
+
+/// Each check of a translation (a function's, or a step's), then the translation's warnings (a
+/// failure to translate is each check's); each line once, in order. What evaluation substituted
+/// in the checks that hold goes to `substituted`.
+function checkAll(translate: () => Translated, world: World, checks: readonly FunCheck[], substituted: string[]): Rendered[] {
+  const lines = new Map<string, Rendered>();
+  const add = (r: Rendered) => lines.set(renderedLine(r), r);
+  for (const c of checks) {
+    let tr: Translated;
+    try {
+      tr = translate();
+    } catch (e) {
+      if (!(e instanceof AnalysisFailure)) throw e;
+      add(fatal(e.info, e.message));
+      continue;
+    }
+    const r = analyse(tr, world, c);
+    if (isWarnings(r)) substituted.push(...r);
+    else add(r);
+    for (const w of tr.warnings) add({ info: renderInfo(w.info, ''), type: 'OutputWarning', text: w.text });
+  }
+  return [...lines.values()];
+}
+
+/// The checks of the `@model`s of the defpacts' steps, in the order of Pact's map of them, each
+/// parsed as a property of its pact (but only its own: the module's do not apply).
+function stepChecks<P extends { readonly name: string; readonly def: Def }>(mod: ModuleData, pacts: readonly P[], scope: Pick<PropEnv, 'defined' | 'consts' | 'tables'>): Array<{ pact: P; index: number; checks: FunCheck[] }> {
+  const found = new Map<string, { pact: P; index: number; model: readonly Exp[] }>();
+  for (const p of pacts) {
+    const term = mod.terms.get(p.name);
+    if (p.def.kind !== 'defpact' || term?.t !== 'def') continue;
+    term.steps.forEach((s, index) => {
+      if (s.model.length > 0) found.set(`${index} ${p.name}`, { pact: p, index, model: s.model });
+    });
+  }
+  const order = pairHashOrder([...found.values()].map((f) => [f.pact.name, f.index] as const));
+  return order.map(([name, index]) => {
+    const f = found.get(`${index} ${name}`)!;
+    return { pact: f.pact, index, checks: parseChecks(f.pact.def, normalizeList(f.model, null).map(collectCheck), scope) };
+  });
 }
 
 /// A `(property ...)` whose expression mentions `result` anywhere (Pact's `ResultInDefpact` test).
@@ -148,9 +204,8 @@ function mentionsResult(e: Exp): boolean {
 /// schema up there, whichever module the table is in). A table without a schema, anywhere,
 /// ends verification; one whose columns the analysis cannot model is left out (using it fails).
 function loadedTables(ctx: Ctx, mod: ModuleData, consts: ReadonlyMap<string, Prop>): Map<string, TableInfo> {
-  const modules = ctx.db.keys('SYS_modules').filter((n) => n !== mod.name).map((n) => ctx.db.read('SYS_modules', n) as ModuleData);
   const tables = new Map<string, TableInfo>();
-  for (const m of [...modules, mod]) {
+  for (const m of [...otherModules(ctx, mod), mod]) {
     for (const [name, t] of m.members) {
       if (!(t instanceof TableRef)) continue;
       if (t.type.t !== 'user') throw new Fatal([{ info: '', type: 'OutputFailure', text: `${renderInfo(t.info, '')}Verification requires all tables to have schemas` }]);
@@ -159,6 +214,11 @@ function loadedTables(ctx: Ctx, mod: ModuleData, consts: ReadonlyMap<string, Pro
     }
   }
   return tables;
+}
+
+/// Every loaded module (and interface) but this one.
+function otherModules(ctx: Ctx, mod: ModuleData): ModuleData[] {
+  return ctx.db.keys('SYS_modules').filter((n) => n !== mod.name).map((n) => ctx.db.read('SYS_modules', n) as ModuleData);
 }
 
 function tableInfo(mod: ModuleData, type: Extract<Type, { t: 'user' }>, consts: ReadonlyMap<string, Prop>): TableInfo | null {
@@ -247,6 +307,11 @@ interface FunCheck {
 function functionChecks(def: Def, moduleChecks: readonly ModuleCheck[], scope: Pick<PropEnv, 'defined' | 'consts' | 'tables'>): FunCheck[] {
   const own = normalizeList(def.meta.model, null).map(collectCheck);
   const applicable = moduleChecks.filter((c) => c.scope.k === 'everywhere' || (c.scope.k === 'only') === c.scope.names.has(def.name));
+  return parseChecks(def, [...applicable, ...own], scope);
+}
+
+/// Checks typed as properties of a function (`result` and its arguments in scope).
+function parseChecks(def: Def, checks: ReadonlyArray<{ readonly kind: CheckKind; readonly body: Exp }>, scope: Pick<PropEnv, 'defined' | 'consts' | 'tables'>): FunCheck[] {
   const names = new Map<string, number>([['result', 0]]);
   const types = new Map<number, Ty>();
   const ret = analysisType(def.ret);
@@ -257,7 +322,7 @@ function functionChecks(def: Def, moduleChecks: readonly ModuleCheck[], scope: P
     if (ty !== null) types.set(i + 1, ty);
   });
   const env: PropEnv = { names, types, nextVid: def.args.length + 1, ...scope };
-  return [...applicable, ...own].map((c) => {
+  return checks.map((c) => {
     try {
       return { kind: c.kind, prop: parseProp(c.body, env), info: c.body.info };
     } catch (e) {
@@ -293,7 +358,13 @@ const VACUOUS = 'Vacuous property encountered! There is no way for a transaction
 
 /// One check's failure text, or null when it holds.
 function runCheck(tr: Translated, run: Run, kind: CheckKind, prop: Prop): string | null {
-  const p = evalProp(prop, run, run.args);
+  const { value: p, fails } = evalProp(prop, run, run.args);
+  // First, the property must never fail to evaluate (Pact's query-success check).
+  if (fails.length > 0) {
+    const valid = query(run, `(or ${fails.join(' ')})`, true);
+    if (valid.verdict === 'sat') return `Invalid model failure:\n${modelOf(tr, run, valid.out).text}`;
+    if (valid.verdict === 'unknown') return unknownText(valid.out);
+  }
   if (kind === 'property') {
     const r = query(run, 'success', false);
     if (r.verdict === 'unsat') return VACUOUS;
@@ -332,8 +403,13 @@ function invariantChecks(tr: Translated, world: World, names: readonly string[])
 }
 
 function counterexample(tr: Translated, run: Run, out: string): string {
-  const model = showModel(tr.events, run, parseValues(out.slice(out.indexOf('\n') + 1)));
+  const model = modelOf(tr, run, out);
   return `Invalidating model found${model.header === null ? '' : ` in ${model.header}`}\n${model.text}`;
+}
+
+/// The trace of the model of a satisfied query.
+function modelOf(tr: Translated, run: Run, out: string): { text: string; header: string | null } {
+  return showModel(tr.events, run, parseValues(out.slice(out.indexOf('\n') + 1)));
 }
 
 /// Asserts one more fact of the run and asks Z3: the verdict, then (when asked and there are

@@ -4,7 +4,7 @@
 /// named definition (read back from the model), and the transaction's success is the conjunction
 /// of each `enforce` (and each division's non-zero divisor) on the path that reaches it, which is
 /// what Pact's merging of both branches' states amounts to.
-import type { DbProp, ListTy, NameRef, ObjTy, Prop, Term, Ty } from './lang.ts';
+import type { DbProp, ListTy, NameRef, ObjTy, Op, Prop, Term, Ty } from './lang.ts';
 import { isNameTy, isObj, showTy, showTyHs, termTy, tyEq } from './lang.ts';
 import type { Translated } from './translate.ts';
 import { AnalysisFailure } from './translate.ts';
@@ -165,12 +165,8 @@ class TermEval {
         const ts = xs.map(term);
         if (t.op === 'make-list') return this.define(t.ty, makeList(this.resolve(ts[0]!), t.ty as ListTy, ts[1]!));
         if (t.op === 'sort') return this.define(t.ty, sortList(t.ty as ListTy, ts[0]!, knownLength(t.args[0]!), (ty, x) => term(this.define(ty, x))));
-        if (t.op === '/' || t.op === 'mod') this.fails(path, `(= ${ts[1]} 0)`);
-        // A step away from the end never reaches it.
-        if (t.op === 'enumerate') this.fails(path, `(or (and (< ${ts[0]} ${ts[1]}) (< ${ts[2]} 0)) (and (> ${ts[0]} ${ts[1]}) (> ${ts[2]} 0)))`);
-        if (t.op === 'at-index') this.fails(path, `(or (< ${ts[1]} 0) (>= ${ts[1]} (seq.len ${ts[0]})))`);
-        // Pact reads a natural number of at most 128 digits.
-        if (t.op === 'str-to-int') this.fails(path, `(or (= ${ts[0]} "") (> (str.len ${ts[0]}) 128) (< (str.to_int ${ts[0]}) 0))`);
+        const failure = failureOf(t.op, ts);
+        if (failure !== null) this.fails(path, failure);
         return this.define(t.ty, evalOp(t.op, t.args.map(termTy), t.ty, ts, this.opCx(path)));
       }
       case 'if': {
@@ -541,7 +537,8 @@ class TermEval {
   private invariants(table: string, cols: ReadonlyMap<string, string>): string[] {
     const info = this.tables.get(table)!;
     const env = new Map(info.row.fields.map(([c], i) => [i, cols.get(c)!] as const));
-    return info.invariants.map((inv) => term(evalPropVal(inv.prop, null, env)));
+    // Pact ignores whether evaluating an invariant fails.
+    return info.invariants.map((inv) => term(evalPropVal(inv.prop, null, env, newQuery())));
   }
 
   private read(t: Extract<Term, { k: 'read' }>, env: ReadonlyMap<number, Val>, path: string): Val {
@@ -645,10 +642,37 @@ function pathIn(v: Val, path: string): Val {
   return at;
 }
 
-/// A property as an SMT-LIB formula over a run (`result`, `success`, the arguments by id).
-export function evalProp(p: Prop, run: Run, env: ReadonlyMap<number, Val>): string {
-  return term(evalPropVal(p, run, env));
+/// When an operation fails, in a program or a property alike (Pact's `markFailure`s), or null.
+function failureOf(op: Op, ts: readonly string[]): string | null {
+  switch (op) {
+    case '/': case 'mod': return `(= ${ts[1]} 0)`;
+    // A step away from the end never reaches it.
+    case 'enumerate': return `(or (and (< ${ts[0]} ${ts[1]}) (< ${ts[2]} 0)) (and (> ${ts[0]} ${ts[1]}) (> ${ts[2]} 0)))`;
+    case 'at-index': return `(or (< ${ts[1]} 0) (>= ${ts[1]} (seq.len ${ts[0]})))`;
+    // Pact reads a natural number of at most 128 digits.
+    case 'str-to-int': return `(or (= ${ts[0]} "") (> (str.len ${ts[0]}) 128) (< (str.to_int ${ts[0]}) 0))`;
+    default: return null;
+  }
 }
+
+/// A property as an SMT-LIB formula over a run (`result`, `success`, the arguments by id), and
+/// when evaluating it fails (Pact's query success: an `at` out of range, a zero divisor ... on
+/// the way `and`/`or` take).
+export function evalProp(p: Prop, run: Run, env: ReadonlyMap<number, Val>): { value: string; fails: readonly string[] } {
+  const query = newQuery();
+  const value = term(evalPropVal(p, run, env, query));
+  return { value, fails: query.fails };
+}
+
+/// Where a property's evaluation is: the condition of reaching it, the failures so far, and the
+/// table or column each variable of a `table`/`column-of` quantifier stands for.
+interface PropQuery {
+  readonly path: string;
+  readonly fails: string[];
+  readonly names: ReadonlyMap<number, string>;
+}
+
+const newQuery = (): PropQuery => ({ path: 'true', fails: [], names: new Map() });
 
 let sortSteps = 0;
 
@@ -664,10 +688,10 @@ function listOf(items: readonly string[], known: KnownTerms): string {
   return text;
 }
 
-/// A property's value; without a run (an invariant), only its variables and literals. `names`:
-/// the table or column each variable of a `table`/`column-of` quantifier stands for.
-function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>, names: ReadonlyMap<number, string> = new Map()): Val {
-  const sub = (x: Prop): Val => evalPropVal(x, run, env, names);
+/// A property's value; without a run (an invariant), only its variables and literals. Failures
+/// go to `query`.
+function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>, query: PropQuery): Val {
+  const sub = (x: Prop): Val => evalPropVal(x, run, env, query);
   const ofRun = (): Run => {
     if (run === null) throw new Error('not a property of a run');
     return run;
@@ -679,7 +703,7 @@ function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>, na
     case 'success': return 'success';
     case 'abort': return '(not success)';
     case 'op': {
-      const xs = p.args.map(sub);
+      const xs = propOperands(p, run, env, query);
       const known = run?.known ?? LITERALS;
       const argTy = operandTy(p.args, p.ty);
       if (isObj(argTy)) return p.op === '=' ? eqVal(argTy, xs[0]!, xs[1]!) : `(not ${eqVal(argTy, xs[0]!, xs[1]!)})`;
@@ -694,21 +718,32 @@ function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>, na
         });
         return lets.reduceRight((acc, l) => `(let (${l}) ${acc})`, sorted);
       }
-      // A property's warnings and failures are not the transaction's (Pact drops them).
-      return evalOp(p.op, p.args.map(termTy), p.ty, xs.map(term), { known, warn: () => {}, fail: () => {} });
+      const ts = xs.map(term);
+      // A property's failures are its query's (the transaction's stay as they are); its
+      // warnings, Pact drops.
+      const fail = (c: string) => query.fails.push(`(and ${query.path} ${c})`);
+      const failure = failureOf(p.op, ts);
+      if (failure !== null) fail(failure);
+      return evalOp(p.op, p.args.map(termTy), p.ty, ts, { known, warn: () => {}, fail });
     }
     case 'quantified': {
       if (isNameTy(p.ty)) {
         // Pact's quantifiers over names: the body for each table, or each column of the table.
         const tables = ofRun().db.tables;
         const over = p.ty.k === 'table' ? [...tables.keys()].sort() : tables.get(p.ty.table)?.row.fields.map(([c]) => c) ?? [];
-        const each = over.map((n) => term(evalPropVal(p.body, run, env, new Map(names).set(p.vid, n))));
+        const each = over.map((n) => term(evalPropVal(p.body, run, env, { ...query, names: new Map(query.names).set(p.vid, n) })));
         return p.q === 'forall' ? `(and true ${each.join(' ')})` : `(or false ${each.join(' ')})`;
       }
       // Pact's `Any` has one value.
-      if (p.ty === 'any') return evalPropVal(p.body, run, new Map(env).set(p.vid, '0'), names);
+      if (p.ty === 'any') return evalPropVal(p.body, run, new Map(env).set(p.vid, '0'), query);
       const name = `q${p.vid}`;
-      return `(${p.q} ((${name} ${sortOf(p.ty)})) ${term(evalPropVal(p.body, run, new Map(env).set(p.vid, name), names))})`;
+      const bound = `((${name} ${sortOf(p.ty)}))`;
+      // A failure for some (every) value of an `exists` (a `forall`) is the property's, as its
+      // quantifiers are in front (parse.ts `prenex`).
+      const inner: PropQuery = { ...query, path: 'true', fails: [] };
+      const body = term(evalPropVal(p.body, run, new Map(env).set(p.vid, name), inner));
+      if (inner.fails.length > 0) query.fails.push(`(and ${query.path} (${p.q} ${bound} (or ${inner.fails.join(' ')})))`);
+      return `(${p.q} ${bound} ${body})`;
     }
     case 'at': return field(sub(p.obj), p.field);
     case 'object': return { fields: new Map(p.fields.map(([n, v]) => [n, sub(v)] as const)) };
@@ -718,8 +753,17 @@ function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>, na
     }
     case 'authorized-by': return guardPassed(ofRun(), `(registry ${smtLit({ ty: 'string', value: p.name })})`);
     case 'governance-passes': return guardPassed(ofRun(), ofRun().moduleGuard);
-    case 'db': return dbProp(p, ofRun(), (k) => term(sub(k)), (n) => (typeof n === 'string' ? n : names.get(n.vid)!));
+    case 'db': return dbProp(p, ofRun(), (k) => term(sub(k)), (n) => (typeof n === 'string' ? n : query.names.get(n.vid)!));
   }
+}
+
+/// An operation's operands: the second of `and` (`or`) is reached only when the first holds
+/// (does not).
+function propOperands(p: Extract<Prop, { k: 'op' }>, run: Run | null, env: ReadonlyMap<number, Val>, query: PropQuery): Val[] {
+  if (p.op !== 'and' && p.op !== 'or') return p.args.map((a) => evalPropVal(a, run, env, query));
+  const first = term(evalPropVal(p.args[0]!, run, env, query));
+  const path = `(and ${query.path} ${p.op === 'and' ? first : `(not ${first})`})`;
+  return [first, evalPropVal(p.args[1]!, run, env, { ...query, path })];
 }
 
 /// Whether a guard passes, as the run leaves the database.

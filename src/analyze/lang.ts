@@ -51,7 +51,6 @@ export function fieldTy(t: Ty, field: string): Ty | null {
   return isObj(t) ? t.fields.find(([n]) => n === field)?.[1] ?? null : null;
 }
 
-/// A type as Pact's analysis prints one (`object{...}` spelled out by its fields).
 /// A type as Pact's analysis prints one (its `Pretty SingTy`): `*` for `any`, an object as its
 /// fields between braces.
 export function showTy(t: Ty): string {

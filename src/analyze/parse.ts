@@ -202,6 +202,22 @@ function objectFields(obj: Exp, items: readonly Exp[], value: (e: Exp) => PrePro
   return [...fields, [name, v] as [string, PreProp]].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
+/// The global names a property of a function with these arguments mentions (Pact's
+/// `prePropGlobals`): neither `result`, an argument nor a quantified variable; sorted.
+export function propGlobals(exp: Exp, args: readonly string[]): string[] {
+  const names = new Map<string, number>([['result', 0], ...args.map((a, i) => [a, i + 1] as const)]);
+  const found = new Set<string>();
+  const visit = (p: PreProp): void => {
+    if (p.k === 'global') found.add(p.name);
+    else if (p.k === 'quantified') visit(p.body);
+    else if (p.k === 'app') p.args.forEach(visit);
+    else if (p.k === 'list') p.items.forEach(visit);
+    else if (p.k === 'object') p.fields.forEach(([, v]) => visit(v));
+  };
+  visit(toPre(exp, names, { next: names.size }, exp));
+  return [...found].sort();
+}
+
 /// Pact's `Pretty PreProp`.
 function showPre(p: PreProp): string {
   switch (p.k) {
@@ -407,10 +423,13 @@ function inferContains(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop {
 /// guards, lists and objects by `=`/`!=` only; objects of two types are never equal, nor unequal
 /// (Pact's `ObjectEqNeq` of two types is false).
 function inferComparison(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop {
-  const a = infer(cx, p.args[0]!);
-  const b = infer(cx, p.args[1]!);
-  const [ta, tb] = [termTy(a), termTy(b)];
+  let a = infer(cx, p.args[0]!);
+  let b = infer(cx, p.args[1]!);
   const eqNeq = p.fn === '=' || p.fn === '!=';
+  // `[]` (a list of `*`) is equal or not to a list of any type.
+  if (eqNeq && isEmptyList(a) && listOf(b)) a = { ...a, ty: termTy(b) as ListTy };
+  else if (eqNeq && isEmptyList(b) && listOf(a)) b = { ...b, ty: termTy(a) as ListTy };
+  const [ta, tb] = [termTy(a), termTy(b)];
   const only = (nouns: string) => failIn(cx, p, `${nouns} only support equality (=) / inequality (!=) checks`);
   if (!tyEq(ta, tb)) {
     if (!isObj(ta) || !isObj(tb)) return failIn(cx, p, `type error: ${showTy(ta)} vs ${showTy(tb)}`);
@@ -419,6 +438,15 @@ function inferComparison(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop {
   if (!eqNeq && ta === 'guard') return only('guards');
   if (!eqNeq && typeof ta !== 'string') return only(ta.k === 'list' ? 'lists' : 'objects');
   return op('bool', p.fn as Op, [a, b]);
+}
+
+function isEmptyList(x: Prop): x is Extract<Prop, { k: 'list' }> {
+  return x.k === 'list' && x.items.length === 0 && x.ty.elem === 'any';
+}
+
+function listOf(x: Prop): boolean {
+  const t = termTy(x);
+  return typeof t !== 'string' && t.k === 'list';
 }
 
 /// Hashes, principals, `str-to-int` and times (Pact's `inferPreProp` of
@@ -462,6 +490,12 @@ function inferApp(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop {
   const { fn, args } = p;
   if (fn === 'at' && args.length === 2) return inferAt(cx, p);
   if (COMPARISON.has(fn) && args.length === 2) return inferComparison(cx, p);
+  // `(and? (f x..) (g y..) v)`: both predicates applied to `v` (Pact's `SAndQ`/`SOrQ`).
+  const [f, g, v] = args;
+  if ((fn === 'and?' || fn === 'or?') && args.length === 3 && f!.k === 'app' && g!.k === 'app') {
+    const applied = [f!, g!].map((h): PreProp => ({ k: 'app', fn: h.fn, args: [...h.args, v!] }));
+    return inferApp(cx, { k: 'app', fn: fn === 'and?' ? 'and' : 'or', args: applied });
+  }
   if (LOGICAL.has(fn)) {
     if (fn === 'not' && args.length === 1) return op('bool', 'not', [check(cx, 'bool', args[0]!)]);
     if (fn !== 'not' && args.length === 2) return op('bool', fn as Op, args.map((x) => check(cx, 'bool', x)));
@@ -493,6 +527,12 @@ function inferApp(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop {
     return ty === 'string' || (typeof ty !== 'string' && ty.k === 'list') ? op('integer', 'length', [a]) : failIn(cx, p, 'expected string or list argument to length');
   }
   if (fn === 'contains' && args.length === 2) return inferContains(cx, p);
+  if (fn === 'enumerate') {
+    const xs = args.map((x) => infer(cx, x));
+    if (xs.some((x) => termTy(x) !== 'integer')) return failIn(cx, p, 'expected integer arguments');
+    if (xs.length !== 2 && xs.length !== 3) return failIn(cx, p, 'expected 2 or 3 integer arguments');
+    return op({ k: 'list', elem: 'integer' }, 'enumerate', xs.length === 3 ? xs : [...xs, { k: 'lit', lit: { ty: 'integer', value: 1n } }]);
+  }
   // The analysis knows every property's type: `typeof` is its name (Pact's `Pretty SingTy`).
   if (fn === 'typeof' && args.length === 1) return str(showTy(termTy(infer(cx, args[0]!))));
   const list = inferList(cx, p);

@@ -45,12 +45,13 @@ export const PRELUDE = [
   `(define-fun one () Int ${DECIMAL_ONE})`,
   ...['Int', 'Bool', 'String'].flatMap(listFunctions),
   // Pact's `enumerate` (from, to, step): counting up or down by the step; a zero step, or one
-  // that overshoots at once, gives just the start.
+  // that overshoots at once, gives just the start. A step away from the end fails (eval.ts),
+  // and would count for ever: its list is empty.
   '(define-fun-rec enum-up ((b Int) (e Int) (s Int)) (Seq Int) (ite (<= b e) (seq.++ (seq.unit b) (enum-up (+ b s) e s)) (as seq.empty (Seq Int))))',
   '(define-fun-rec enum-down ((b Int) (e Int) (s Int)) (Seq Int) (ite (>= b e) (seq.++ (seq.unit b) (enum-down (+ b s) e s)) (as seq.empty (Seq Int))))',
   '(define-fun enumerate ((f Int) (t Int) (s Int)) (Seq Int) (ite (<= f t)' +
-    ' (ite (or (= f t) (= s 0) (> (+ f s) t)) (seq.unit f) (enum-up f t s))' +
-    ' (ite (or (= s 0) (< (+ f s) t)) (seq.unit f) (enum-down f t s))))',
+    ' (ite (or (= f t) (= s 0) (> (+ f s) t)) (seq.unit f) (ite (< s 0) (as seq.empty (Seq Int)) (enum-up f t s)))' +
+    ' (ite (or (= s 0) (< (+ f s) t)) (seq.unit f) (ite (> s 0) (as seq.empty (Seq Int)) (enum-down f t s)))))',
   ...GUARDS,
 ];
 

@@ -99,7 +99,16 @@ const ORDERED: ReadonlySet<string> = new Set(['integer', 'decimal', 'string', 't
 /// `pact`); the first argument is variable 1 (0 is `result`), as Pact numbers them for
 /// properties.
 export function translateFunction(module: string, name: string, info: Info | null, args: readonly Named[], body: readonly AST[], scope: ModuleScope, pact = false): Translated {
-  return new Translator(scope).fun(module, name, info, args, body, pact);
+  const kind: Scope = { k: pact ? 'pact' : 'function', module, name };
+  const t = new Translator(scope);
+  return t.top(info, args, kind, () => (pact ? t.pact(body, info) : t.body(body, info)));
+}
+
+/// Translates a defpact's step on its own, for the step's `@model` (Pact's `CheckPactStep`): its
+/// code (not its entity nor its rollback) in a step scope that binds the pact's arguments.
+export function translateStep(info: Info | null, args: readonly Named[], exec: AST, scope: ModuleScope): Translated {
+  const t = new Translator(scope);
+  return t.top(info, args, { k: 'step' }, () => t.node(exec));
 }
 
 /// What a function's translation needs of its module and the others loaded.
@@ -128,12 +137,12 @@ class Translator {
   /// (Pact's `tsFoundVars`); null elsewhere, where a free variable is unsupported.
   private found: Array<{ vid: number; ty: Ty }> | null = null;
 
-  fun(module: string, name: string, info: Info | null, args: readonly Named[], body: readonly AST[], pact: boolean): Translated {
+  /// The translation of what runs in `scope`, the arguments bound.
+  top(info: Info | null, args: readonly Named[], scope: Scope, act: () => Term): Translated {
     this.info = info;
     const bindings = args.map((a) => this.binding(a));
     for (const b of bindings) this.argNames.set(b.vid, b.name);
-    const scope: Scope = { k: pact ? 'pact' : 'function', module, name };
-    const { term, tag } = this.scope(scope, args, bindings, () => (pact ? this.pact(body, info) : this.body(body, info)));
+    const { term, tag } = this.scope(scope, args, bindings, act);
     return { info, args: bindings, term, events: this.events, resultTag: tag, tagTypes: this.tagTypes, warnings: this.warnings.reverse() };
   }
 
@@ -179,7 +188,7 @@ class Translator {
     }
   }
 
-  private body(asts: readonly AST[], info: Info | null): Term {
+  body(asts: readonly AST[], info: Info | null): Term {
     if (asts.length === 0) throw new AnalysisFailure(info, "can't translate an empty body");
     const [first, ...rest] = asts;
     const t = this.node(first!);
@@ -197,7 +206,7 @@ class Translator {
     return bindings.reduceRight<Term>((acc, b, i) => ({ k: 'let', ty: termTy(acc), vid: b.vid, rhs: rhs[i]!, body: acc }), wrap(term, bindings));
   }
 
-  private node(a: AST): Term {
+  node(a: AST): Term {
     const info = a.node.id.info;
     const unsupported = (): never => {
       throw new AnalysisFailure(info, `Analysis doesn't support this construct yet: ${prettyAst(a)}`);
@@ -290,6 +299,8 @@ class Translator {
       if (call.k !== 'app' || call.fun.k !== 'defun') return unsupported();
       return { k: 'user-guard', guard: this.nextGuard++, body: this.node(call) };
     }
+    // The type is known statically; the argument is never evaluated (Pact's `Typeof`).
+    if (fn === 'typeof' && args.length === 1) return { k: 'lit', lit: { ty: 'string', value: showTy(termTy(this.node(args[0]!))) } };
     if (fn === 'pact-version' && args.length === 0) return { k: 'lit', lit: { ty: 'string', value: PACT_VERSION } };
     if (fn === 'emit-event' && args.length === 1) {
       const app = capabilityApp(args[0]!) ?? unsupported();
@@ -533,7 +544,7 @@ class Translator {
 
   /// A defpact's steps, then the rollbacks of all but the last, latest first (Pact's
   /// `translatePact`), each step and rollback in a scope of its own.
-  private pact(asts: readonly AST[], info: Info | null): Term {
+  pact(asts: readonly AST[], info: Info | null): Term {
     const before = this.events;
     const inScope = (k: 'step' | 'rollback', act: () => Term): { term: Term; events: Event[] } => {
       this.events = [{ k: 'push', scope: { k }, bindings: [] }];

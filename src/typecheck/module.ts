@@ -75,6 +75,14 @@ function trieKey(h: bigint): string {
   return k;
 }
 
+/// The order of a HashMap keyed by pairs of a name and a number (hashable hashes a pair as the
+/// name's hash salted with the number): Pact's map of a module's defpact steps.
+export function pairHashOrder(pairs: ReadonlyArray<readonly [string, number]>): Array<readonly [string, number]> {
+  const keyed = pairs.map((p) => [trieKey(hashInt(stableHash(p[0]), BigInt(p[1]))), p] as const);
+  keyed.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return keyed.map(([, p]) => p);
+}
+
 export function stableHashOrder(names: readonly string[]): string[] {
   const keyed = names.map((n) => [trieKey(stableHash(n)), n] as const);
   keyed.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
