@@ -118,7 +118,8 @@ function runVerify(groups: ReadonlyArray<readonly Case[]>): Entry[] {
   const repl = new Repl('script', { stdout() {}, stderr: (t) => (err += t) });
   if (!repl.runSource(text, FILE)) throw new Error(`the module did not load:\n${err}`);
   const entries: Entry[] = [];
-  for (const piece of err.split(/^(?=\S)/m).filter((p) => p !== '')) {
+  // (A trace's values may hold line breaks: an entry starts only where a line says it does.)
+  for (const piece of err.split(/^(?=(?:dual\.repl:\d+:\d+)?:Output(?:Failure|Warning): )/m).filter((p) => p !== '')) {
     const m = /^(?:dual\.repl:(\d+):\d+)?:Output(Failure|Warning): /.exec(piece);
     if (m === null) throw new Error(`unexpected verify output: ${piece}`);
     entries.push({ line: m[1] === undefined ? null : Number(m[1]), failure: m[2] === 'Failure', text: piece.slice(m[0].length).trimEnd() });
