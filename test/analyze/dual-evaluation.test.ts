@@ -50,7 +50,7 @@ function agree(t: TestContext, name: string, count: number, make: (g: TermGen, i
     if (k === null) wrong.push({ i, v });
     else known.set(k, (known.get(k) ?? 0) + 1);
   });
-  for (const [k, n] of known) t.diagnostic(`known difference of Pact's own (not failed): ${k}: ${n}`);
+  for (const [k, n] of known) t.diagnostic(`known difference (not failed): ${k}: ${n}`);
   if (wrong.length === 0) return;
   const shown = COLLECT ? distinct(wrong) : wrong.slice(0, 1);
   const report = shown.map(({ i, v }) => `case ${i} (PACT_DUAL_SEED=${SEED}), shrunk:\n${explain(shrink(v))}`);

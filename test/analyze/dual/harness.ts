@@ -116,7 +116,8 @@ function runVerify(groups: ReadonlyArray<readonly Case[]>): Entry[] {
   const text = ['(module dual G', '  (defcap G () true)', ...groups.map(functionText), ')', '(verify "dual")'].join('\n');
   let err = '';
   const repl = new Repl('script', { stdout() {}, stderr: (t) => (err += t) });
-  if (!repl.runSource(text, FILE)) throw new Error(`the module did not load:\n${err}`);
+  // `verify` itself failing (or the module not loading) names no function.
+  if (!repl.runSource(text, FILE)) return [{ line: null, failure: true, text: err.trimEnd() }];
   const entries: Entry[] = [];
   // (A trace's values may hold line breaks: an entry starts only where a line says it does.)
   for (const piece of err.split(/^(?=(?:dual\.repl:\d+:\d+)?:Output(?:Failure|Warning): )/m).filter((p) => p !== '')) {
