@@ -71,15 +71,19 @@ export class Repl {
   /// Where files read before are found already read (the executable's), or null.
   parseCache: ParseCache | null = null;
 
-  constructor(mode: ReplMode, out: Output = processOutput, trace = false) {
+  /// Makes the database of a fresh REPL state.
+  private readonly newDb: () => MemoryDb;
+
+  constructor(mode: ReplMode, out: Output = processOutput, trace = false, newDb: () => MemoryDb = () => new MemoryDb()) {
     this.mode = mode;
     this.out = out;
     this.trace = trace;
+    this.newDb = newDb;
     this.ctx = this.freshContext();
   }
 
   private freshContext(): Ctx {
-    const ctx = new Ctx(new MemoryDb(), nativeTable(), nativeTable([...replNatives(this), ...envNatives(this), ...gasNatives(this)]));
+    const ctx = new Ctx(this.newDb(), nativeTable(), nativeTable([...replNatives(this), ...envNatives(this), ...gasNatives(this)]));
     ctx.coverage = this.coverage;
     return ctx;
   }

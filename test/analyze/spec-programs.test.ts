@@ -26,9 +26,21 @@ type Expect = 'holds' | 'fails' | RegExp;
 const cases: { code: string; name: string }[] = [];
 let results: Verified[] | null = null;
 
-/// Registers a program of module `t`; `outcome` reads its result once the batch has run.
+/// Pact's last line for every program of its test module: the module is among the loaded ones,
+/// so its definitions count twice (Check.hs `FVDuplicatedPropertyDef`).
+const DUPLICATED = ':OutputWarning: Duplicated property definitions for bad-recursive-prop, my-column-delta, bad-recursive-prop2, ' +
+  'conserves-balance2, conserves-balance, balance\n';
+
+/// Registers a program of module `t`; `outcome` reads its result once the batch has run: what
+/// it printed before Pact's warning of the duplicated definitions, which ends it unless the
+/// verification stopped at once (the module's checks did not parse, a function did not
+/// translate ...: then Pact prints only why).
 function program(code: string, model = ''): () => Verified {
-  return source(inModule(code, model), 't');
+  const outcome = source(inModule(code, model), 't');
+  return () => {
+    const r = outcome();
+    return { ...r, err: r.err.endsWith(DUPLICATED) ? r.err.slice(0, -DUPLICATED.length) : r.err };
+  };
 }
 
 function source(code: string, name: string): () => Verified {
@@ -45,6 +57,7 @@ function check(what: string, code: string, expect: Expect, model = ''): void {
 
 function judge(r: Verified, expect: Expect): void {
   if (expect === 'holds') {
+    // (Pact's warning of the duplicated definitions taken off: see `program`.)
     assert.equal(r.err, '');
     assert.equal(r.verdict, 'Verification of t succeeded');
   } else if (expect === 'fails') {

@@ -27,6 +27,9 @@ const DEFINED = `(defproperty my-column-delta (d:integer) (= (column-delta accou
   (defproperty bad-recursive-prop bad-recursive-prop)
   (defproperty bad-recursive-prop2 (d:integer) (bad-recursive-prop2 d))`;
 
+/// Pact's warning of them (the verified module is among the loaded ones: its definitions count twice).
+const DUPLICATED = 'Duplicated property definitions for bad-recursive-prop, my-column-delta, bad-recursive-prop2, conserves-balance2, conserves-balance, balance';
+
 const withModel = (code: string, model: string): string => code.replace('MODEL', model);
 
 describe('prop parse / typecheck', () => {
@@ -212,11 +215,11 @@ describe('at-properties verify', () => {
 
 describe('user-defined properties verify', () => {
   test('defined properties, with and without arguments, one through another', () => {
-    holds(`${ACCOUNTS} ${withModel(TRANSFER, '(property (my-column-delta 0)) (property conserves-balance) (property conserves-balance2)')}`, DEFINED);
+    holds(`${ACCOUNTS} ${withModel(TRANSFER, '(property (my-column-delta 0)) (property conserves-balance) (property conserves-balance2)')}`, DEFINED, DUPLICATED);
     for (const p of ['conserves-balance', 'conserves-balance2', '(my-column-delta 0)']) {
       failsUnder(DEFINED, `${ACCOUNTS} ${withModel(GIVE, `(property ${p})`)}`, 'Invalidating model found in t.f');
     }
-    holds(`${ACCOUNTS} ${withModel(GIVE, '(property (my-column-delta 1))')}`, DEFINED);
+    holds(`${ACCOUNTS} ${withModel(GIVE, '(property (my-column-delta 1))')}`, DEFINED, DUPLICATED);
   });
 });
 

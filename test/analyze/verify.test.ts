@@ -84,7 +84,9 @@ describe('verdicts', () => {
   test('defproperty, with and without arguments, and module constants', () => {
     holds(`(defconst LIMIT 100)
       (defun f:integer (x:integer) @model [(property bounded) (property (at-least 0))] (enforce (> x 0) "") (enforce (< x LIMIT) "") x)`,
-    '(defproperty bounded (< result LIMIT)) (defproperty at-least (n:integer) (> result n))');
+    '(defproperty bounded (< result LIMIT)) (defproperty at-least (n:integer) (> result n))',
+    // The verified module is among the loaded ones: Pact counts its definitions twice.
+    'Duplicated property definitions for bounded, at-least');
   });
 
   test('module-wide properties apply to the functions named by only/except', () => {
