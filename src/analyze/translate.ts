@@ -518,7 +518,8 @@ class Translator {
     if (ts.length === 1 && fn === 'str-to-int' && a === 'string') return op('integer', 'str-to-int', ts);
     if (fn === 'distinct' && ts.length === 1 && elem(a) !== null) return op(a!, 'distinct', ts);
     if (fn === 'reverse' && ts.length === 1 && elem(a) !== null) return op(a!, 'reverse', ts);
-    if (fn === 'sort' && ts.length === 1 && elem(a) !== null && ORDERED.has(showTy(elem(a)!))) return op(a!, 'sort', ts);
+    // Booleans sort too (false first), as Pact's analysis orders them.
+    if (fn === 'sort' && ts.length === 1 && elem(a) !== null && (ORDERED.has(showTy(elem(a)!)) || elem(a) === 'bool')) return op(a!, 'sort', ts);
     if (fn === 'make-list' && ts.length === 2 && a === 'integer' && !isObj(b!)) return op({ k: 'list', elem: b! }, 'make-list', ts);
     if (fn === 'create-principal' && ts.length === 1 && a === 'guard') return op('string', 'create-principal', ts);
     if (fn === 'validate-principal' && ts.length === 2 && a === 'guard' && b === 'string') return op('bool', 'validate-principal', ts);
