@@ -16,7 +16,7 @@ import type { Output } from '../../../src/repl/repl.ts';
 import { parse } from '../../../src/syntax/reader.ts';
 import { compileTopLevel } from '../../../src/lang/compile.ts';
 import { evalTopLevel } from '../../../src/lang/link.ts';
-import { PactError } from '../../../src/lang/errors.ts';
+import { HaskellException, PactError } from '../../../src/lang/errors.ts';
 import { Decimal } from '../../../src/values/decimal.ts';
 import { PList } from '../../../src/values/value.ts';
 import type { Expr, Ty } from './gen.ts';
@@ -47,9 +47,9 @@ export function interpret(text: string): Concrete {
     const v = evalTopLevel(interpreter.ctx, compileTopLevel(exp!));
     return { ok: true, value: v, literal: literalOf(v) };
   } catch (e) {
-    if (e instanceof PactError) return { ok: false, error: e.message };
-    // The REPL reports these as errors too (`mod` by zero: Haskell's arithmetic exception).
-    if (e instanceof RangeError) return { ok: false, error: e.message };
+    // The REPL reports Haskell's own exceptions as errors too (`mod` by zero), and the engine's
+    // limits (an integer too large).
+    if (e instanceof PactError || e instanceof HaskellException || e instanceof RangeError) return { ok: false, error: e.message };
     throw e;
   }
 }
