@@ -3,17 +3,19 @@
 /// of its properties is put to Z3: `property` must hold whenever the transaction succeeds (and
 /// success must be possible), `succeeds-when`/`fails-when` must imply success/failure. The
 /// outcome is Pact's rendered lines: none when everything holds.
+import { appendFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Ctx } from '../lang/context.ts';
 import type { ModuleData } from '../lang/runtime.ts';
 import { ConstRef, Def, SchemaRef, TableRef } from '../lang/runtime.ts';
 import { renderInfo } from '../lang/errors.ts';
 import type { Exp, Info } from '../syntax/exp.ts';
 import type { Type } from '../values/type.ts';
-import { pairHashOrder, stableHashOrder, typecheckMember } from '../typecheck/module.ts';
-import type { Checked } from '../typecheck/phases.ts';
-import { showTypeHs } from '../typecheck/types.ts';
+import { pairHashOrder, stableHashOrder, stableModuleNameHash, typecheckMember } from '../typecheck/module.ts';
 import { runSmtLibSync } from './solver.ts';
 import { declarationsFor } from './smt.ts';
+import type { Checked } from '../typecheck/phases.ts';
+import { showTypeHs } from '../typecheck/types.ts';
 import type { Prop, Ty } from './lang.ts';
 import { isObj } from './lang.ts';
 import { evalFunction, evalProp } from './eval.ts';
@@ -59,10 +61,11 @@ interface ModuleCheck {
   readonly scope: { readonly k: 'everywhere' } | { readonly k: 'except' | 'only'; readonly names: ReadonlySet<string> };
 }
 
-/// Verifies a loaded module; a `CheckerError` from the type checker escapes.
-export function verifyModule(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, string>): Rendered[] {
+/// Verifies a loaded module; a `CheckerError` from the type checker escapes. With a debug
+/// directory, the solver's input for the checks Pact keeps transcripts of is written there.
+export function verifyModule(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, string>, debugDir: string | null = null): Rendered[] {
   try {
-    return mod.isInterface ? scopeCheckInterface(ctx, mod) : verifyConcrete(ctx, mod, dynEnv);
+    return mod.isInterface ? scopeCheckInterface(ctx, mod) : verifyConcrete(ctx, mod, dynEnv, debugDir);
   } catch (e) {
     if (e instanceof Fatal) return [...e.lines];
     if (e instanceof ParseFailure) return [parseFailureLine(e)];
@@ -71,7 +74,7 @@ export function verifyModule(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<stri
   }
 }
 
-function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, string>): Rendered[] {
+function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, string>, debugDir: string | null): Rendered[] {
   const order = stableHashOrder([...mod.terms.keys()]);
   const typed = (name: string, of: ModuleData = mod) => {
     const { checked, failures } = typecheckMember(ctx, of, name, dynEnv);
@@ -88,15 +91,15 @@ function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, s
     const lit = value?.k === 'prim' && value.value.k === 'lit' ? literal(value.value.value) : null;
     if (lit?.k === 'lit') consts.set(name, lit);
   }
-  const tables = loadedTables(ctx, mod, consts);
-  const { checks } = moduleModel(mod.meta.model);
-  const { defined, duplicated } = definedProperties(ctx, mod);
+  const loaded = loadedModules(ctx);
+  const tables = loadedTables(mod, loaded, consts);
+  const { defined, checks, duplicates } = modelsInScope(mod, loaded);
   const funs = members.filter((x): x is readonly [string, Def] => x[1] instanceof Def && x[1].kind !== 'defcap');
   // A defpact has no single result for a property to speak of.
   if (funs.some(([, def]) => def.kind === 'defpact' && def.meta.model.some(mentionsResult))) {
     throw new Fatal([{ info: '', type: 'OutputFailure', text: 'Invalid usage of `result` within a defpact model' }]);
   }
-  const emits = capabilities(ctx, mod, typed);
+  const emits = capabilities(mod, loaded, typed);
   const rows = new Map([...tables].map(([t, info]) => [t, info.row] as const));
   const gov = mod.governance;
   const world: World = { tables, governanceKeyset: gov !== null && 'keyset' in gov ? gov.keyset : null };
@@ -118,36 +121,42 @@ function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, s
     return { ...p, args, body, tr: translateFunction(mod.name, p.name, p.fun.info, args, body, modules, p.def.kind === 'defpact') };
   });
   const steps = stepChecks(mod, translated, scope);
+  // Pact's transcripts of a function's checks: `property-f-CheckDefun-validation.smt` ...
+  const transcript = (what: string, name: string, kind: string) => (): Transcript | null =>
+    (debugDir === null ? null : new Transcript(join(debugDir, `${what}-${name}-${kind}`)));
+  const kindOf = (def: Def) => (def.kind === 'defpact' ? 'CheckDefpact' : 'CheckDefun');
   // Every function's invariant checks come first (an analysis failure ends verification),
   // though Pact reports them last, tables by name (its `TableMap`).
   const withInvariants = [...tables].filter(([, info]) => info.invariants.length > 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const invariants = (withInvariants.length === 0 ? [] : translated).map((t) => invariantChecks(t.tr, world, withInvariants.map(([name]) => name)));
+  const invariants = (withInvariants.length === 0 ? [] : translated)
+    .map((t) => invariantChecks(t.tr, world, withInvariants.map(([name]) => name), transcript('invariant', t.name, kindOf(t.def))()));
   const out: Rendered[] = [];
   // What evaluation substituted, said after everything else (Pact's `VerificationWarning`s):
   // once per check that holds, then once for all the invariant checks that hold, then the steps'.
   const substituted: string[] = [];
-  for (const t of translated) out.push(...checkAll(() => t.tr, world, t.checks, substituted));
+  for (const t of translated) out.push(...checkAll(() => t.tr, world, t.checks, substituted, transcript('property', t.name, kindOf(t.def))));
   const stepsSubstituted: string[] = [];
   for (const s of steps) {
     const step = s.pact.body[s.index];
     if (step?.k !== 'step') continue;
-    out.push(...checkAll(() => translateStep(s.pact.tr.info, s.pact.args, step.exec, modules), world, s.checks, stepsSubstituted));
+    const translate = () => translateStep(s.pact.tr.info, s.pact.args, step.exec, modules);
+    out.push(...checkAll(translate, world, s.checks, stepsSubstituted, transcript('property', s.pact.name, 'CheckPactStep')));
   }
   const invariantWarnings = new Set<string>();
   for (const r of invariants) {
     out.push(...r.failures);
     for (const w of r.warnings) invariantWarnings.add(w);
   }
-  return [...out, ...[...duplicated, ...substituted, ...invariantWarnings, ...stepsSubstituted].map((text): Rendered => ({ info: '', type: 'OutputWarning', text }))];
+  return [...out, ...[...duplicatesWarning(duplicates), ...substituted, ...invariantWarnings, ...stepsSubstituted]
+    .map((text): Rendered => ({ info: '', type: 'OutputWarning', text }))];
 }
 
 /// Pact's `moduleCapabilities`: every capability of every loaded module (the verified module
 /// first, then all of them, it among them) must type check and have arguments of types the
 /// analysis has. Whether a capability (`module.name`) is an event or managed (`emit-event`
 /// needs one).
-function capabilities(ctx: Ctx, mod: ModuleData, typed: (name: string, of: ModuleData) => unknown): (cap: string) => boolean {
-  const loaded = [mod, ...otherModules(ctx, mod)];
-  for (const m of [mod, ...byName(loaded)]) {
+function capabilities(mod: ModuleData, loaded: readonly ModuleData[], typed: (name: string, of: ModuleData) => unknown): (cap: string) => boolean {
+  for (const m of [mod, ...loaded]) {
     for (const name of stableHashOrder([...m.members.keys()])) {
       const def = m.members.get(name);
       if (!(def instanceof Def) || def.kind !== 'defcap') continue;
@@ -161,11 +170,6 @@ function capabilities(ctx: Ctx, mod: ModuleData, typed: (name: string, of: Modul
     const kind = def instanceof Def ? def.rawDefcapMeta?.kind : undefined;
     return kind === 'event' || kind === 'managed';
   };
-}
-
-/// Modules in the order of Pact's map of them (by name).
-function byName(mods: readonly ModuleData[]): ModuleData[] {
-  return stableHashOrder(mods.map((m) => m.name)).map((n) => mods.find((m) => m.name === n)!);
 }
 
 /// A type the analysis must have (Pact's `TypeTranslationFailure` when it has none).
@@ -189,30 +193,44 @@ function functionEnv(def: Def, checked: Checked): FunctionEnv {
   return { args, result: translatable('result', result) };
 }
 
-/// The `defproperty`s of every loaded module, the verified module's shadowing the others' (each
-/// module's `@model` must parse), and Pact's warning of names defined more than once
-/// (`FVDuplicatedPropertyDef`). Pact looks over the verified module and every loaded module,
-/// which include it again, and counts each name's occurrences after the first: a name is
-/// reported from its third occurrence on (one of the verified module's defined again elsewhere,
-/// or one defined in three other modules).
-function definedProperties(ctx: Ctx, mod: ModuleData): { defined: Map<string, DefinedProperty>; duplicated: string[] } {
-  const others = otherModules(ctx, mod);
-  const models = [mod, ...byName([mod, ...others])].map((m) => moduleModel(m.meta.model).defined);
-  const counts = new Map<string, number>();
-  for (const d of models) for (const name of d.keys()) counts.set(name, (counts.get(name) ?? 0) + 1);
+/// Every loaded module (the verified one among them), in the order of Pact's map of them.
+function loadedModules(ctx: Ctx): ModuleData[] {
+  const names = stableHashOrder(ctx.db.keys('SYS_modules'), stableModuleNameHash);
+  return names.map((n) => ctx.db.read('SYS_modules', n) as ModuleData);
+}
+
+/// The `defproperty`s and module-wide checks a module's functions see, as Pact's `verifyModule`
+/// gathers them: every loaded module's `@model` is parsed (a malformed one fails verification),
+/// the verified module's definitions shadow the others', and a name defined three times or more
+/// among the verified module and the loaded ones is reported. Pact's count of a name starts at
+/// zero (`maybe 0 succ`) and it keeps those above one; the verified module, being loaded too, is
+/// counted twice, so its own definitions are reported only when another module has them too.
+function modelsInScope(mod: ModuleData, loaded: readonly ModuleData[]): { defined: Map<string, DefinedProperty>; checks: ModuleCheck[]; duplicates: string[] } {
+  const models = [mod, ...loaded].map((m) => moduleModel(m.meta.model));
   const defined = new Map<string, DefinedProperty>();
-  for (const d of models) for (const [name, prop] of d) if (!defined.has(name)) defined.set(name, prop);
-  const dups = stableHashOrder([...counts].filter(([, n]) => n - 1 > 1).map(([name]) => name));
-  return { defined, duplicated: dups.length === 0 ? [] : [`Duplicated property definitions for ${dups.join(', ')}`] };
+  const counts = new Map<string, number>();
+  for (const m of models) {
+    for (const [name, d] of m.defined) {
+      if (!defined.has(name)) defined.set(name, d);
+      counts.set(name, (counts.get(name) ?? 0) + 1);
+    }
+  }
+  const duplicates = stableHashOrder([...counts].filter(([, n]) => n > 2).map(([name]) => name));
+  return { defined, checks: models[0]!.checks, duplicates };
+}
+
+/// Pact's `FVDuplicatedPropertyDef` warning of these names, if any.
+function duplicatesWarning(names: readonly string[]): string[] {
+  return names.length === 0 ? [] : [`Duplicated property definitions for ${names.join(', ')}`];
 }
 
 /// An interface has no code to analyse: its functions' properties may only name tables, defined
 /// properties (of any loaded module) and the interface's own members (Pact's
 /// `scopeCheckInterface`).
 function scopeCheckInterface(ctx: Ctx, mod: ModuleData): Rendered[] {
-  const inScope = new Set([...loadedTables(ctx, mod, new Map()).keys(), ...mod.members.keys()]);
-  const { defined, duplicated } = definedProperties(ctx, mod);
-  for (const name of defined.keys()) inScope.add(name);
+  const loaded = loadedModules(ctx);
+  const { defined, duplicates } = modelsInScope(mod, loaded);
+  const inScope = new Set([...loadedTables(mod, loaded, new Map()).keys(), ...mod.members.keys(), ...defined.keys()]);
   const errors: string[] = [];
   for (const name of stableHashOrder([...mod.members.keys()])) {
     const def = mod.members.get(name);
@@ -222,13 +240,14 @@ function scopeCheckInterface(ctx: Ctx, mod: ModuleData): Rendered[] {
     }
   }
   if (errors.length > 0) return ['Scope checking errors', ...errors].map((text) => fatal(null, text));
-  return duplicated.map((text): Rendered => ({ info: '', type: 'OutputWarning', text }));
+  // Verified, with the warning of duplicated definitions (an interface's own count twice too).
+  return duplicatesWarning(duplicates).map((text) => ({ info: '', type: 'OutputWarning', text }));
 }
 
 /// Each check of a translation (a function's, or a step's), then the translation's warnings (a
 /// failure to translate is each check's); each line once, in order. What evaluation substituted
 /// in the checks that hold goes to `substituted`.
-function checkAll(translate: () => Translated, world: World, checks: readonly FunCheck[], substituted: string[]): Rendered[] {
+function checkAll(translate: () => Translated, world: World, checks: readonly FunCheck[], substituted: string[], transcript: () => Transcript | null): Rendered[] {
   const lines = new Map<string, Rendered>();
   const add = (r: Rendered) => lines.set(renderedLine(r), r);
   for (const c of checks) {
@@ -240,7 +259,7 @@ function checkAll(translate: () => Translated, world: World, checks: readonly Fu
       add(fatal(e.info, e.message));
       continue;
     }
-    const r = analyse(tr, world, c);
+    const r = analyse(tr, world, c, transcript());
     if (isWarnings(r)) substituted.push(...r);
     else add(r);
     for (const w of tr.warnings) add({ info: renderInfo(w.info, ''), type: 'OutputWarning', text: w.text });
@@ -276,9 +295,9 @@ function mentionsResult(e: Exp): boolean {
 /// schemas' invariants: those of the verified module's schema of that name (Pact looks the
 /// schema up there, whichever module the table is in). A table without a schema, anywhere,
 /// ends verification; one whose columns the analysis cannot model is left out (using it fails).
-function loadedTables(ctx: Ctx, mod: ModuleData, consts: ReadonlyMap<string, Prop>): Map<string, TableInfo> {
+function loadedTables(mod: ModuleData, loaded: readonly ModuleData[], consts: ReadonlyMap<string, Prop>): Map<string, TableInfo> {
   const tables = new Map<string, TableInfo>();
-  for (const m of [...otherModules(ctx, mod), mod]) {
+  for (const m of [...loaded.filter((x) => x.name !== mod.name), mod]) {
     for (const [name, t] of m.members) {
       if (!(t instanceof TableRef)) continue;
       if (t.type.t !== 'user') throw new Fatal([{ info: '', type: 'OutputFailure', text: `${renderInfo(t.info, '')}Verification requires all tables to have schemas` }]);
@@ -287,11 +306,6 @@ function loadedTables(ctx: Ctx, mod: ModuleData, consts: ReadonlyMap<string, Pro
     }
   }
   return tables;
-}
-
-/// Every loaded module (and interface) but this one.
-function otherModules(ctx: Ctx, mod: ModuleData): ModuleData[] {
-  return ctx.db.keys('SYS_modules').filter((n) => n !== mod.name).map((n) => ctx.db.read('SYS_modules', n) as ModuleData);
 }
 
 function tableInfo(mod: ModuleData, type: Extract<Type, { t: 'user' }>, consts: ReadonlyMap<string, Prop>): TableInfo | null {
@@ -407,10 +421,10 @@ function parseChecks(def: Def, fenv: FunctionEnv, checks: ReadonlyArray<{ readon
 
 /// One check of a function: when it holds, what its evaluation substituted. Analysis failures
 /// (Pact's `AnalyzeFailure`) are the check's, reported at the function.
-function analyse(tr: Translated, world: World, c: FunCheck): Rendered | readonly string[] {
+function analyse(tr: Translated, world: World, c: FunCheck, transcript: Transcript | null): Rendered | readonly string[] {
   try {
     const run = evalFunction(tr, world);
-    const r = runCheck(tr, run, c.kind, c.prop);
+    const r = runCheck(tr, run, c, transcript);
     return r === null ? run.warnings : { info: renderInfo(c.info, ''), type: 'OutputFailure', text: r };
   } catch (e) {
     if (e instanceof AnalysisFailure) return fatal(tr.info, e.message);
@@ -427,16 +441,17 @@ const TIMEOUT_MS = 20000;
 const VACUOUS = 'Vacuous property encountered! There is no way for a transaction to succeed if this function is called from the top-level. Because all `property` expressions in Pact assume transaction success, in this case it would be possible to validate *any* `property`, even e.g. `false`.';
 
 /// One check's failure text, or null when it holds.
-function runCheck(tr: Translated, run: Run, kind: CheckKind, prop: Prop): string | null {
+function runCheck(tr: Translated, run: Run, { kind, prop }: FunCheck, transcript: Transcript | null): string | null {
   const { value: p, fails } = evalProp(prop, run, run.args);
-  // First, the property must never fail to evaluate (Pact's query-success check).
-  if (fails.length > 0) {
-    const valid = query(run, `(or ${fails.join(' ')})`, true);
+  // First, the property must never fail to evaluate (Pact's query-success check; asked, when a
+  // transcript is kept, of a property that cannot fail too, as Pact always asks it).
+  if (fails.length > 0 || transcript !== null) {
+    const valid = query(run, `(or false ${fails.join(' ')})`, true, transcript?.suffixed('validation'));
     if (valid.verdict === 'sat') return `Invalid model failure:\n${modelOf(tr, run, valid.out).text}`;
     if (valid.verdict === 'unknown') return unknownText(valid.out);
   }
   if (kind === 'property') {
-    const r = query(run, 'success', false);
+    const r = query(run, 'success', false, transcript?.suffixed('satisfaction'));
     if (r.verdict === 'unsat') return VACUOUS;
     if (r.verdict === 'unknown') return unknownText(r.out);
   }
@@ -450,7 +465,7 @@ function runCheck(tr: Translated, run: Run, kind: CheckKind, prop: Prop): string
 /// Each invariant of each table must hold of every row the function writes, when it succeeds
 /// (Pact's `verifyFunctionInvariants`); a failure is reported at the invariant, a failure of the
 /// analysis ends verification. What evaluation substituted is said when any holds.
-function invariantChecks(tr: Translated, world: World, names: readonly string[]): { failures: Rendered[]; warnings: readonly string[] } {
+function invariantChecks(tr: Translated, world: World, names: readonly string[], transcript: Transcript | null): { failures: Rendered[]; warnings: readonly string[] } {
   const tables = world.tables;
   let run: Run;
   try {
@@ -464,7 +479,7 @@ function invariantChecks(tr: Translated, world: World, names: readonly string[])
   let held = false;
   for (const table of names) {
     tables.get(table)!.invariants.forEach((inv, i) => {
-      const r = query(run, `(not (=> success ${run.maintains.get(table)![i]}))`, true);
+      const r = query(run, `(not (=> success ${run.maintains.get(table)![i]}))`, true, transcript ?? undefined);
       const text = r.verdict === 'unsat' ? null : r.verdict === 'unknown' ? `The solver returned 'unknown':\n${unknownReason(r.out)}` : counterexample(tr, run, r.out);
       if (text !== null) failures.push({ info: renderInfo(inv.info, ''), type: 'OutputFailure', text });
       else held = true;
@@ -483,15 +498,35 @@ function modelOf(tr: Translated, run: Run, out: string): { text: string; header:
   return showModel(tr.events, run, parseValues(out.slice(out.indexOf('\n') + 1)));
 }
 
+/// A file the solver's input is kept in (Pact's SBV transcripts, `.smt`), for one run of the
+/// solver: its first query replaces what the file held, later ones are added.
+class Transcript {
+  private readonly path: string;
+  private started = false;
+  constructor(path: string) {
+    this.path = path;
+  }
+
+  suffixed(suffix: string): Transcript {
+    return new Transcript(`${this.path}-${suffix}`);
+  }
+
+  write(script: string): void {
+    (this.started ? appendFileSync : writeFileSync)(`${this.path}.smt`, `${script}\n`);
+    this.started = true;
+  }
+}
+
 /// Asserts one more fact of the run and asks Z3: the verdict, then (when asked and there are
 /// any) the values of the run's variables and tags, then why it did not know, if it did not.
-function query(run: Run, assertion: string, withModel: boolean): { verdict: 'sat' | 'unsat' | 'unknown'; out: string } {
+function query(run: Run, assertion: string, withModel: boolean, transcript?: Transcript): { verdict: 'sat' | 'unsat' | 'unknown'; out: string } {
   const accessed = [...run.accesses.values()].flatMap((a) => [a.key, a.ok, ...terms(a.obj)]);
   const guards = [...run.guards.values()].flatMap((g) => (g.name === null ? [g.guard] : [g.guard, g.name]));
   const names = [...new Set([...[...run.vars.values(), ...run.tags.values()].flatMap(terms), ...accessed, ...guards])].filter((n) => /^[a-z]/.test(n) && !/^(true|false)$/.test(n));
   const body = [...run.script, `(assert ${assertion})`];
   const script = [`(set-option :timeout ${TIMEOUT_MS})`, ...declarationsFor(body), ...body, '(check-sat)',
     ...(withModel && names.length > 0 ? [`(get-value (${names.join(' ')}))`] : []), '(get-info :reason-unknown)'];
+  transcript?.write(script.join('\n'));
   const out = runSmtLibSync(script.join('\n'));
   const verdict = out.startsWith('sat') ? 'sat' : out.startsWith('unsat') ? 'unsat' : 'unknown';
   return { verdict, out };

@@ -4,7 +4,8 @@
 /// times (microseconds) are bigints; lists are arrays.
 import { DECIMAL_ONE } from './lang.ts';
 import type { Op, Ty } from './lang.ts';
-import { LIST_BOUND, smtLit } from './smt.ts';
+import { declarationsFor, LIST_BOUND, smtLit } from './smt.ts';
+import { runSmtLibSync } from './solver.ts';
 
 export type Known = bigint | boolean | string | readonly Known[];
 
@@ -34,30 +35,72 @@ export class KnownTerms {
   }
 }
 
-/// The value of an SMT-LIB literal as `smtLit` writes one (integers, booleans, strings).
+/// The value of an SMT-LIB literal as `smtLit` or Z3 writes one: an integer (`(- 5)` when
+/// negative), a Boolean, a string (`""` a quote, `\u{…}` a character; Z3 leaves other
+/// backslashes as they are), a sequence of them.
 function literalValue(text: string): Known | undefined {
-  if (/^\d+$/.test(text)) return BigInt(text);
-  const neg = /^\(- (\d+)\)$/.exec(text);
-  if (neg !== null) return -BigInt(neg[1]!);
-  if (text === 'true' || text === 'false') return text === 'true';
-  if (text.length < 2 || !text.startsWith('"') || !text.endsWith('"')) return undefined;
+  const r = { text, pos: 0 };
+  const v = readLiteral(r);
+  return v !== undefined && r.pos === text.length ? v : undefined;
+}
+
+/// What a value that the run's operators did not compute (an `if` of a known condition, a list
+/// native ...) is, if Z3's simplifier makes it a literal (over the run's `script` so far). SBV
+/// computes all of these of literals as it builds them.
+export function simplified(script: readonly string[], text: string): Known | undefined {
+  const lines = [...script, `(simplify ${text})`];
+  const out = runSmtLibSync([...declarationsFor(lines), ...lines].join('\n')).trim();
+  return literalValue(out);
+}
+
+function readLiteral(r: { readonly text: string; pos: number }): Known | undefined {
+  const rest = r.text.slice(r.pos);
+  const token = /^(\d+|true|false|\(- (\d+)\)|\(as seq\.empty \(Seq [^()]+\)\))/.exec(rest);
+  if (token !== null) {
+    r.pos += token[0].length;
+    if (token[2] !== undefined) return -BigInt(token[2]);
+    if (token[0] === 'true' || token[0] === 'false') return token[0] === 'true';
+    return token[0].startsWith('(as') ? [] : BigInt(token[0]);
+  }
+  if (rest.startsWith('"')) return readString(r);
+  const seq = /^\(seq\.(unit|\+\+) /.exec(rest);
+  if (seq === null) return undefined;
+  r.pos += seq[0].length;
+  const parts: Known[] = [];
+  for (;;) {
+    const v = readLiteral(r);
+    if (v === undefined || (seq[1] === '++' && !Array.isArray(v))) return undefined;
+    parts.push(...(seq[1] === 'unit' ? [v] : (v as Known[])));
+    if (r.text[r.pos] === ')') break;
+    if (seq[1] === 'unit' || r.text[r.pos] !== ' ') return undefined;
+    r.pos++;
+  }
+  r.pos++;
+  return parts;
+}
+
+function readString(r: { readonly text: string; pos: number }): string | undefined {
   let out = '';
-  for (let i = 1; i < text.length - 1; i++) {
-    const ch = text[i]!;
+  for (let i = r.pos + 1; i < r.text.length; i++) {
+    const ch = r.text[i]!;
     if (ch === '"') {
-      if (text[i + 1] !== '"') return undefined;
+      if (r.text[i + 1] !== '"') {
+        r.pos = i + 1;
+        return out;
+      }
       out += '"';
       i++;
-    } else if (ch === '\\') {
-      const m = /^\\u\{([0-9a-f]+)\}/.exec(text.slice(i));
-      if (m === null) return undefined;
-      out += String.fromCodePoint(parseInt(m[1]!, 16));
-      i += m[0].length - 1;
-    } else {
-      out += ch;
+      continue;
     }
+    const esc = ch === '\\' ? /^\\u\{([0-9a-fA-F]{1,5})\}/.exec(r.text.slice(i, i + 9)) : null;
+    if (esc === null) {
+      out += ch;
+      continue;
+    }
+    out += String.fromCodePoint(parseInt(esc[1]!, 16));
+    i += esc[0].length - 1;
   }
-  return out;
+  return undefined;
 }
 
 /// A known value as an SMT-LIB term of type `ty`.
@@ -73,8 +116,10 @@ function knownText(ty: Ty, v: Known): string {
   return smtLit({ ty: 'integer', value: v as bigint });
 }
 
-/// Haskell's `div` and `mod` (rounding toward negative infinity).
+/// Haskell's `div` and `mod` (rounding toward negative infinity); by zero, 0 and the dividend,
+/// as SBV defines them.
 export function hdiv(x: bigint, y: bigint): bigint {
+  if (y === 0n) return 0n;
   const q = x / y;
   return (x % y !== 0n) && ((x < 0n) !== (y < 0n)) ? q - 1n : q;
 }
@@ -115,10 +160,11 @@ export function foldOp(op: Op, argTy: Ty, xs: readonly Known[]): Known | undefin
     case 'add-time-dec': return int(a) && int(b) ? a + rdiv(b * 1000000n, DECIMAL_ONE) : undefined;
     case '-': return int(a) && int(b) ? a - b : undefined;
     case '*': return int(a) && int(b) ? (dec ? rdiv(a * b, DECIMAL_ONE) : a * b) : undefined;
+    // By zero too: the transaction fails, but the value is as known as SBV's.
     case '/':
-      if (!int(a) || !int(b) || b === 0n) return undefined;
+      if (!int(a) || !int(b)) return undefined;
       return dec ? rdiv(a * DECIMAL_ONE, b) : hdiv(a, b);
-    case 'mod': return int(a) && int(b) && b !== 0n ? hmod(a, b) : undefined;
+    case 'mod': return int(a) && int(b) ? hmod(a, b) : undefined;
     case 'diff-time': return int(a) && int(b) ? (a - b) * (DECIMAL_ONE / 1000000n) : undefined;
     case 'neg': return int(a) ? -a : undefined;
     case 'abs': return int(a) ? (a < 0n ? -a : a) : undefined;

@@ -9,7 +9,7 @@ import { isNameTy, isObj, showTy, showTyHs, termTy, tyEq } from './lang.ts';
 import type { Translated } from './translate.ts';
 import { AnalysisFailure } from './translate.ts';
 import { knownLength, LIST_BOUND, makeList, operandTy, PRELUDE, smtLit, sortList, sortOf } from './smt.ts';
-import { KnownTerms } from './concrete.ts';
+import { KnownTerms, simplified } from './concrete.ts';
 import { evalOp } from './natives.ts';
 import type { OpCx } from './natives.ts';
 import { Db, eqVal, field, fromTerm, makeVal, mapVal, term, toTerm, trivialPasses } from './state.ts';
@@ -149,7 +149,12 @@ class TermEval {
 
   /// An operator's failures are the transaction's on this path.
   private opCx(path: string): OpCx {
-    return { known: this.known, warn: (w) => this.warnings.push(w), fail: (c) => this.fails(path, c) };
+    return { known: this.known, warn: (w) => this.warnings.push(w), fail: (c) => this.fails(path, c), resolve: (x) => this.resolve(x) };
+  }
+
+  /// What an SMT-LIB term of the run is, if it is known (see `simplified`).
+  private resolve(text: string): Known | undefined {
+    return this.known.get(text) ?? simplified(this.script, text);
   }
 
   private set(k: string, expr: string): void {
@@ -171,7 +176,7 @@ class TermEval {
           return this.define('bool', t.op === '=' ? eq : `(not ${eq})`);
         }
         const ts = xs.map((x, i) => toTerm(termTy(t.args[i]!), x));
-        if (t.op === 'make-list') return this.define(t.ty, makeList(t.args[0]!, t.ty as ListTy, ts[1]!));
+        if (t.op === 'make-list') return this.define(t.ty, makeList(this.resolve(ts[0]!), t.ty as ListTy, ts[1]!));
         if (t.op === 'sort') return this.define(t.ty, sortList(t.ty as ListTy, ts[0]!, knownLength(t.args[0]!), (ty, x) => this.named(ty, x)));
         const failure = failureOf(t.op, ts);
         if (failure !== null) this.fails(path, failure);
@@ -716,7 +721,7 @@ function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>, qu
       const known = run?.known ?? LITERALS;
       const argTy = operandTy(p.args, p.ty);
       if (isObj(argTy)) return p.op === '=' ? eqVal(argTy, xs[0]!, xs[1]!) : `(not ${eqVal(argTy, xs[0]!, xs[1]!)})`;
-      if (p.op === 'make-list') return makeList(p.args[0]!, p.ty as ListTy, toTerm(termTy(p.args[1]!), xs[1]!));
+      if (p.op === 'make-list') return makeList(known.get(term(xs[0]!)), p.ty as ListTy, toTerm(termTy(p.args[1]!), xs[1]!));
       if (p.op === 'sort') {
         // A property has no definitions: the network's steps are `let`s around its result.
         const lets: string[] = [];

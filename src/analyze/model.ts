@@ -5,7 +5,7 @@ import type { Binding, Event, GuardOrigin, Ty } from './lang.ts';
 import { isObj } from './lang.ts';
 import type { Run } from './eval.ts';
 import type { Val } from './state.ts';
-import { showScaled } from './parse.ts';
+import { showScaled } from './pretty.ts';
 
 /// The values of a `(get-value (...))` answer, by name, as SMT-LIB text.
 export function parseValues(out: string): Map<string, string> {

@@ -25,11 +25,19 @@ export interface OpCx {
   readonly known: KnownTerms;
   warn(text: string): void;
   fail(cond: string): void;
+  /// What an operand the run's operators did not compute is, if it is known after all (a run's
+  /// evaluation asks Z3; a property's has nothing more to ask).
+  resolve?(text: string): Known | undefined;
 }
+
+/// The operators computed only of known operands (`knownOnly`).
+const KNOWN_ONLY: ReadonlySet<Op> = new Set<Op>(['hash', 'keccak256', 'format-time', 'parse-time', 'is-principal', 'typeof-principal',
+  'str-to-int-base', 'add-time-dec', '&', '|', 'xor', 'shift', 'floor-to', 'ceiling-to', 'round-to']);
 
 /// `op` of operands `xs` (of types `tys`), of result type `ty`.
 export function evalOp(op: Op, tys: readonly Ty[], ty: Ty, xs: readonly string[], cx: OpCx): string {
-  const known = xs.map((x) => cx.known.get(x));
+  const needed = KNOWN_ONLY.has(op);
+  const known = xs.map((x) => cx.known.get(x) ?? (needed ? cx.resolve?.(x) : undefined));
   const special = knownOnly(op, tys, xs, known, cx);
   if (special !== null) return special;
   if (known.every((v) => v !== undefined)) {

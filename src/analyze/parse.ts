@@ -6,6 +6,7 @@ import { Decimal } from '../values/decimal.ts';
 import type { DbProp, ListTy, NameRef, ObjTy, Op, Prop, QTy, Ty } from './lang.ts';
 import { fieldTy, isNameTy, isObj, objectsCompared, objTy, showTy, termTy, tyEq } from './lang.ts';
 import { scaleDecimal } from './translate.ts';
+import { propertyOnly, prettyProp, renderPretty, showAs, showQTy, showScaled, subterms, widened } from './pretty.ts';
 
 /// A property that could not be parsed: the expression and Pact's reason.
 export class ParseFailure extends Error {
@@ -14,6 +15,28 @@ export class ParseFailure extends Error {
     super(message);
     this.exp = exp;
   }
+}
+
+/// Pact's analysis stopping at an `error` call (an internal error). It escapes `verify` as the
+/// Haskell exception escapes Pact's, which reports its text (the call stack run onto the same
+/// line) as an error without a location.
+export class InternalError extends Error {}
+
+/// GHC's `prettyCallStack` of a call at this line and column of Pact 4.13.2's
+/// `Parse/Prop.hs`, laid out on one line as Pact's compact rendering does (built by cabal, the
+/// library's unit is `pact-4.13.2-inplace`).
+function callStack(fn: 'typeError' | 'error', line: number, col: number): string {
+  return `CallStack (from HasCallStack):   ${fn}, called at src-tool/Pact/Analyze/Parse/Prop.hs:${line}:${col} in pact-4.13.2-inplace:Pact.Analyze.Parse.Prop`;
+}
+
+/// Where Pact's `typeError` is called: comparing an object with another type, comparing other
+/// types, checking a property against a type.
+const TYPE_ERROR_SITES = { objectComparison: [496, 18], comparison: [497, 16], check: [768, 22] } as const;
+
+/// Pact's `typeError`: the two types, and the call stack it asks for.
+function typeError(cx: Cx, p: PreProp, a: QTy, b: QTy, site: keyof typeof TYPE_ERROR_SITES): never {
+  const [line, col] = TYPE_ERROR_SITES[site];
+  return failIn(cx, p, `type error: ${showQTy(a)} vs ${showQTy(b)} (${callStack('typeError', line, col)})`);
 }
 
 export type CheckKind = 'property' | 'succeeds-when' | 'fails-when';
@@ -123,21 +146,47 @@ function parseType(e: Exp): QTy | null {
 
 /// Parses and types a property; `exp` is the whole property (failures are reported against it).
 export function parseProp(exp: Exp, env: PropEnv): Prop {
-  const gen = { next: env.nextVid };
+  return prenex(typeProp(exp, env).prop);
+}
+
+/// The typed property, before prenex conversion, and the names of the variables it binds.
+function typeProp(exp: Exp, env: PropEnv): { prop: Prop; names: Map<number, string> } {
+  const gen: VidSupply = { next: env.nextVid, names: new Map() };
   const pre = toPre(exp, env.names, gen, exp);
   const defined = new Map<string, { args: DefinedProperty['args']; body: PreProp }>();
   for (const [name, d] of env.defined) defined.set(name, { args: d.args, body: toPre(d.body, env.names, gen, exp) });
   const types = new Map<number, QTy>(env.types);
   const cx: Cx = { types, defined, locals: new Map(env.consts), exp, tables: env.tables };
-  return prenex(check(cx, 'bool', pre));
+  return { prop: check(cx, 'bool', pre), names: gen.names };
 }
 
-/// Parses a schema invariant: a property of the row's columns (column `i` is variable `i`) and
-/// the module's constants.
+/// Parses a schema invariant as Pact's `expToInvariant` does: a property of the row's columns
+/// (numbered in the order of their names, from 0) and the module's constants, with no tables and
+/// no defined properties in scope, not put in prenex form; then, as `propToInvariant`, the first
+/// term only a property may use (a quantifier, `result`, a database property ...) is rejected.
 export function parseInvariant(exp: Exp, row: ObjTy, consts: ReadonlyMap<string, Prop>): Prop {
   const names = new Map(row.fields.map(([n], i) => [n, i] as const));
   const types = new Map(row.fields.map(([, t], i) => [i, t] as const));
-  return parseProp(exp, { names, types, nextVid: row.fields.length, defined: new Map(), consts, tables: new Map() });
+  const typed = typeProp(exp, { names, types, nextVid: row.fields.length, defined: new Map(), consts, tables: new Map() });
+  const bad = firstPropertyOnly(typed.prop);
+  if (bad === null) return typed.prop;
+  const shown = new Map([...row.fields.map(([n], i) => [i, n] as const), ...typed.names]);
+  throw new ParseFailure(exp, `encountered a term that's only valid in properties, and not invariants: ${renderPretty(prettyProp(bad, shown))}`);
+}
+
+function firstPropertyOnly(p: Prop): Prop | null {
+  if (propertyOnly(p)) return p;
+  for (const x of subterms(p)) {
+    const found = firstPropertyOnly(x);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/// Pact's supply of variable ids (`genVarId`), and the names of the variables it gave.
+interface VidSupply {
+  next: number;
+  readonly names: Map<number, string>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -145,7 +194,7 @@ export function parseInvariant(exp: Exp, row: ObjTy, consts: ReadonlyMap<string,
 
 const QUANTIFIERS: ReadonlySet<string> = new Set(['forall', 'exists']);
 
-function toPre(e: Exp, names: ReadonlyMap<string, number>, gen: { next: number }, whole: Exp): PreProp {
+function toPre(e: Exp, names: ReadonlyMap<string, number>, gen: VidSupply, whole: Exp): PreProp {
   switch (e.tag) {
     case 'lit': {
       const l = e.lit;
@@ -172,6 +221,7 @@ function toPre(e: Exp, names: ReadonlyMap<string, number>, gen: { next: number }
       const binds = e.items[1];
       if (QUANTIFIERS.has(head) && e.items.length === 3 && binds !== undefined && isParen(binds)) {
         const bs = parseBindings(binds.items, whole).map((b) => ({ ...b, vid: gen.next++ }));
+        for (const b of bs) gen.names.set(b.vid, b.name);
         const inner = new Map(names);
         for (const b of bs) inner.set(b.name, b.vid);
         const body = toPre(e.items[2]!, inner, gen, whole);
@@ -214,7 +264,7 @@ export function propGlobals(exp: Exp, args: readonly string[]): string[] {
     else if (p.k === 'list') p.items.forEach(visit);
     else if (p.k === 'object') p.fields.forEach(([, v]) => visit(v));
   };
-  visit(toPre(exp, names, { next: names.size }, exp));
+  visit(toPre(exp, names, { next: names.size, names: new Map() }, exp));
   return [...found].sort();
 }
 
@@ -233,22 +283,6 @@ function showPre(p: PreProp): string {
     case 'list': return `[${p.items.map(showPre).join(',')}]`;
     case 'object': return `{${p.fields.map(([n, v]) => `${n} := ${showPre(v)}`).join(',')}}`;
   }
-}
-
-/// Pact's `Pretty QType` (a table's name quoted).
-function showQTy(t: QTy): string {
-  if (!isNameTy(t)) return showTy(t);
-  return t.k === 'table' ? 'table' : `(column-of "${t.table}")`;
-}
-
-/// A scaled decimal as Pact shows one (`Pretty Decimal` of the analysis): fewest places, at least one.
-export function showScaled(v: bigint): string {
-  const neg = v < 0n;
-  let digits = (neg ? -v : v).toString().padStart(256, '0');
-  let frac = digits.slice(-255).replace(/0+$/, '');
-  digits = digits.slice(0, -255).replace(/^0+(?=.)/, '');
-  if (frac === '') frac = '0';
-  return `${neg ? '-' : ''}${digits}.${frac}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -316,8 +350,11 @@ function infer(cx: Cx, p: PreProp): Prop {
     case 'var': {
       const ty = cx.types.get(p.vid);
       if (ty === undefined) return fail(cx, `couldn't find property variable ${p.name}`);
-      // A table's or a column's name is no value (Pact stops with an internal error here).
-      if (isNameTy(ty)) return fail(cx, `${ty.k === 'table' ? 'Table' : 'Column'} names cannot be vars`);
+      // A table's or a column's name is no value: Pact's `inferVar` calls `error`.
+      if (isNameTy(ty)) {
+        const [what, line] = ty.k === 'table' ? ['Table', 260] : ['Column', 261];
+        throw new InternalError(`${what} names cannot be vars ${callStack('error', line, 28)}`);
+      }
       return { k: 'var', ty, vid: p.vid };
     }
     case 'global': {
@@ -397,7 +434,8 @@ function subObject(cx: Cx, p: Extract<PreProp, { k: 'app' }>, ty: ObjTy, obj: Pr
   const names = keys.k === 'list' ? keys.items.map((x) => (x.k === 'lit' && x.lit.ty === 'string' ? x.lit.value : null)) : [null];
   if (names.includes(null)) return failIn(cx, p, `In properties, \`${p.fn}\` on objects requires a list of literal keys`);
   const kept = ty.fields.filter(([n]) => names.includes(n) === (p.fn === 'take'));
-  return { k: 'object', ty: objTy(kept), fields: kept.map(([n, t]) => [n, { k: 'at', ty: t, field: n, obj }] as const) };
+  const fields = kept.map(([n, t]): readonly [string, Prop] => [n, { k: 'at', ty: t, field: n, obj }]);
+  return showAs({ k: 'object', ty: objTy(kept), fields }, p.fn, [keys, obj]);
 }
 
 /// `contains` of a string in a string, or of a key in an object (whether the object's type has
@@ -407,10 +445,11 @@ function inferContains(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop {
   return firstOf(cx, [
     () => op('bool', 'contains', [check(cx, 'string', p.args[1]!), needle]),
     (): Prop => {
-      const ty = termTy(infer(cx, p.args[1]!));
+      const obj = infer(cx, p.args[1]!);
+      const ty = termTy(obj);
       if (!isObj(ty)) return fail(cx, '');
       const no: Prop = { k: 'lit', lit: { ty: 'bool', value: false } };
-      return ty.fields.reduce<Prop>((acc, [n]) => op('bool', 'or', [acc, op('bool', '=', [needle, str(n)])]), no);
+      return showAs(ty.fields.reduce<Prop>((acc, [n]) => op('bool', 'or', [acc, op('bool', '=', [needle, str(n)])]), no), 'contains', [needle, obj]);
     },
   ]);
 }
@@ -428,8 +467,9 @@ function inferComparison(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop {
   const [ta, tb] = [termTy(a), termTy(b)];
   const only = (nouns: string) => failIn(cx, p, `${nouns} only support equality (=) / inequality (!=) checks`);
   if (!tyEq(ta, tb)) {
-    if (!isObj(ta) || !isObj(tb)) return failIn(cx, p, `type error: ${showTy(ta)} vs ${showTy(tb)}`);
-    return eqNeq ? { k: 'lit', lit: { ty: 'bool', value: objectsCompared(p.fn === '=', ta, tb)! } } : only('objects');
+    if (!isObj(ta)) return typeError(cx, p, ta, tb, 'comparison');
+    if (!isObj(tb)) return typeError(cx, p, ta, tb, 'objectComparison');
+    return eqNeq ? showAs({ k: 'lit', lit: { ty: 'bool', value: objectsCompared(p.fn === '=', ta, tb)! } }, p.fn, [a, b]) : only('objects');
   }
   if (!eqNeq && ta === 'guard') return only('guards');
   if (!eqNeq && typeof ta !== 'string') return only(ta.k === 'list' ? 'lists' : 'objects');
@@ -471,6 +511,16 @@ function inferValueNative(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop | nul
     return failIn(cx, args[1]!, `expected integer or decimal, found ${showTy(ty)}`);
   }
   return null;
+}
+
+/// Arithmetic, inferred by checking it against each type it may have (Pact's `asum` of
+/// `checkPreProp`s): `-` (of one or two operands) and `abs` as an integer or a decimal; the other
+/// operators also as a string, then `+` as the concatenation of two lists. When no reading
+/// fits, the failures of all of them are run together.
+function inferArith(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop {
+  const as = (ty: Ty) => (): Prop => checkApp(cx, ty, p);
+  if (p.fn === '-' || p.fn === 'abs') return firstOf(cx, [as('integer'), as('decimal')]);
+  return firstOf(cx, [as('integer'), as('decimal'), as('string'), () => concatLists(cx, p) ?? failIn(cx, p, `can't infer the types of the arguments to ${p.fn}`)]);
 }
 
 /// `+` of two lists, once the arithmetic readings of `+` have failed.
@@ -530,23 +580,15 @@ function inferApp(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop {
     return op({ k: 'list', elem: 'integer' }, 'enumerate', xs.length === 3 ? xs : [...xs, { k: 'lit', lit: { ty: 'integer', value: 1n } }]);
   }
   // The analysis knows every property's type: `typeof` is its name (Pact's `Pretty SingTy`).
-  if (fn === 'typeof' && args.length === 1) return str(showTy(termTy(infer(cx, args[0]!))));
+  if (fn === 'typeof' && args.length === 1) {
+    const x = infer(cx, args[0]!);
+    return showAs(str(showTy(termTy(x))), 'typeof', [x]);
+  }
   const list = inferList(cx, p);
   if (list !== null) return list;
   const value = inferValueNative(cx, p);
   if (value !== null) return value;
-  if (!inferrable(p)) {
-    for (const ty of ['integer', 'decimal', 'string'] as const) {
-      try {
-        return checkApp(cx, ty, p);
-      } catch (e) {
-        if (!(e instanceof ParseFailure)) throw e;
-      }
-    }
-    const concat = concatLists(cx, p);
-    if (concat !== null) return concat;
-    return failIn(cx, p, `can't infer the types of the arguments to ${fn}`);
-  }
+  if (!inferrable(p)) return inferArith(cx, p);
   const d = cx.defined.get(fn);
   if (d === undefined) return failIn(cx, p, `couldn't find property named ${fn}`);
   if (d.args.length !== args.length) return failIn(cx, p, 'wrong number of arguments');
@@ -660,7 +702,7 @@ function withoutDefinition(cx: Cx, name: string): Cx {
 function check(cx: Cx, ty: Ty, p: PreProp): Prop {
   if (inferrable(p)) {
     const r = infer(cx, p);
-    if (!tyEq(termTy(r), ty)) return failIn(cx, p, `type error: ${showTy(ty)} vs ${showTy(termTy(r))}`);
+    if (!tyEq(termTy(r), ty)) return typeError(cx, p, ty, termTy(r), 'check');
     return r;
   }
   return checkApp(cx, ty, p as Extract<PreProp, { k: 'app' }>);
@@ -670,15 +712,12 @@ function check(cx: Cx, ty: Ty, p: PreProp): Prop {
 function checkApp(cx: Cx, ty: Ty, p: Extract<PreProp, { k: 'app' }>): Prop {
   const { fn, args } = p;
   if (ty === 'string' && fn === '+' && args.length === 2) return op('string', 'concat', args.map((x) => check(cx, 'string', x)));
-  if ((fn === '^' || fn === 'log') && (ty === 'integer' || ty === 'decimal')) {
-    return failIn(cx, p, `Analysis doesn't support this construct yet: ${fn}`);
-  }
   if (ty === 'decimal' && ARITH.has(fn) && args.length === 2) {
     // Decimal arithmetic takes a decimal and a decimal or an integer, in either order.
     const xs = args.map((x) => infer(cx, x));
     const tys = xs.map(termTy);
     if (tys.includes('decimal') && tys.every((t) => t === 'decimal' || t === 'integer')) {
-      return op('decimal', fn as Op, xs.map((x) => termTy(x) === 'integer' ? op('decimal', 'dec', [x]) : x));
+      return op('decimal', fn as Op, xs.map((x) => termTy(x) === 'integer' ? widened(op('decimal', 'dec', [x])) : x));
     }
     return failIn(cx, p, `unexpected argument types for (${fn}): ${showTy(tys[0]!)} and ${showTy(tys[1]!)}`);
   }

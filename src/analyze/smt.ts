@@ -4,6 +4,7 @@ import { DECIMAL_ONE, DECIMAL_PLACES } from './lang.ts';
 import type { ListTy, Lit, ObjTy, Op, Prop, Term, Ty } from './lang.ts';
 import { isObj, showTy, termTy } from './lang.ts';
 import { AnalysisFailure } from './translate.ts';
+import type { Known } from './concrete.ts';
 
 /// The sort of a value as one SMT-LIB term. Guards are opaque integers; `any` values are all the
 /// integer 0 (Pact's `Any` has one value); an object is a datatype of its fields (Pact's objects
@@ -106,9 +107,10 @@ const GUARDS = [
 ];
 
 /// Helpers every script starts with: Haskell's `div`/`mod` (rounding to -infinity; SMT-LIB's are
-/// Euclidean) and Pact's banker's rounding division for decimals (`roundingDiv`).
+/// Euclidean; by zero, 0 and the dividend, as SBV defines them where SMT-LIB leaves them open)
+/// and Pact's banker's rounding division for decimals (`roundingDiv`).
 export const PRELUDE = [
-  '(define-fun hdiv ((x Int) (y Int)) Int (ite (or (> y 0) (= (mod x y) 0)) (div x y) (- (div x y) 1)))',
+  '(define-fun hdiv ((x Int) (y Int)) Int (ite (= y 0) 0 (ite (or (> y 0) (= (mod x y) 0)) (div x y) (- (div x y) 1))))',
   '(define-fun hmod ((x Int) (y Int)) Int (- x (* y (hdiv x y))))',
   '(define-fun rdiv ((x Int) (y Int)) Int (let ((w (hdiv x y)) (f (abs (hmod x y))))' +
     ' (+ w (ite (or (> (* 2 f) (abs y)) (and (= (* 2 f) (abs y)) (not (= (hmod w 2) 0)))) 1 0))))',
@@ -252,12 +254,10 @@ export function unhandled(what: string): AnalysisFailure {
     `https://github.com/kadena-io/pact/issues\n\n${what}`);
 }
 
-/// `make-list`: Pact's analysis needs its count to be a literal.
-export function makeList(count: Term | Prop, ty: ListTy, item: string): string {
-  if (count.k !== 'lit' || count.lit.ty !== 'integer') {
-    throw unhandled('make-list currently requires a statically determined length');
-  }
-  const n = Number(count.lit.value);
+/// `make-list`: Pact's analysis needs its count to be known.
+export function makeList(count: Known | undefined, ty: ListTy, item: string): string {
+  if (typeof count !== 'bigint') throw unhandled('make-list currently requires a statically determined length');
+  const n = Number(count);
   if (n <= 0) return smtLit({ ty: 'empty-list', elem: ty.elem });
   const unit = `(seq.unit ${item})`;
   return n === 1 ? unit : `(seq.++ ${Array<string>(n).fill(unit).join(' ')})`;

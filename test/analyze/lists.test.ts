@@ -63,10 +63,14 @@ describe('reverse, sort, make-list', () => {
     holds('(defun min:integer (x:integer y:integer) (if (< x y) x y))' +
       ' (defun f:bool (a:integer b:integer c:integer) @model [(property result)] (= (min a (min b c)) (at 0 (sort [a b c]))))');
     holds('(defun f:bool (a:string b:string c:string) @model [(property result)] (let ((s (sort [a b c]))) (<= (at 1 s) (at 2 s))))');
+    // Booleans sort false first.
+    holds('(defun f:[bool] () @model [(property (= result [false true]))] (sort [true false]))');
   });
 
-  test('make-list of a literal count; another count is not analysed', () => {
+  test('make-list of a known count; another count is not analysed', () => {
     holds('(defun f:[integer] (a:integer) @model [(property (= (length result) 5))] (make-list 5 a))');
+    // Known as SBV knows it: computed of literals, here through a conditional.
+    holds('(defun f:[integer] (a:integer) @model [(property (= (length result) 3))] (make-list (if (> 2 1) (+ 1 2) 0) a))');
     holds('(defun f:bool (a:integer i:integer) @model [(property (when (and (>= i 0) (< i 5)) result))] (= a (at i (make-list 5 a))))');
     const r = verify('(defun f:[integer] (n:integer a:integer) @model [(property (= (length result) n))] (make-list n a))');
     assert.equal(r.verdict, 'Verification of t failed');

@@ -26,7 +26,7 @@ type Expect = 'holds' | 'fails' | RegExp;
 const cases: { code: string; name: string }[] = [];
 let results: Verified[] | null = null;
 
-/// Registers a program of module `t`; `outcome` reads its result once the batch has run.
+/// Registers a program of module `t`; the result reads what it printed once the batch has run.
 function program(code: string, model = ''): () => Verified {
   return source(inModule(code, model), 't');
 }
@@ -45,6 +45,7 @@ function check(what: string, code: string, expect: Expect, model = ''): void {
 
 function judge(r: Verified, expect: Expect): void {
   if (expect === 'holds') {
+    // (Pact's warning of the duplicated definitions taken off: see `program`.)
     assert.equal(r.err, '');
     assert.equal(r.verdict, 'Verification of t succeeded');
   } else if (expect === 'fails') {

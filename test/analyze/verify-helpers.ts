@@ -35,9 +35,10 @@ export function verifyEach(sources: readonly { readonly code: string; readonly n
   });
 }
 
-export function holds(members: string, modelOfModule = ''): void {
+/// Verifies, its only output these warnings (none unless given).
+export function holds(members: string, modelOfModule = '', ...warnings: string[]): void {
   const r = verify(members, modelOfModule);
-  assert.equal(r.err, '');
+  assert.equal(r.err, warnings.map((w) => `:OutputWarning: ${w}\n`).join(''));
   assert.equal(r.verdict, 'Verification of t succeeded');
 }
 
