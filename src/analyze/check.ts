@@ -13,6 +13,9 @@ import type { Exp, Info } from '../syntax/exp.ts';
 import type { Type } from '../values/type.ts';
 import { pairHashOrder, stableHashOrder, stableModuleNameHash, typecheckMember } from '../typecheck/module.ts';
 import { runSmtLibSync } from './solver.ts';
+import { declarationsFor } from './smt.ts';
+import type { Checked } from '../typecheck/phases.ts';
+import { showTypeHs } from '../typecheck/types.ts';
 import type { Prop, Ty } from './lang.ts';
 import { isObj } from './lang.ts';
 import { evalFunction, evalProp } from './eval.ts';
@@ -73,14 +76,16 @@ export function verifyModule(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<stri
 
 function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, string>, debugDir: string | null): Rendered[] {
   const order = stableHashOrder([...mod.terms.keys()]);
-  const typed = (name: string) => {
-    const { checked, failures } = typecheckMember(ctx, mod, name, dynEnv);
+  const typed = (name: string, of: ModuleData = mod) => {
+    const { checked, failures } = typecheckMember(ctx, of, name, dynEnv);
     if (failures.length > 0) throw new Fatal(failures.map((f) => fatal(f.id.info, f.message)));
     return checked;
   };
   const members = order.map((name) => [name, mod.members.get(name)] as const);
+  // Pact type checks a module's constants, and later its functions, with lens's `ifoldrM`,
+  // whose effects run from the map's last entry to its first.
   const consts = new Map<string, Prop>();
-  for (const [name, m] of members) {
+  for (const [name, m] of [...members].reverse()) {
     if (!(m instanceof ConstRef)) continue;
     const value = typed(name).body[0];
     const lit = value?.k === 'prim' && value.value.k === 'lit' ? literal(value.value.value) : null;
@@ -89,42 +94,46 @@ function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, s
   const loaded = loadedModules(ctx);
   const tables = loadedTables(mod, loaded, consts);
   const { defined, checks, duplicates } = modelsInScope(mod, loaded);
-  const emits = (cap: string): boolean => {
-    const def = mod.members.get(cap.slice(cap.lastIndexOf('.') + 1));
-    const kind = def instanceof Def ? def.rawDefcapMeta?.kind : undefined;
-    return kind === 'event' || kind === 'managed';
-  };
-  const rows = new Map([...tables].map(([t, info]) => [t, info.row] as const));
-  const gov = mod.governance;
-  const world: World = { tables, governanceKeyset: gov !== null && 'keyset' in gov ? gov.keyset : null };
   const funs = members.filter((x): x is readonly [string, Def] => x[1] instanceof Def && x[1].kind !== 'defcap');
   // A defpact has no single result for a property to speak of.
   if (funs.some(([, def]) => def.kind === 'defpact' && def.meta.model.some(mentionsResult))) {
     throw new Fatal([{ info: '', type: 'OutputFailure', text: 'Invalid usage of `result` within a defpact model' }]);
   }
-  for (const [name, m] of members) if (m instanceof Def && m.kind === 'defcap') typed(name);
-  // Every function's checks parse before any is analysed, then every function translates, then
-  // the checks of the defpacts' steps parse.
+  const emits = capabilities(mod, loaded, typed);
+  const rows = new Map([...tables].map(([t, info]) => [t, info.row] as const));
+  const gov = mod.governance;
+  const world: World = { tables, governanceKeyset: gov !== null && 'keyset' in gov ? gov.keyset : null };
+  // Every function type checks, then each one's checks parse (its arguments and its result, of
+  // the type its body has, in scope), then every function translates, then the checks of the
+  // defpacts' steps parse.
+  const checkedFuns = new Map([...funs].reverse().map(([name]) => [name, typed(name)] as const));
   const scope = { defined, consts, tables: rows };
-  const parsed = funs.map(([name, def]) => ({ name, def, checks: functionChecks(def, checks, scope) }));
+  const parsed = funs.map(([name, def]) => {
+    const checked = checkedFuns.get(name)!;
+    if (checked.top.k !== 'fun') throw new AnalysisFailure(def.info, `Analysis doesn't support this construct yet: ${name}`);
+    const env = functionEnv(def, checked);
+    return { name, def, env, checked, fun: checked.top.fun, checks: functionChecks(def, env, checks, scope) };
+  });
   const modules = { emits, tables: rows };
   const translated = parsed.map((p) => {
-    const checked = typed(p.name);
-    if (checked.top.k !== 'fun') throw new AnalysisFailure(p.def.info, `Analysis doesn't support this construct yet: ${p.name}`);
-    const fun = checked.top.fun;
-    const body = resolveTypes(checked.body, checked.types);
-    const args = fun.args.map((a) => ({ ...a, node: { ...a.node, ty: checked.types.get(a.node.id.id) ?? a.node.ty } }));
-    return { ...p, args, body, tr: translateFunction(mod.name, p.name, fun.info, args, body, modules, p.def.kind === 'defpact') };
+    const body = resolveTypes(p.checked.body, p.checked.types);
+    const args = p.fun.args.map((a) => ({ ...a, node: { ...a.node, ty: p.checked.types.get(a.node.id.id) ?? a.node.ty } }));
+    return { ...p, args, body, tr: translateFunction(mod.name, p.name, p.fun.info, args, body, modules, p.def.kind === 'defpact') };
   });
   const steps = stepChecks(mod, translated, scope);
-  const out: Rendered[] = [];
-  // What evaluation substituted, said after everything else (Pact's `VerificationWarning`s):
-  // once per check that holds, then once for all the invariant checks that hold, then the steps'.
-  const substituted: string[] = [];
   // Pact's transcripts of a function's checks: `property-f-CheckDefun-validation.smt` ...
   const transcript = (what: string, name: string, kind: string) => (): Transcript | null =>
     (debugDir === null ? null : new Transcript(join(debugDir, `${what}-${name}-${kind}`)));
   const kindOf = (def: Def) => (def.kind === 'defpact' ? 'CheckDefpact' : 'CheckDefun');
+  // Every function's invariant checks come first (an analysis failure ends verification),
+  // though Pact reports them last, tables by name (its `TableMap`).
+  const withInvariants = [...tables].filter(([, info]) => info.invariants.length > 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const invariants = (withInvariants.length === 0 ? [] : translated)
+    .map((t) => invariantChecks(t.tr, world, withInvariants.map(([name]) => name), transcript('invariant', t.name, kindOf(t.def))()));
+  const out: Rendered[] = [];
+  // What evaluation substituted, said after everything else (Pact's `VerificationWarning`s):
+  // once per check that holds, then once for all the invariant checks that hold, then the steps'.
+  const substituted: string[] = [];
   for (const t of translated) out.push(...checkAll(() => t.tr, world, t.checks, substituted, transcript('property', t.name, kindOf(t.def))));
   const stepsSubstituted: string[] = [];
   for (const s of steps) {
@@ -133,16 +142,55 @@ function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, s
     const translate = () => translateStep(s.pact.tr.info, s.pact.args, step.exec, modules);
     out.push(...checkAll(translate, world, s.checks, stepsSubstituted, transcript('property', s.pact.name, 'CheckPactStep')));
   }
-  // Then every function's invariant checks, tables by name (Pact's `TableMap`).
-  const withInvariants = [...tables].filter(([, info]) => info.invariants.length > 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const invariantWarnings = new Set<string>();
-  for (const t of withInvariants.length === 0 ? [] : translated) {
-    const r = invariantChecks(t.tr, world, withInvariants.map(([name]) => name), transcript('invariant', t.name, kindOf(t.def))());
+  for (const r of invariants) {
     out.push(...r.failures);
     for (const w of r.warnings) invariantWarnings.add(w);
   }
   return [...out, ...[...duplicatesWarning(duplicates), ...substituted, ...invariantWarnings, ...stepsSubstituted]
     .map((text): Rendered => ({ info: '', type: 'OutputWarning', text }))];
+}
+
+/// Pact's `moduleCapabilities`: every capability of every loaded module (the verified module
+/// first, then all of them, it among them) must type check and have arguments of types the
+/// analysis has. Whether a capability (`module.name`) is an event or managed (`emit-event`
+/// needs one).
+function capabilities(mod: ModuleData, loaded: readonly ModuleData[], typed: (name: string, of: ModuleData) => unknown): (cap: string) => boolean {
+  for (const m of [mod, ...loaded]) {
+    for (const name of stableHashOrder([...m.members.keys()])) {
+      const def = m.members.get(name);
+      if (!(def instanceof Def) || def.kind !== 'defcap') continue;
+      typed(name, m);
+      for (const a of def.args) translatable('argument', a.type);
+    }
+  }
+  return (cap) => {
+    const dot = cap.lastIndexOf('.');
+    const def = loaded.find((m) => m.name === cap.slice(0, dot))?.members.get(cap.slice(dot + 1));
+    const kind = def instanceof Def ? def.rawDefcapMeta?.kind : undefined;
+    return kind === 'event' || kind === 'managed';
+  };
+}
+
+/// A type the analysis must have (Pact's `TypeTranslationFailure` when it has none).
+function translatable(what: string, ty: Type): Ty {
+  const t = analysisType(ty);
+  if (t === null) throw new Fatal([{ info: '', type: 'OutputFailure', text: `couldn't translate ${what} type: ${showTypeHs(ty)}` }]);
+  return t;
+}
+
+/// What a function's properties see (Pact's `makeFunctionEnv`): its arguments, of their declared
+/// types, and its result, of the type the checker gave the last expression of its body.
+interface FunctionEnv {
+  readonly args: readonly Ty[];
+  readonly result: Ty;
+}
+
+function functionEnv(def: Def, checked: Checked): FunctionEnv {
+  const args = def.args.map((a) => translatable('argument', a.type));
+  const last = checked.body[checked.body.length - 1];
+  const result = last === undefined ? def.ret : checked.types.get(last.node.id.id) ?? last.node.ty;
+  return { args, result: translatable('result', result) };
 }
 
 /// Every loaded module (the verified one among them), in the order of Pact's map of them.
@@ -221,7 +269,7 @@ function checkAll(translate: () => Translated, world: World, checks: readonly Fu
 
 /// The checks of the `@model`s of the defpacts' steps, in the order of Pact's map of them, each
 /// parsed as a property of its pact (but only its own: the module's do not apply).
-function stepChecks<P extends { readonly name: string; readonly def: Def }>(mod: ModuleData, pacts: readonly P[], scope: Pick<PropEnv, 'defined' | 'consts' | 'tables'>): Array<{ pact: P; index: number; checks: FunCheck[] }> {
+function stepChecks<P extends { readonly name: string; readonly def: Def; readonly env: FunctionEnv }>(mod: ModuleData, pacts: readonly P[], scope: Pick<PropEnv, 'defined' | 'consts' | 'tables'>): Array<{ pact: P; index: number; checks: FunCheck[] }> {
   const found = new Map<string, { pact: P; index: number; model: readonly Exp[] }>();
   for (const p of pacts) {
     const term = mod.terms.get(p.name);
@@ -233,7 +281,7 @@ function stepChecks<P extends { readonly name: string; readonly def: Def }>(mod:
   const order = pairHashOrder([...found.values()].map((f) => [f.pact.name, f.index] as const));
   return order.map(([name, index]) => {
     const f = found.get(`${index} ${name}`)!;
-    return { pact: f.pact, index, checks: parseChecks(f.pact.def, normalizeList(f.model, null).map(collectCheck), scope) };
+    return { pact: f.pact, index, checks: parseChecks(f.pact.def, f.pact.env, normalizeList(f.model, null).map(collectCheck), scope) };
   });
 }
 
@@ -261,7 +309,7 @@ function loadedTables(mod: ModuleData, loaded: readonly ModuleData[], consts: Re
 }
 
 function tableInfo(mod: ModuleData, type: Extract<Type, { t: 'user' }>, consts: ReadonlyMap<string, Prop>): TableInfo | null {
-  const row = analysisType({ t: 'schema', kind: 'table', schema: type, partial: null });
+  const row = analysisType({ t: 'schema', kind: 'object', schema: type, partial: null });
   if (row === null || !isObj(row)) return null;
   const schema = mod.members.get(type.schema.name);
   const model = schema instanceof SchemaRef ? normalizeList(schema.meta.model, null) : [];
@@ -343,22 +391,19 @@ interface FunCheck {
 }
 
 /// A function's checks: the module's that apply to it, then its own, each typed in its scope.
-function functionChecks(def: Def, moduleChecks: readonly ModuleCheck[], scope: Pick<PropEnv, 'defined' | 'consts' | 'tables'>): FunCheck[] {
+function functionChecks(def: Def, fenv: FunctionEnv, moduleChecks: readonly ModuleCheck[], scope: Pick<PropEnv, 'defined' | 'consts' | 'tables'>): FunCheck[] {
   const own = normalizeList(def.meta.model, null).map(collectCheck);
   const applicable = moduleChecks.filter((c) => c.scope.k === 'everywhere' || (c.scope.k === 'only') === c.scope.names.has(def.name));
-  return parseChecks(def, [...applicable, ...own], scope);
+  return parseChecks(def, fenv, [...applicable, ...own], scope);
 }
 
 /// Checks typed as properties of a function (`result` and its arguments in scope).
-function parseChecks(def: Def, checks: ReadonlyArray<{ readonly kind: CheckKind; readonly body: Exp }>, scope: Pick<PropEnv, 'defined' | 'consts' | 'tables'>): FunCheck[] {
+function parseChecks(def: Def, fenv: FunctionEnv, checks: ReadonlyArray<{ readonly kind: CheckKind; readonly body: Exp }>, scope: Pick<PropEnv, 'defined' | 'consts' | 'tables'>): FunCheck[] {
   const names = new Map<string, number>([['result', 0]]);
-  const types = new Map<number, Ty>();
-  const ret = analysisType(def.ret);
-  if (ret !== null) types.set(0, ret);
+  const types = new Map<number, Ty>([[0, fenv.result]]);
   def.args.forEach((a, i) => {
     names.set(a.name, i + 1);
-    const ty = analysisType(a.type);
-    if (ty !== null) types.set(i + 1, ty);
+    types.set(i + 1, fenv.args[i]!);
   });
   const env: PropEnv = { names, types, nextVid: def.args.length + 1, ...scope };
   return checks.map((c) => {
@@ -418,15 +463,16 @@ function runCheck(tr: Translated, run: Run, { kind, prop }: FunCheck, transcript
 }
 
 /// Each invariant of each table must hold of every row the function writes, when it succeeds
-/// (Pact's `verifyFunctionInvariants`); a failure is reported at the invariant. What evaluation
-/// substituted is said when any holds.
+/// (Pact's `verifyFunctionInvariants`); a failure is reported at the invariant, a failure of the
+/// analysis ends verification. What evaluation substituted is said when any holds.
 function invariantChecks(tr: Translated, world: World, names: readonly string[], transcript: Transcript | null): { failures: Rendered[]; warnings: readonly string[] } {
   const tables = world.tables;
   let run: Run;
   try {
     run = evalFunction(tr, world);
   } catch (e) {
-    if (e instanceof AnalysisFailure) return { failures: [fatal(tr.info, e.message)], warnings: [] };
+    // Pact's analysis failing here fails the whole verification.
+    if (e instanceof AnalysisFailure) throw new Fatal([fatal(tr.info, e.message)]);
     throw e;
   }
   const failures: Rendered[] = [];
@@ -477,7 +523,8 @@ function query(run: Run, assertion: string, withModel: boolean, transcript?: Tra
   const accessed = [...run.accesses.values()].flatMap((a) => [a.key, a.ok, ...terms(a.obj)]);
   const guards = [...run.guards.values()].flatMap((g) => (g.name === null ? [g.guard] : [g.guard, g.name]));
   const names = [...new Set([...[...run.vars.values(), ...run.tags.values()].flatMap(terms), ...accessed, ...guards])].filter((n) => /^[a-z]/.test(n) && !/^(true|false)$/.test(n));
-  const script = [`(set-option :timeout ${TIMEOUT_MS})`, ...run.script, `(assert ${assertion})`, '(check-sat)',
+  const body = [...run.script, `(assert ${assertion})`];
+  const script = [`(set-option :timeout ${TIMEOUT_MS})`, ...declarationsFor(body), ...body, '(check-sat)',
     ...(withModel && names.length > 0 ? [`(get-value (${names.join(' ')}))`] : []), '(get-info :reason-unknown)'];
   transcript?.write(script.join('\n'));
   const out = runSmtLibSync(script.join('\n'));

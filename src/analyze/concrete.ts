@@ -4,7 +4,7 @@
 /// times (microseconds) are bigints; lists are arrays.
 import { DECIMAL_ONE } from './lang.ts';
 import type { Op, Ty } from './lang.ts';
-import { smtLit } from './smt.ts';
+import { declarationsFor, LIST_BOUND, smtLit } from './smt.ts';
 import { runSmtLibSync } from './solver.ts';
 
 export type Known = bigint | boolean | string | readonly Known[];
@@ -48,7 +48,8 @@ function literalValue(text: string): Known | undefined {
 /// native ...) is, if Z3's simplifier makes it a literal (over the run's `script` so far). SBV
 /// computes all of these of literals as it builds them.
 export function simplified(script: readonly string[], text: string): Known | undefined {
-  const out = runSmtLibSync([...script, `(simplify ${text})`].join('\n')).trim();
+  const lines = [...script, `(simplify ${text})`];
+  const out = runSmtLibSync([...declarationsFor(lines), ...lines].join('\n')).trim();
   return literalValue(out);
 }
 
@@ -167,8 +168,8 @@ export function foldOp(op: Op, argTy: Ty, xs: readonly Known[]): Known | undefin
     case 'diff-time': return int(a) && int(b) ? (a - b) * (DECIMAL_ONE / 1000000n) : undefined;
     case 'neg': return int(a) ? -a : undefined;
     case 'abs': return int(a) ? (a < 0n ? -a : a) : undefined;
-    case '=': return equal(a!, b!);
-    case '!=': return !equal(a!, b!);
+    case '=': return listsEqual(a!, b!);
+    case '!=': return !listsEqual(a!, b!);
     case '<': case '<=': case '>': case '>=': return compare(op, a!, b!);
     case 'and': return a === true && b === true;
     case 'or': return a === true || b === true;
@@ -177,9 +178,10 @@ export function foldOp(op: Op, argTy: Ty, xs: readonly Known[]): Known | undefin
       if (typeof a === 'string' && typeof b === 'string') return a + b;
       return Array.isArray(a) && Array.isArray(b) ? [...a, ...b] : undefined;
     case 'length': return typeof a === 'string' ? BigInt([...a].length) : Array.isArray(a) ? BigInt(a.length) : undefined;
+    case 'has-key': return xs.slice(1).includes(a!);
     case 'contains':
       if (typeof a === 'string' && typeof b === 'string') return a.includes(b);
-      return Array.isArray(a) ? a.some((x) => equal(x, b!)) : undefined;
+      return Array.isArray(a) ? a.slice(0, LIST_BOUND).some((x) => equal(x, b!)) : undefined;
     // `str.to_int`'s answer, -1 for anything but digits (the evaluator adds the failure).
     case 'str-to-int': return typeof a === 'string' ? (/^\d+$/.test(a) ? BigInt(a) : -1n) : undefined;
     case 'dec': return int(a) ? a * DECIMAL_ONE : undefined;
@@ -193,6 +195,12 @@ export function foldOp(op: Op, argTy: Ty, xs: readonly Known[]): Known | undefin
     case 'shift': return int(a) && int(b) ? (b >= 0n ? a << b : a >> -b) : undefined;
     default: return undefined;
   }
+}
+
+/// `=` as Pact's `ListEqNeq` compares lists: their lengths and first ten elements.
+function listsEqual(a: Known, b: Known): boolean {
+  if (!Array.isArray(a) || !Array.isArray(b)) return equal(a, b);
+  return a.length === b.length && equal(a.slice(0, LIST_BOUND), b.slice(0, LIST_BOUND));
 }
 
 function equal(a: Known, b: Known): boolean {

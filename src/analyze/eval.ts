@@ -12,7 +12,7 @@ import { knownLength, LIST_BOUND, makeList, operandTy, PRELUDE, smtLit, sortList
 import { KnownTerms, simplified } from './concrete.ts';
 import { evalOp } from './natives.ts';
 import type { OpCx } from './natives.ts';
-import { Db, eqVal, field, makeVal, mapVal, term, trivialPasses } from './state.ts';
+import { Db, eqVal, field, fromTerm, makeVal, mapVal, term, toTerm, trivialPasses } from './state.ts';
 import type { Cell, Slot, TableInfo, Val } from './state.ts';
 import type { Known } from './concrete.ts';
 
@@ -130,6 +130,19 @@ class TermEval {
     });
   }
 
+  /// A value of one term (an object's taken apart), defined under a name.
+  private defineTerm(ty: Ty, expr: string): Val {
+    return this.define(ty, isObj(ty) ? fromTerm(ty, this.named(ty, expr)) : expr);
+  }
+
+  /// A term of any type (an object's as its datatype), defined under a name.
+  private named(ty: Ty, expr: string): string {
+    const name = `d${this.n++}`;
+    this.script.push(`(define-fun ${name} () ${sortOf(ty)} ${expr})`);
+    this.known.alias(name, expr);
+    return name;
+  }
+
   private fails(path: string, cond: string): void {
     this.success.push(`(=> ${path} (not ${cond}))`);
   }
@@ -162,12 +175,12 @@ class TermEval {
           const eq = eqVal(argTy, xs[0]!, xs[1]!);
           return this.define('bool', t.op === '=' ? eq : `(not ${eq})`);
         }
-        const ts = xs.map(term);
+        const ts = xs.map((x, i) => toTerm(termTy(t.args[i]!), x));
         if (t.op === 'make-list') return this.define(t.ty, makeList(this.resolve(ts[0]!), t.ty as ListTy, ts[1]!));
-        if (t.op === 'sort') return this.define(t.ty, sortList(t.ty as ListTy, ts[0]!, knownLength(t.args[0]!), (ty, x) => term(this.define(ty, x))));
+        if (t.op === 'sort') return this.define(t.ty, sortList(t.ty as ListTy, ts[0]!, knownLength(t.args[0]!), (ty, x) => this.named(ty, x)));
         const failure = failureOf(t.op, ts);
         if (failure !== null) this.fails(path, failure);
-        return this.define(t.ty, evalOp(t.op, t.args.map(termTy), t.ty, ts, this.opCx(path)));
+        return this.defineTerm(t.ty, evalOp(t.op, t.args.map(termTy), t.ty, ts, this.opCx(path)));
       }
       case 'if': {
         const c = term(this.define('bool', this.eval(t.cond, env, path), `t${t.tag}`));
@@ -207,7 +220,7 @@ class TermEval {
       }
       case 'object': return { fields: new Map(t.fields.map(([k, v]) => [k, this.eval(v, env, path)] as const)) };
       case 'list': {
-        const items = t.items.map((x) => term(this.eval(x, env, path)));
+        const items = t.items.map((x) => toTerm(t.ty.elem, this.eval(x, env, path)));
         if (items.length === 0) return smtLit({ ty: 'empty-list', elem: t.ty.elem });
         return this.define(t.ty, listOf(items, this.known));
       }
@@ -387,15 +400,15 @@ class TermEval {
     try {
       for (let i = LIST_BOUND - 1; i >= 0; i--) {
         const has = `(> (seq.len ${list}) ${i})`;
-        const x = this.define(lty.elem, `(seq.nth ${list} ${i})`);
+        const x = this.defineTerm(lty.elem, `(seq.nth ${list} ${i})`);
         const inner = new Map(env).set(t.vids[t.vids.length - 1]!, x);
         if (t.how === 'fold') inner.set(t.vids[0]!, acc);
         this.step = `${outer}_${i}`;
         let r: Val = 'true';
         this.branches(has, () => (r = this.eval(t.body, inner, `(and ${path} ${has})`)), () => {});
         // Past the end, `acc` is still the base.
-        if (t.how === 'map') acc = this.define(t.ty, `(ite ${has} (seq.++ (seq.unit ${term(r)}) ${term(acc)}) ${term(base)})`);
-        else if (t.how === 'filter') acc = this.define(t.ty, `(ite (and ${has} ${term(r)}) (seq.++ (seq.unit ${term(x)}) ${term(acc)}) ${term(acc)})`);
+        if (t.how === 'map') acc = this.define(t.ty, `(ite ${has} (seq.++ (seq.unit ${toTerm(termTy(t.body), r)}) ${term(acc)}) ${term(base)})`);
+        else if (t.how === 'filter') acc = this.define(t.ty, `(ite (and ${has} ${term(r)}) (seq.++ (seq.unit ${toTerm(lty.elem, x)}) ${term(acc)}) ${term(acc)})`);
         else acc = this.define(t.ty, mapVal(t.ty, r, (_, v, p) => `(ite ${has} ${v} ${term(pathIn(base, p))})`));
       }
     } finally {
@@ -528,13 +541,13 @@ class TermEval {
   }
 
   /// The row's fields at `key` as they are now (Pact's `peekFields`).
-  private peek(table: string, key: string): Map<string, string> {
+  private peek(table: string, key: string): Map<string, Val> {
     const row = this.tables.get(table)!.row;
-    return new Map(row.fields.map(([c]) => [c, `(select ${this.db.get(this.db.key('cells', table, c))} ${key})`] as const));
+    return new Map(row.fields.map(([c, ty]) => [c, fromTerm(ty, `(select ${this.db.get(this.db.key('cells', table, c))} ${key})`)] as const));
   }
 
   /// Each invariant of `table` over these column values.
-  private invariants(table: string, cols: ReadonlyMap<string, string>): string[] {
+  private invariants(table: string, cols: ReadonlyMap<string, Val>): string[] {
     const info = this.tables.get(table)!;
     const env = new Map(info.row.fields.map(([c], i) => [i, cols.get(c)!] as const));
     // Pact ignores whether evaluating an invariant fails.
@@ -557,7 +570,8 @@ class TermEval {
     const ok = term(this.define('bool', t.default === null ? existed : 'true'));
     const literalKey = t.key.k === 'lit' && t.key.lit.ty === 'string' ? t.key.lit.value : null;
     const shownKey = `S {_sProv = Nothing, _sSbv = ${literalKey === null ? '<symbolic> :: SString' : `${JSON.stringify(literalKey)} :: String`}}`;
-    for (const [c] of t.ty.fields) {
+    // Where a value came from (Pact's provenance of a cell; an object in a cell has none).
+    for (const [c] of t.ty.fields.filter(([, ty]) => !isObj(ty))) {
       const dirty = term(this.define('bool', `(select ${db.get(db.key('cell-written', t.table, c))} ${key})`));
       this.cells.set(term(field(row, c)), { table: t.table, column: c, key, dirty, shownKey });
     }
@@ -594,8 +608,8 @@ class TermEval {
       if (colTy === undefined) continue;
       // Pact's analysis stops (an internal error) at a value of another type than its column's.
       if (!tyEq(colTy, ty)) throw new AnalysisFailure(null, `eVArrayAt: bad setter access: ${showTyHs(ty)} vs ${showTyHs(colTy)}`);
-      const v = term(field(obj, c));
-      next.set(c, v);
+      const v = toTerm(ty, field(obj, c));
+      next.set(c, field(obj, c));
       this.set(db.key('column-written', t.table, c), 'true');
       const cells = db.key('cells', t.table, c);
       if (ty === 'integer' || ty === 'decimal') {
@@ -707,7 +721,7 @@ function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>, qu
       const known = run?.known ?? LITERALS;
       const argTy = operandTy(p.args, p.ty);
       if (isObj(argTy)) return p.op === '=' ? eqVal(argTy, xs[0]!, xs[1]!) : `(not ${eqVal(argTy, xs[0]!, xs[1]!)})`;
-      if (p.op === 'make-list') return makeList(known.get(term(xs[0]!)), p.ty as ListTy, term(xs[1]!));
+      if (p.op === 'make-list') return makeList(known.get(term(xs[0]!)), p.ty as ListTy, toTerm(termTy(p.args[1]!), xs[1]!));
       if (p.op === 'sort') {
         // A property has no definitions: the network's steps are `let`s around its result.
         const lets: string[] = [];
@@ -718,13 +732,13 @@ function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>, qu
         });
         return lets.reduceRight((acc, l) => `(let (${l}) ${acc})`, sorted);
       }
-      const ts = xs.map(term);
+      const ts = xs.map((x, i) => toTerm(termTy(p.args[i]!), x));
       // A property's failures are its query's (the transaction's stay as they are); its
       // warnings, Pact drops.
       const fail = (c: string) => query.fails.push(`(and ${query.path} ${c})`);
       const failure = failureOf(p.op, ts);
       if (failure !== null) fail(failure);
-      return evalOp(p.op, p.args.map(termTy), p.ty, ts, { known, warn: () => {}, fail });
+      return fromTerm(p.ty, evalOp(p.op, p.args.map(termTy), p.ty, ts, { known, warn: () => {}, fail }));
     }
     case 'quantified': {
       if (isNameTy(p.ty)) {
@@ -741,14 +755,14 @@ function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>, qu
       // A failure for some (every) value of an `exists` (a `forall`) is the property's, as its
       // quantifiers are in front (parse.ts `prenex`).
       const inner: PropQuery = { ...query, path: 'true', fails: [] };
-      const body = term(evalPropVal(p.body, run, new Map(env).set(p.vid, name), inner));
+      const body = term(evalPropVal(p.body, run, new Map(env).set(p.vid, fromTerm(p.ty, name)), inner));
       if (inner.fails.length > 0) query.fails.push(`(and ${query.path} (${p.q} ${bound} (or ${inner.fails.join(' ')})))`);
       return `(${p.q} ${bound} ${body})`;
     }
     case 'at': return field(sub(p.obj), p.field);
     case 'object': return { fields: new Map(p.fields.map(([n, v]) => [n, sub(v)] as const)) };
     case 'list': {
-      const items = p.items.map((x) => term(sub(x)));
+      const items = p.items.map((x) => toTerm(p.ty.elem, sub(x)));
       return items.length === 0 ? smtLit({ ty: 'empty-list', elem: p.ty.elem }) : listOf(items, run?.known ?? LITERALS);
     }
     case 'authorized-by': return guardPassed(ofRun(), `(registry ${smtLit({ ty: 'string', value: p.name })})`);
@@ -793,9 +807,9 @@ function dbProp(p: DbProp, run: Run, key: (k: Prop) => string, name: (n: NameRef
     }
     case 'read': {
       const k = key(p.key);
-      return { fields: new Map(p.ty.fields.map(([c]) => {
+      return { fields: new Map(p.ty.fields.map(([c, ty]) => {
         const cells = db.key('cells', table, c);
-        return [c, `(select ${p.when === 'before' ? db.initial(cells) : db.get(cells)} ${k})`] as const;
+        return [c, fromTerm(ty, `(select ${p.when === 'before' ? db.initial(cells) : db.get(cells)} ${k})`)] as const;
       })) };
     }
   }

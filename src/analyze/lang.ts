@@ -111,6 +111,10 @@ export type Op =
   /// Strings and lists: `length`, `+` (`concat`), `contains` (needle, then haystack), `take`,
   /// `drop` (count, then collection), `at` of an index (index, then list), `str-to-int`.
   | 'contains' | 'take' | 'drop' | 'at-index' | 'str-to-int'
+  /// Whether a key (the first operand) is one of an object type's fields (the others).
+  | 'has-key'
+  /// `ln` and `exp`, which Pact translates but cannot evaluate.
+  | 'ln' | 'exp'
   /// `enumerate` of from, to and step; `distinct` (Pact's analysis: of the first ten elements,
   /// the last occurrences, reversed); `create-principal` of a guard, `validate-principal` of a
   /// guard and a principal.

@@ -375,8 +375,6 @@ function infer(cx: Cx, p: PreProp): Prop {
       const elem = items.length === 0 ? 'any' : termTy(items[0]!);
       // Pact lists the typed items (`prettyList`: comma and space).
       if (!items.every((x) => tyEq(termTy(x), elem))) return fail(cx, `unable to make list of a single type from [${p.items.map(showPre).join(', ')}]`);
-      // Our lists hold single values (Z3 sequences), not objects.
-      if (isObj(elem)) return failIn(cx, p, "Analysis doesn't support this construct yet: lists of objects");
       return { k: 'list', ty: { k: 'list', elem }, items };
     }
     case 'object': {
@@ -412,14 +410,12 @@ function inferList(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop | null {
   if ((fn === 'reverse' || fn === 'distinct' || fn === 'sort') && args.length === 1) {
     const l = infer(cx, args[0]!);
     const lt = listTy(l);
-    // Sorting needs an ordered type (`sort` of other lists is not modelled).
-    if (lt !== null && (fn !== 'sort' || ['integer', 'decimal', 'string', 'time'].includes(showTy(lt.elem)))) return op(lt, fn, [l]);
+    if (lt !== null) return op(lt, fn, [l]);
     return fn === 'distinct' ? failIn(cx, p, 'expected list argument') : null;
   }
   if (fn === 'make-list' && args.length === 2) {
     const n = check(cx, 'integer', args[0]!);
     const item = infer(cx, args[1]!);
-    if (isObj(termTy(item))) return failIn(cx, p, "Analysis doesn't support this construct yet: lists of objects");
     return op({ k: 'list', elem: termTy(item) }, 'make-list', [n, item]);
   }
   if ((fn === 'take' || fn === 'drop') && args.length === 2) {

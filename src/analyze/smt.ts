@@ -1,17 +1,89 @@
 /// The SMT-LIB vocabulary the analysis writes: sorts, literals, the helper functions every
 /// script starts with, and each operator of terms and properties as an SMT-LIB expression.
 import { DECIMAL_ONE, DECIMAL_PLACES } from './lang.ts';
-import type { ListTy, Lit, Op, Prop, Term, Ty } from './lang.ts';
-import { isObj, termTy } from './lang.ts';
+import type { ListTy, Lit, ObjTy, Op, Prop, Term, Ty } from './lang.ts';
+import { isObj, showTy, termTy } from './lang.ts';
 import { AnalysisFailure } from './translate.ts';
 import type { Known } from './concrete.ts';
 
-/// The sort of a value that is one SMT-LIB term (not an object). Guards are opaque integers;
-/// `any` values are all the integer 0 (Pact's `Any` has one value).
+/// The sort of a value as one SMT-LIB term. Guards are opaque integers; `any` values are all the
+/// integer 0 (Pact's `Any` has one value); an object is a datatype of its fields (Pact's objects
+/// are SBV tuples), which the evaluator takes apart where it can (`state.ts` `Val`).
 export function sortOf(ty: Ty): string {
-  if (isObj(ty)) throw new Error('an object has no single sort');
+  if (isObj(ty)) return objectSort(ty).name;
   if (typeof ty !== 'string') return `(Seq ${sortOf(ty.elem)})`;
   return ty === 'bool' ? 'Bool' : ty === 'string' ? 'String' : 'Int';
+}
+
+/// What a script may need declared before it, by name, in the order first needed (a datatype
+/// after those of its fields, a list function after its elements' sort): the object datatypes
+/// and the list functions of each element sort. Names end so that none is part of another.
+const DECLARATIONS = new Map<string, string>();
+const OBJECT_SORTS = new Map<string, { name: string; ctor: string; fields: readonly string[] }>();
+
+/// An object type's datatype: `obj$N$`, made by `mk-obj$N$`, field `i` read by `obj$N$.i`.
+function objectSort(ty: ObjTy): { name: string; ctor: string; fields: readonly string[] } {
+  const key = tyKey(ty);
+  const known = OBJECT_SORTS.get(key);
+  if (known !== undefined) return known;
+  const sorts = ty.fields.map(([, ft]) => sortOf(ft));
+  const name = `obj$${OBJECT_SORTS.size}$`;
+  const fields = sorts.map((_, i) => `${name}.${i}`);
+  const sort = { name, ctor: `mk-${name}`, fields };
+  OBJECT_SORTS.set(key, sort);
+  DECLARATIONS.set(name, `(declare-datatypes ((${name} 0)) (((${sort.ctor}${sorts.map((s, i) => ` (${fields[i]} ${s})`).join('')}))))`);
+  return sort;
+}
+
+/// A type's text, one for each type.
+function tyKey(t: Ty): string {
+  if (typeof t === 'string') return t;
+  return t.k === 'list' ? `[${tyKey(t.elem)}]` : `{${t.fields.map(([n, ft]) => `${JSON.stringify(n)}:${tyKey(ft)}`).join(',')}}`;
+}
+
+/// An object as one term, from its fields' terms.
+export function objectTerm(ty: ObjTy, fields: readonly string[]): string {
+  const { ctor } = objectSort(ty);
+  return fields.length === 0 ? ctor : `(${ctor} ${fields.join(' ')})`;
+}
+
+/// Each field of an object term (the accessors of its datatype).
+export function objectFields(ty: ObjTy, x: string): string[] {
+  return objectSort(ty).fields.map((f) => `(${f} ${x})`);
+}
+
+/// A sort as part of a name (no spaces or parentheses).
+function sortName(ty: Ty): string {
+  return typeof ty !== 'string' && ty.k === 'list' ? `seq<${sortName(ty.elem)}>` : sortOf(ty);
+}
+
+/// A recursive list function of lists of `elem`, declared on first use: `distinct` (the first `n`
+/// elements' last occurrences, as Pact's bounded right fold keeps them) and `reverse`.
+function listFunction(fn: 'distinct' | 'reverse', elem: Ty): string {
+  const name = `list-${fn}<${sortName(elem)}>`;
+  if (DECLARATIONS.has(name)) return name;
+  const seq = sortOf({ k: 'list', elem });
+  const rest = '(seq.extract l 1 (- (seq.len l) 1))';
+  DECLARATIONS.set(name, fn === 'distinct'
+    ? `(define-fun-rec ${name} ((l ${seq}) (n Int)) ${seq} (ite (or (= (seq.len l) 0) (<= n 0)) (as seq.empty ${seq})` +
+      ` (let ((h (seq.nth l 0)) (r (${name} ${rest} (- n 1)))) (ite (seq.contains r (seq.unit h)) r (seq.++ (seq.unit h) r)))))`
+    : `(define-fun-rec ${name} ((l ${seq})) ${seq} (ite (= (seq.len l) 0) l (seq.++ (${name} ${rest}) (seq.unit (seq.nth l 0)))))`);
+  return name;
+}
+
+/// The declarations a script's lines use (and those they use), to put before them.
+export function declarationsFor(lines: readonly string[]): string[] {
+  const needed = new Set<string>();
+  const visit = (text: string): void => {
+    for (const [name, decl] of DECLARATIONS) {
+      if (!needed.has(name) && text.includes(name)) {
+        needed.add(name);
+        visit(decl);
+      }
+    }
+  };
+  visit(lines.join('\n'));
+  return [...DECLARATIONS].filter(([name]) => needed.has(name)).map(([, decl]) => decl);
 }
 
 /// Keysets: the registry's (by name) and the transaction's data (by name); the transaction's
@@ -43,7 +115,6 @@ export const PRELUDE = [
   '(define-fun rdiv ((x Int) (y Int)) Int (let ((w (hdiv x y)) (f (abs (hmod x y))))' +
     ' (+ w (ite (or (> (* 2 f) (abs y)) (and (= (* 2 f) (abs y)) (not (= (hmod w 2) 0)))) 1 0))))',
   `(define-fun one () Int ${DECIMAL_ONE})`,
-  ...['Int', 'Bool', 'String'].flatMap(listFunctions),
   // Pact's `enumerate` (from, to, step): counting up or down by the step; a zero step, or one
   // that overshoots at once, gives just the start. A step away from the end fails (eval.ts),
   // and would count for ever: its list is empty.
@@ -84,7 +155,33 @@ function ordered(op: '<' | '<=' | '>' | '>=', ty: Ty, a: string, b: string): str
   const strict = !op.endsWith('=');
   if (ty === 'string') return `(str.${strict ? '<' : '<='} ${lo} ${hi})`;
   if (ty === 'bool') return `(${strict ? 'and' : 'or'} (not ${lo}) ${hi})`;
+  if (isObj(ty)) return strict ? lexLess(ty, lo, hi) : `(or ${lexLess(ty, lo, hi)} (= ${lo} ${hi}))`;
+  if (typeof ty !== 'string') throw unhandled(`ordering of lists (${showTy(ty)})`);
   return `(${strict ? '<' : '<='} ${lo} ${hi})`;
+}
+
+/// Objects (as terms) ordered as SBV orders tuples: field by field, the first differing decides.
+function lexLess(ty: ObjTy, a: string, b: string): string {
+  const xs = objectFields(ty, a);
+  const ys = objectFields(ty, b);
+  return ty.fields.reduceRight((rest, [, ft], i) =>
+    `(or ${ordered('<', ft, xs[i]!, ys[i]!)} (and (= ${xs[i]} ${ys[i]}) ${rest}))`, 'false');
+}
+
+/// `=` of two values of type `ty`: lists as Pact's `ListEqNeq` compares them, by length and
+/// their first ten elements.
+function equal(ty: Ty, a: string, b: string): string {
+  if (typeof ty === 'string' || ty.k !== 'list') return `(= ${a} ${b})`;
+  return `(and (= (seq.len ${a}) (seq.len ${b})) (= ${firstOf(a)} ${firstOf(b)}))`;
+}
+
+/// The first `LIST_BOUND` elements of a list.
+function firstOf(list: string): string {
+  return `(seq.extract ${list} 0 ${LIST_BOUND})`;
+}
+
+function elemOf(ty: Ty): Ty {
+  return typeof ty !== 'string' && ty.k === 'list' ? ty.elem : 'any';
 }
 
 export function applyOp(op: Op, ty: Ty, xs: readonly string[]): string {
@@ -96,6 +193,8 @@ export function applyOp(op: Op, ty: Ty, xs: readonly string[]): string {
     case '*': return ty === 'decimal' ? `(rdiv (* ${a} ${b}) one)` : `(* ${a} ${b})`;
     case '/': return ty === 'decimal' ? `(rdiv (* ${a} one) ${b})` : `(hdiv ${a} ${b})`;
     case '^': case 'log': throw new AnalysisFailure(null, `unsupported decimal arithmetic op: ${op === '^' ? 'Pow' : 'Log'}`);
+    case 'ln': case 'exp': throw new AnalysisFailure(null, `unsupported unary arithmetic op: ${op === 'ln' ? 'Ln' : 'Exp'}`);
+    case 'has-key': return `(or false ${xs.slice(1).map((k) => `(= ${a} ${k})`).join(' ')})`;
     case 'mod': return `(hmod ${a} ${b})`;
     case 'add-time': return `(+ ${a} (* ${b} 1000000))`;
     case 'add-time-dec': return `(+ ${a} (rdiv (* ${b} 1000000) one))`;
@@ -103,25 +202,26 @@ export function applyOp(op: Op, ty: Ty, xs: readonly string[]): string {
     case 'diff-time': return `(* (- ${a} ${b}) ${DECIMAL_ONE / 1000000n})`;
     case 'neg': return `(- ${a})`;
     case 'abs': return `(abs ${a})`;
-    case '=': return `(= ${a} ${b})`;
-    case '!=': return `(not (= ${a} ${b}))`;
+    case '=': return equal(ty, a!, b!);
+    case '!=': return `(not ${equal(ty, a!, b!)})`;
     case '<': case '<=': case '>': case '>=': return ordered(op, ty, a!, b!);
     case 'and': return `(and ${a} ${b})`;
     case 'or': return `(or ${a} ${b})`;
     case 'not': return `(not ${a})`;
     case 'concat': return str ? `(str.++ ${a} ${b})` : `(seq.++ ${a} ${b})`;
     case 'length': return str ? `(str.len ${a})` : `(seq.len ${a})`;
-    case 'contains': return str ? `(str.contains ${a} ${b})` : `(seq.contains ${a} (seq.unit ${b}))`;
+    // Pact's `ListContains` looks at the first ten elements.
+    case 'contains': return str ? `(str.contains ${a} ${b})` : `(seq.contains ${firstOf(a!)} (seq.unit ${b}))`;
     // Pact's `take`/`drop`: a negative count counts from the end.
     case 'take': return `(ite (>= ${b} 0) ${prefix(str, a!, b!)} ${suffix(str, a!, `(+ ${len(str, a!)} ${b})`)})`;
     case 'drop': return `(ite (>= ${b} 0) ${suffix(str, a!, b!)} ${prefix(str, a!, `(+ ${len(str, a!)} ${b})`)})`;
     case 'at-index': return `(seq.nth ${a} ${b})`;
     case 'str-to-int': return `(str.to_int ${a})`;
     case 'enumerate': return `(enumerate ${xs.join(' ')})`;
-    case 'reverse': return `(reverse-${sortOf(ty).slice(5, -1)} (seq.extract ${a} 0 ${LIST_BOUND}))`;
+    case 'reverse': return `(${listFunction('reverse', elemOf(ty))} (seq.extract ${a} 0 ${LIST_BOUND}))`;
     // The evaluator unrolls these.
     case 'sort': case 'make-list': throw new AnalysisFailure(null, `${op} is evaluated by the evaluator`);
-    case 'distinct': return `(reverse-${sortOf(ty).slice(5, -1)} (distinct-${sortOf(ty).slice(5, -1)} ${a} ${LIST_BOUND}))`;
+    case 'distinct': return `(${listFunction('reverse', elemOf(ty))} (${listFunction('distinct', elemOf(ty))} ${a} ${LIST_BOUND}))`;
     case 'create-principal': return principal(a!);
     case 'validate-principal': return `(= ${b} ${principal(a!)})`;
     case 'dec': return `(* ${a} one)`;
@@ -196,18 +296,6 @@ export function principal(guard: string): string {
 /// How many elements of a list Pact's analysis folds over (its `listBound`): `distinct`,
 /// `reverse`, `sort`, `map`, `filter` and `fold` see only the first ten.
 export const LIST_BOUND = 10;
-
-/// `distinct` and the `reverse` it ends with, for lists of one sort: the first `n` elements'
-/// last occurrences (Pact's bounded right fold).
-function listFunctions(sort: string): string[] {
-  const seq = `(Seq ${sort})`;
-  const rest = '(seq.extract l 1 (- (seq.len l) 1))';
-  return [
-    `(define-fun-rec distinct-${sort} ((l ${seq}) (n Int)) ${seq} (ite (or (= (seq.len l) 0) (<= n 0)) (as seq.empty ${seq})` +
-      ` (let ((h (seq.nth l 0)) (r (distinct-${sort} ${rest} (- n 1)))) (ite (seq.contains r (seq.unit h)) r (seq.++ (seq.unit h) r)))))`,
-    `(define-fun-rec reverse-${sort} ((l ${seq})) ${seq} (ite (= (seq.len l) 0) l (seq.++ (reverse-${sort} ${rest}) (seq.unit (seq.nth l 0)))))`,
-  ];
-}
 
 function len(str: boolean, x: string): string {
   return str ? `(str.len ${x})` : `(seq.len ${x})`;

@@ -51,7 +51,8 @@ describe('database', () => {
   test('objects: an argument of a schema type, literals, at, equality', () => {
     holds(`${ACCOUNTS} (defun f:integer (o:object{account}) @model [(property (= result (+ 1 (at 'balance o))))] (+ 1 (at 'balance o)))`);
     holds(`${ACCOUNTS} (defun f:bool (o:object{account}) @model [(property (= result (= (at 'balance o) 1)))] (= o { "balance": 1 }))`);
-    fails(`${ACCOUNTS} (defun f:integer (o:object{account}) @model [(property (> result 0))] (at 'balance o))`, 'o = { balance: ');
+    // An object value shows as Pact's analysis pretty-prints it: the nested pairs of SBV's tuple.
+    fails(`${ACCOUNTS} (defun f:integer (o:object{account}) @model [(property (> result 0))] (at 'balance o))`, 'o = (0, ())');
   });
 
   test('an object without a schema is Pact\'s Any: translated, but not written to its column', () => {
@@ -288,8 +289,8 @@ describe('defpacts', () => {
     const err = fails(`(defschema ny n:integer) (defpact p (n:integer) @model [(succeeds-when true)]
       (step (let ((o:object{ny} { "n": n })) (yield o)))
       (step (resume { "n" := m } (enforce (> m 0) "positive"))))`);
-    assert.match(err, /\n {10}yield \{ n: -?\d+ \}\n {6}entering step\n/);
-    assert.match(err, /\n {8}resume \(\{ n: -?\d+ \}\)\n/);
+    assert.match(err, /\n {10}yield \(-?\d+, \(\)\)\n {6}entering step\n/);
+    assert.match(err, /\n {8}resume \(\(-?\d+, \(\)\)\)\n/);
   });
 
   test('pact-id: a function may or may not run in a pact; result is meaningless in a defpact\'s properties', () => {
