@@ -3,14 +3,19 @@
 /// of its properties is put to Z3: `property` must hold whenever the transaction succeeds (and
 /// success must be possible), `succeeds-when`/`fails-when` must imply success/failure. The
 /// outcome is Pact's rendered lines: none when everything holds.
+import { appendFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Ctx } from '../lang/context.ts';
 import type { ModuleData } from '../lang/runtime.ts';
 import { ConstRef, Def, SchemaRef, TableRef } from '../lang/runtime.ts';
 import { renderInfo } from '../lang/errors.ts';
 import type { Exp, Info } from '../syntax/exp.ts';
 import type { Type } from '../values/type.ts';
-import { stableHashOrder, typecheckMember } from '../typecheck/module.ts';
+import { pairHashOrder, stableHashOrder, stableModuleNameHash, typecheckMember } from '../typecheck/module.ts';
 import { runSmtLibSync } from './solver.ts';
+import { declarationsFor } from './smt.ts';
+import type { Checked } from '../typecheck/phases.ts';
+import { showTypeHs } from '../typecheck/types.ts';
 import type { Prop, Ty } from './lang.ts';
 import { isObj } from './lang.ts';
 import { evalFunction, evalProp } from './eval.ts';
@@ -18,9 +23,9 @@ import { terms } from './state.ts';
 import type { Run, World } from './eval.ts';
 import type { TableInfo } from './state.ts';
 import { parseValues, showModel } from './model.ts';
-import { collectCheck, ParseFailure, parseBindings, parseInvariant, parseProp, showExp } from './parse.ts';
+import { collectCheck, ParseFailure, parseBindings, parseInvariant, parseProp, propGlobals, showExp } from './parse.ts';
 import type { CheckKind, DefinedProperty, PropEnv } from './parse.ts';
-import { AnalysisFailure, analysisType, literal, resolveTypes, translateFunction } from './translate.ts';
+import { AnalysisFailure, analysisType, literal, resolveTypes, translateFunction, translateStep } from './translate.ts';
 import type { Translated } from './translate.ts';
 
 /// One line of `verify`'s output (Pact's `RenderedOutput`).
@@ -56,11 +61,11 @@ interface ModuleCheck {
   readonly scope: { readonly k: 'everywhere' } | { readonly k: 'except' | 'only'; readonly names: ReadonlySet<string> };
 }
 
-/// Verifies a loaded module; a `CheckerError` from the type checker escapes.
-export function verifyModule(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, string>): Rendered[] {
-  if (mod.isInterface) return [];
+/// Verifies a loaded module; a `CheckerError` from the type checker escapes. With a debug
+/// directory, the solver's input for the checks Pact keeps transcripts of is written there.
+export function verifyModule(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, string>, debugDir: string | null = null): Rendered[] {
   try {
-    return verifyConcrete(ctx, mod, dynEnv);
+    return mod.isInterface ? scopeCheckInterface(ctx, mod) : verifyConcrete(ctx, mod, dynEnv, debugDir);
   } catch (e) {
     if (e instanceof Fatal) return [...e.lines];
     if (e instanceof ParseFailure) return [parseFailureLine(e)];
@@ -69,64 +74,215 @@ export function verifyModule(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<stri
   }
 }
 
-function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, string>): Rendered[] {
+function verifyConcrete(ctx: Ctx, mod: ModuleData, dynEnv: ReadonlyMap<string, string>, debugDir: string | null): Rendered[] {
   const order = stableHashOrder([...mod.terms.keys()]);
-  const typed = (name: string) => {
-    const { checked, failures } = typecheckMember(ctx, mod, name, dynEnv);
+  const typed = (name: string, of: ModuleData = mod) => {
+    const { checked, failures } = typecheckMember(ctx, of, name, dynEnv);
     if (failures.length > 0) throw new Fatal(failures.map((f) => fatal(f.id.info, f.message)));
     return checked;
   };
   const members = order.map((name) => [name, mod.members.get(name)] as const);
+  // Pact type checks a module's constants, and later its functions, with lens's `ifoldrM`,
+  // whose effects run from the map's last entry to its first.
   const consts = new Map<string, Prop>();
-  for (const [name, m] of members) {
+  for (const [name, m] of [...members].reverse()) {
     if (!(m instanceof ConstRef)) continue;
     const value = typed(name).body[0];
     const lit = value?.k === 'prim' && value.value.k === 'lit' ? literal(value.value.value) : null;
     if (lit?.k === 'lit') consts.set(name, lit);
   }
-  for (const [name, m] of members) if (m instanceof Def && m.kind === 'defcap') typed(name);
-  const tables = loadedTables(ctx, mod);
-  const emits = (cap: string): boolean => {
-    const def = mod.members.get(cap.slice(cap.lastIndexOf('.') + 1));
-    const kind = def instanceof Def ? def.rawDefcapMeta?.kind : undefined;
-    return kind === 'event' || kind === 'managed';
-  };
-  const rows = new Map([...tables].map(([t, info]) => [t, info.row] as const));
-  const gov = mod.governance;
-  const world: World = { tables, governanceKeyset: gov !== null && 'keyset' in gov ? gov.keyset : null };
-  const { defined, checks } = moduleModel(mod.meta.model);
+  const loaded = loadedModules(ctx);
+  const tables = loadedTables(mod, loaded, consts);
+  const { defined, checks, duplicates } = modelsInScope(mod, loaded);
   const funs = members.filter((x): x is readonly [string, Def] => x[1] instanceof Def && x[1].kind !== 'defcap');
   // A defpact has no single result for a property to speak of.
   if (funs.some(([, def]) => def.kind === 'defpact' && def.meta.model.some(mentionsResult))) {
     throw new Fatal([{ info: '', type: 'OutputFailure', text: 'Invalid usage of `result` within a defpact model' }]);
   }
-  // Every function's checks parse before any is analysed, then every function translates.
-  const parsed = funs.map(([name, def]) => ({ name, def, checks: functionChecks(def, checks, { defined, consts, tables: rows }) }));
-  const translated = parsed.map((p) => {
-    const checked = typed(p.name);
-    if (checked.top.k !== 'fun') throw new AnalysisFailure(p.def.info, `Analysis doesn't support this construct yet: ${p.name}`);
-    const fun = checked.top.fun;
-    const body = resolveTypes(checked.body, checked.types);
-    const args = fun.args.map((a) => ({ ...a, node: { ...a.node, ty: checked.types.get(a.node.id.id) ?? a.node.ty } }));
-    return { ...p, tr: translateFunction(mod.name, p.name, fun.info, args, body, { emits, tables: rows }, p.def.kind === 'defpact') };
+  const emits = capabilities(mod, loaded, typed);
+  const rows = new Map([...tables].map(([t, info]) => [t, info.row] as const));
+  const gov = mod.governance;
+  const world: World = { tables, governanceKeyset: gov !== null && 'keyset' in gov ? gov.keyset : null };
+  // Every function type checks, then each one's checks parse (its arguments and its result, of
+  // the type its body has, in scope), then every function translates, then the checks of the
+  // defpacts' steps parse.
+  const checkedFuns = new Map([...funs].reverse().map(([name]) => [name, typed(name)] as const));
+  const scope = { defined, consts, tables: rows };
+  const parsed = funs.map(([name, def]) => {
+    const checked = checkedFuns.get(name)!;
+    if (checked.top.k !== 'fun') throw new AnalysisFailure(def.info, `Analysis doesn't support this construct yet: ${name}`);
+    const env = functionEnv(def, checked);
+    return { name, def, env, checked, fun: checked.top.fun, checks: functionChecks(def, env, checks, scope) };
   });
-  const out: Rendered[] = [];
-  for (const t of translated) {
-    // Each check reports the translation's warnings after its own result; Pact keeps one of each.
-    const lines = new Map<string, Rendered>();
-    const add = (r: Rendered) => lines.set(renderedLine(r), r);
-    for (const c of t.checks) {
-      const r = analyse(t.tr, world, c);
-      if (r !== null) add(r);
-      for (const w of t.tr.warnings) add({ info: renderInfo(w.info, ''), type: 'OutputWarning', text: w.text });
-    }
-    out.push(...lines.values());
-  }
-  // Then every function's invariant checks, tables by name (Pact's `TableMap`).
+  const modules = { emits, tables: rows };
+  const translated = parsed.map((p) => {
+    const body = resolveTypes(p.checked.body, p.checked.types);
+    const args = p.fun.args.map((a) => ({ ...a, node: { ...a.node, ty: p.checked.types.get(a.node.id.id) ?? a.node.ty } }));
+    return { ...p, args, body, tr: translateFunction(mod.name, p.name, p.fun.info, args, body, modules, p.def.kind === 'defpact') };
+  });
+  const steps = stepChecks(mod, translated, scope);
+  // Pact's transcripts of a function's checks: `property-f-CheckDefun-validation.smt` ...
+  const transcript = (what: string, name: string, kind: string) => (): Transcript | null =>
+    (debugDir === null ? null : new Transcript(join(debugDir, `${what}-${name}-${kind}`)));
+  const kindOf = (def: Def) => (def.kind === 'defpact' ? 'CheckDefpact' : 'CheckDefun');
+  // Every function's invariant checks come first (an analysis failure ends verification),
+  // though Pact reports them last, tables by name (its `TableMap`).
   const withInvariants = [...tables].filter(([, info]) => info.invariants.length > 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  if (withInvariants.length === 0) return out;
-  for (const t of translated) out.push(...invariantChecks(t.tr, world, withInvariants.map(([name]) => name)));
-  return out;
+  const invariants = (withInvariants.length === 0 ? [] : translated)
+    .map((t) => invariantChecks(t.tr, world, withInvariants.map(([name]) => name), transcript('invariant', t.name, kindOf(t.def))()));
+  const out: Rendered[] = [];
+  // What evaluation substituted, said after everything else (Pact's `VerificationWarning`s):
+  // once per check that holds, then once for all the invariant checks that hold, then the steps'.
+  const substituted: string[] = [];
+  for (const t of translated) out.push(...checkAll(() => t.tr, world, t.checks, substituted, transcript('property', t.name, kindOf(t.def))));
+  const stepsSubstituted: string[] = [];
+  for (const s of steps) {
+    const step = s.pact.body[s.index];
+    if (step?.k !== 'step') continue;
+    const translate = () => translateStep(s.pact.tr.info, s.pact.args, step.exec, modules);
+    out.push(...checkAll(translate, world, s.checks, stepsSubstituted, transcript('property', s.pact.name, 'CheckPactStep')));
+  }
+  const invariantWarnings = new Set<string>();
+  for (const r of invariants) {
+    out.push(...r.failures);
+    for (const w of r.warnings) invariantWarnings.add(w);
+  }
+  return [...out, ...[...duplicatesWarning(duplicates), ...substituted, ...invariantWarnings, ...stepsSubstituted]
+    .map((text): Rendered => ({ info: '', type: 'OutputWarning', text }))];
+}
+
+/// Pact's `moduleCapabilities`: every capability of every loaded module (the verified module
+/// first, then all of them, it among them) must type check and have arguments of types the
+/// analysis has. Whether a capability (`module.name`) is an event or managed (`emit-event`
+/// needs one).
+function capabilities(mod: ModuleData, loaded: readonly ModuleData[], typed: (name: string, of: ModuleData) => unknown): (cap: string) => boolean {
+  for (const m of [mod, ...loaded]) {
+    for (const name of stableHashOrder([...m.members.keys()])) {
+      const def = m.members.get(name);
+      if (!(def instanceof Def) || def.kind !== 'defcap') continue;
+      typed(name, m);
+      for (const a of def.args) translatable('argument', a.type);
+    }
+  }
+  return (cap) => {
+    const dot = cap.lastIndexOf('.');
+    const def = loaded.find((m) => m.name === cap.slice(0, dot))?.members.get(cap.slice(dot + 1));
+    const kind = def instanceof Def ? def.rawDefcapMeta?.kind : undefined;
+    return kind === 'event' || kind === 'managed';
+  };
+}
+
+/// A type the analysis must have (Pact's `TypeTranslationFailure` when it has none).
+function translatable(what: string, ty: Type): Ty {
+  const t = analysisType(ty);
+  if (t === null) throw new Fatal([{ info: '', type: 'OutputFailure', text: `couldn't translate ${what} type: ${showTypeHs(ty)}` }]);
+  return t;
+}
+
+/// What a function's properties see (Pact's `makeFunctionEnv`): its arguments, of their declared
+/// types, and its result, of the type the checker gave the last expression of its body.
+interface FunctionEnv {
+  readonly args: readonly Ty[];
+  readonly result: Ty;
+}
+
+function functionEnv(def: Def, checked: Checked): FunctionEnv {
+  const args = def.args.map((a) => translatable('argument', a.type));
+  const last = checked.body[checked.body.length - 1];
+  const result = last === undefined ? def.ret : checked.types.get(last.node.id.id) ?? last.node.ty;
+  return { args, result: translatable('result', result) };
+}
+
+/// Every loaded module (the verified one among them), in the order of Pact's map of them.
+function loadedModules(ctx: Ctx): ModuleData[] {
+  const names = stableHashOrder(ctx.db.keys('SYS_modules'), stableModuleNameHash);
+  return names.map((n) => ctx.db.read('SYS_modules', n) as ModuleData);
+}
+
+/// The `defproperty`s and module-wide checks a module's functions see, as Pact's `verifyModule`
+/// gathers them: every loaded module's `@model` is parsed (a malformed one fails verification),
+/// the verified module's definitions shadow the others', and a name defined three times or more
+/// among the verified module and the loaded ones is reported. Pact's count of a name starts at
+/// zero (`maybe 0 succ`) and it keeps those above one; the verified module, being loaded too, is
+/// counted twice, so its own definitions are reported only when another module has them too.
+function modelsInScope(mod: ModuleData, loaded: readonly ModuleData[]): { defined: Map<string, DefinedProperty>; checks: ModuleCheck[]; duplicates: string[] } {
+  const models = [mod, ...loaded].map((m) => moduleModel(m.meta.model));
+  const defined = new Map<string, DefinedProperty>();
+  const counts = new Map<string, number>();
+  for (const m of models) {
+    for (const [name, d] of m.defined) {
+      if (!defined.has(name)) defined.set(name, d);
+      counts.set(name, (counts.get(name) ?? 0) + 1);
+    }
+  }
+  const duplicates = stableHashOrder([...counts].filter(([, n]) => n > 2).map(([name]) => name));
+  return { defined, checks: models[0]!.checks, duplicates };
+}
+
+/// Pact's `FVDuplicatedPropertyDef` warning of these names, if any.
+function duplicatesWarning(names: readonly string[]): string[] {
+  return names.length === 0 ? [] : [`Duplicated property definitions for ${names.join(', ')}`];
+}
+
+/// An interface has no code to analyse: its functions' properties may only name tables, defined
+/// properties (of any loaded module) and the interface's own members (Pact's
+/// `scopeCheckInterface`).
+function scopeCheckInterface(ctx: Ctx, mod: ModuleData): Rendered[] {
+  const loaded = loadedModules(ctx);
+  const { defined, duplicates } = modelsInScope(mod, loaded);
+  const inScope = new Set([...loadedTables(mod, loaded, new Map()).keys(), ...mod.members.keys(), ...defined.keys()]);
+  const errors: string[] = [];
+  for (const name of stableHashOrder([...mod.members.keys()])) {
+    const def = mod.members.get(name);
+    if (!(def instanceof Def)) continue;
+    for (const { body } of normalizeList(def.meta.model, null).map(collectCheck)) {
+      for (const g of propGlobals(body, def.args.map((a) => a.name))) if (!inScope.has(g)) errors.push(`Variable not in scope: ${g}`);
+    }
+  }
+  if (errors.length > 0) return ['Scope checking errors', ...errors].map((text) => fatal(null, text));
+  // Verified, with the warning of duplicated definitions (an interface's own count twice too).
+  return duplicatesWarning(duplicates).map((text) => ({ info: '', type: 'OutputWarning', text }));
+}
+
+/// Each check of a translation (a function's, or a step's), then the translation's warnings (a
+/// failure to translate is each check's); each line once, in order. What evaluation substituted
+/// in the checks that hold goes to `substituted`.
+function checkAll(translate: () => Translated, world: World, checks: readonly FunCheck[], substituted: string[], transcript: () => Transcript | null): Rendered[] {
+  const lines = new Map<string, Rendered>();
+  const add = (r: Rendered) => lines.set(renderedLine(r), r);
+  for (const c of checks) {
+    let tr: Translated;
+    try {
+      tr = translate();
+    } catch (e) {
+      if (!(e instanceof AnalysisFailure)) throw e;
+      add(fatal(e.info, e.message));
+      continue;
+    }
+    const r = analyse(tr, world, c, transcript());
+    if (isWarnings(r)) substituted.push(...r);
+    else add(r);
+    for (const w of tr.warnings) add({ info: renderInfo(w.info, ''), type: 'OutputWarning', text: w.text });
+  }
+  return [...lines.values()];
+}
+
+/// The checks of the `@model`s of the defpacts' steps, in the order of Pact's map of them, each
+/// parsed as a property of its pact (but only its own: the module's do not apply).
+function stepChecks<P extends { readonly name: string; readonly def: Def; readonly env: FunctionEnv }>(mod: ModuleData, pacts: readonly P[], scope: Pick<PropEnv, 'defined' | 'consts' | 'tables'>): Array<{ pact: P; index: number; checks: FunCheck[] }> {
+  const found = new Map<string, { pact: P; index: number; model: readonly Exp[] }>();
+  for (const p of pacts) {
+    const term = mod.terms.get(p.name);
+    if (p.def.kind !== 'defpact' || term?.t !== 'def') continue;
+    term.steps.forEach((s, index) => {
+      if (s.model.length > 0) found.set(`${index} ${p.name}`, { pact: p, index, model: s.model });
+    });
+  }
+  const order = pairHashOrder([...found.values()].map((f) => [f.pact.name, f.index] as const));
+  return order.map(([name, index]) => {
+    const f = found.get(`${index} ${name}`)!;
+    return { pact: f.pact, index, checks: parseChecks(f.pact.def, f.pact.env, normalizeList(f.model, null).map(collectCheck), scope) };
+  });
 }
 
 /// A `(property ...)` whose expression mentions `result` anywhere (Pact's `ResultInDefpact` test).
@@ -139,28 +295,27 @@ function mentionsResult(e: Exp): boolean {
 /// schemas' invariants: those of the verified module's schema of that name (Pact looks the
 /// schema up there, whichever module the table is in). A table without a schema, anywhere,
 /// ends verification; one whose columns the analysis cannot model is left out (using it fails).
-function loadedTables(ctx: Ctx, mod: ModuleData): Map<string, TableInfo> {
-  const modules = ctx.db.keys('SYS_modules').filter((n) => n !== mod.name).map((n) => ctx.db.read('SYS_modules', n) as ModuleData);
+function loadedTables(mod: ModuleData, loaded: readonly ModuleData[], consts: ReadonlyMap<string, Prop>): Map<string, TableInfo> {
   const tables = new Map<string, TableInfo>();
-  for (const m of [...modules, mod]) {
+  for (const m of [...loaded.filter((x) => x.name !== mod.name), mod]) {
     for (const [name, t] of m.members) {
       if (!(t instanceof TableRef)) continue;
       if (t.type.t !== 'user') throw new Fatal([{ info: '', type: 'OutputFailure', text: `${renderInfo(t.info, '')}Verification requires all tables to have schemas` }]);
-      const info = tableInfo(mod, t.type);
+      const info = tableInfo(mod, t.type, consts);
       if (info !== null) tables.set(name, info);
     }
   }
   return tables;
 }
 
-function tableInfo(mod: ModuleData, type: Extract<Type, { t: 'user' }>): TableInfo | null {
-  const row = analysisType({ t: 'schema', kind: 'table', schema: type, partial: null });
+function tableInfo(mod: ModuleData, type: Extract<Type, { t: 'user' }>, consts: ReadonlyMap<string, Prop>): TableInfo | null {
+  const row = analysisType({ t: 'schema', kind: 'object', schema: type, partial: null });
   if (row === null || !isObj(row)) return null;
   const schema = mod.members.get(type.schema.name);
   const model = schema instanceof SchemaRef ? normalizeList(schema.meta.model, null) : [];
   const invariants = model.map((e) => {
     const body = invariantBody(e);
-    return { prop: parseInvariant(body, row), info: body.info };
+    return { prop: parseInvariant(body, row, consts), info: body.info };
   });
   return { row, invariants };
 }
@@ -236,20 +391,22 @@ interface FunCheck {
 }
 
 /// A function's checks: the module's that apply to it, then its own, each typed in its scope.
-function functionChecks(def: Def, moduleChecks: readonly ModuleCheck[], scope: Pick<PropEnv, 'defined' | 'consts' | 'tables'>): FunCheck[] {
+function functionChecks(def: Def, fenv: FunctionEnv, moduleChecks: readonly ModuleCheck[], scope: Pick<PropEnv, 'defined' | 'consts' | 'tables'>): FunCheck[] {
   const own = normalizeList(def.meta.model, null).map(collectCheck);
   const applicable = moduleChecks.filter((c) => c.scope.k === 'everywhere' || (c.scope.k === 'only') === c.scope.names.has(def.name));
+  return parseChecks(def, fenv, [...applicable, ...own], scope);
+}
+
+/// Checks typed as properties of a function (`result` and its arguments in scope).
+function parseChecks(def: Def, fenv: FunctionEnv, checks: ReadonlyArray<{ readonly kind: CheckKind; readonly body: Exp }>, scope: Pick<PropEnv, 'defined' | 'consts' | 'tables'>): FunCheck[] {
   const names = new Map<string, number>([['result', 0]]);
-  const types = new Map<number, Ty>();
-  const ret = analysisType(def.ret);
-  if (ret !== null) types.set(0, ret);
+  const types = new Map<number, Ty>([[0, fenv.result]]);
   def.args.forEach((a, i) => {
     names.set(a.name, i + 1);
-    const ty = analysisType(a.type);
-    if (ty !== null) types.set(i + 1, ty);
+    types.set(i + 1, fenv.args[i]!);
   });
   const env: PropEnv = { names, types, nextVid: def.args.length + 1, ...scope };
-  return [...applicable, ...own].map((c) => {
+  return checks.map((c) => {
     try {
       return { kind: c.kind, prop: parseProp(c.body, env), info: c.body.info };
     } catch (e) {
@@ -262,17 +419,21 @@ function functionChecks(def: Def, moduleChecks: readonly ModuleCheck[], scope: P
 // ---------------------------------------------------------------------------------------------
 // Queries
 
-/// One check of a function: null when it holds. Analysis failures (Pact's `AnalyzeFailure`) are
-/// the check's, reported at the function.
-function analyse(tr: Translated, world: World, c: FunCheck): Rendered | null {
+/// One check of a function: when it holds, what its evaluation substituted. Analysis failures
+/// (Pact's `AnalyzeFailure`) are the check's, reported at the function.
+function analyse(tr: Translated, world: World, c: FunCheck, transcript: Transcript | null): Rendered | readonly string[] {
   try {
     const run = evalFunction(tr, world);
-    const r = runCheck(tr, run, c.kind, c.prop);
-    return r === null ? null : { info: renderInfo(c.info, ''), type: 'OutputFailure', text: r };
+    const r = runCheck(tr, run, c, transcript);
+    return r === null ? run.warnings : { info: renderInfo(c.info, ''), type: 'OutputFailure', text: r };
   } catch (e) {
     if (e instanceof AnalysisFailure) return fatal(tr.info, e.message);
     throw e;
   }
+}
+
+function isWarnings(r: Rendered | readonly string[]): r is readonly string[] {
+  return Array.isArray(r);
 }
 
 const TIMEOUT_MS = 20000;
@@ -280,10 +441,17 @@ const TIMEOUT_MS = 20000;
 const VACUOUS = 'Vacuous property encountered! There is no way for a transaction to succeed if this function is called from the top-level. Because all `property` expressions in Pact assume transaction success, in this case it would be possible to validate *any* `property`, even e.g. `false`.';
 
 /// One check's failure text, or null when it holds.
-function runCheck(tr: Translated, run: Run, kind: CheckKind, prop: Prop): string | null {
-  const p = evalProp(prop, run, run.args);
+function runCheck(tr: Translated, run: Run, { kind, prop }: FunCheck, transcript: Transcript | null): string | null {
+  const { value: p, fails } = evalProp(prop, run, run.args);
+  // First, the property must never fail to evaluate (Pact's query-success check; asked, when a
+  // transcript is kept, of a property that cannot fail too, as Pact always asks it).
+  if (fails.length > 0 || transcript !== null) {
+    const valid = query(run, `(or false ${fails.join(' ')})`, true, transcript?.suffixed('validation'));
+    if (valid.verdict === 'sat') return `Invalid model failure:\n${modelOf(tr, run, valid.out).text}`;
+    if (valid.verdict === 'unknown') return unknownText(valid.out);
+  }
   if (kind === 'property') {
-    const r = query(run, 'success', false);
+    const r = query(run, 'success', false, transcript?.suffixed('satisfaction'));
     if (r.verdict === 'unsat') return VACUOUS;
     if (r.verdict === 'unknown') return unknownText(r.out);
   }
@@ -295,40 +463,70 @@ function runCheck(tr: Translated, run: Run, kind: CheckKind, prop: Prop): string
 }
 
 /// Each invariant of each table must hold of every row the function writes, when it succeeds
-/// (Pact's `verifyFunctionInvariants`); a failure is reported at the invariant.
-function invariantChecks(tr: Translated, world: World, names: readonly string[]): Rendered[] {
+/// (Pact's `verifyFunctionInvariants`); a failure is reported at the invariant, a failure of the
+/// analysis ends verification. What evaluation substituted is said when any holds.
+function invariantChecks(tr: Translated, world: World, names: readonly string[], transcript: Transcript | null): { failures: Rendered[]; warnings: readonly string[] } {
   const tables = world.tables;
   let run: Run;
   try {
     run = evalFunction(tr, world);
   } catch (e) {
-    if (e instanceof AnalysisFailure) return [fatal(tr.info, e.message)];
+    // Pact's analysis failing here fails the whole verification.
+    if (e instanceof AnalysisFailure) throw new Fatal([fatal(tr.info, e.message)]);
     throw e;
   }
-  const out: Rendered[] = [];
+  const failures: Rendered[] = [];
+  let held = false;
   for (const table of names) {
     tables.get(table)!.invariants.forEach((inv, i) => {
-      const r = query(run, `(not (=> success ${run.maintains.get(table)![i]}))`, true);
+      const r = query(run, `(not (=> success ${run.maintains.get(table)![i]}))`, true, transcript ?? undefined);
       const text = r.verdict === 'unsat' ? null : r.verdict === 'unknown' ? `The solver returned 'unknown':\n${unknownReason(r.out)}` : counterexample(tr, run, r.out);
-      if (text !== null) out.push({ info: renderInfo(inv.info, ''), type: 'OutputFailure', text });
+      if (text !== null) failures.push({ info: renderInfo(inv.info, ''), type: 'OutputFailure', text });
+      else held = true;
     });
   }
-  return out;
+  return { failures, warnings: held ? run.warnings : [] };
 }
 
 function counterexample(tr: Translated, run: Run, out: string): string {
-  const model = showModel(tr.events, run, parseValues(out.slice(out.indexOf('\n') + 1)));
+  const model = modelOf(tr, run, out);
   return `Invalidating model found${model.header === null ? '' : ` in ${model.header}`}\n${model.text}`;
+}
+
+/// The trace of the model of a satisfied query.
+function modelOf(tr: Translated, run: Run, out: string): { text: string; header: string | null } {
+  return showModel(tr.events, run, parseValues(out.slice(out.indexOf('\n') + 1)));
+}
+
+/// A file the solver's input is kept in (Pact's SBV transcripts, `.smt`), for one run of the
+/// solver: its first query replaces what the file held, later ones are added.
+class Transcript {
+  private readonly path: string;
+  private started = false;
+  constructor(path: string) {
+    this.path = path;
+  }
+
+  suffixed(suffix: string): Transcript {
+    return new Transcript(`${this.path}-${suffix}`);
+  }
+
+  write(script: string): void {
+    (this.started ? appendFileSync : writeFileSync)(`${this.path}.smt`, `${script}\n`);
+    this.started = true;
+  }
 }
 
 /// Asserts one more fact of the run and asks Z3: the verdict, then (when asked and there are
 /// any) the values of the run's variables and tags, then why it did not know, if it did not.
-function query(run: Run, assertion: string, withModel: boolean): { verdict: 'sat' | 'unsat' | 'unknown'; out: string } {
+function query(run: Run, assertion: string, withModel: boolean, transcript?: Transcript): { verdict: 'sat' | 'unsat' | 'unknown'; out: string } {
   const accessed = [...run.accesses.values()].flatMap((a) => [a.key, a.ok, ...terms(a.obj)]);
   const guards = [...run.guards.values()].flatMap((g) => (g.name === null ? [g.guard] : [g.guard, g.name]));
   const names = [...new Set([...[...run.vars.values(), ...run.tags.values()].flatMap(terms), ...accessed, ...guards])].filter((n) => /^[a-z]/.test(n) && !/^(true|false)$/.test(n));
-  const script = [`(set-option :timeout ${TIMEOUT_MS})`, ...run.script, `(assert ${assertion})`, '(check-sat)',
+  const body = [...run.script, `(assert ${assertion})`];
+  const script = [`(set-option :timeout ${TIMEOUT_MS})`, ...declarationsFor(body), ...body, '(check-sat)',
     ...(withModel && names.length > 0 ? [`(get-value (${names.join(' ')}))`] : []), '(get-info :reason-unknown)'];
+  transcript?.write(script.join('\n'));
   const out = runSmtLibSync(script.join('\n'));
   const verdict = out.startsWith('sat') ? 'sat' : out.startsWith('unsat') ? 'unsat' : 'unknown';
   return { verdict, out };

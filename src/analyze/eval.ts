@@ -4,13 +4,17 @@
 /// named definition (read back from the model), and the transaction's success is the conjunction
 /// of each `enforce` (and each division's non-zero divisor) on the path that reaches it, which is
 /// what Pact's merging of both branches' states amounts to.
-import type { DbProp, ListTy, ObjTy, Prop, Term, Ty } from './lang.ts';
-import { isObj, showTy, termTy, tyEq } from './lang.ts';
+import type { DbProp, ListTy, NameRef, ObjTy, Op, Prop, Term, Ty } from './lang.ts';
+import { isNameTy, isObj, showTy, showTyHs, termTy, tyEq } from './lang.ts';
 import type { Translated } from './translate.ts';
 import { AnalysisFailure } from './translate.ts';
-import { applyOp, knownLength, LIST_BOUND, makeList, operandTy, PRELUDE, smtLit, sortList, sortOf } from './smt.ts';
-import { Db, eqVal, field, makeVal, mapVal, term, trivialPasses } from './state.ts';
+import { knownLength, LIST_BOUND, makeList, operandTy, PRELUDE, smtLit, sortList, sortOf } from './smt.ts';
+import { KnownTerms, simplified } from './concrete.ts';
+import { evalOp } from './natives.ts';
+import type { OpCx } from './natives.ts';
+import { Db, eqVal, field, fromTerm, makeVal, mapVal, term, toTerm, trivialPasses } from './state.ts';
 import type { Cell, Slot, TableInfo, Val } from './state.ts';
+import type { Known } from './concrete.ts';
 
 /// A database access of a run, for the trace: the row's key, whether it succeeded, the fields.
 export interface Access {
@@ -36,6 +40,10 @@ export interface Run {
   readonly maintains: ReadonlyMap<string, readonly string[]>;
   /// The module's governance guard.
   readonly moduleGuard: string;
+  /// What the run knows of its terms' values.
+  readonly known: KnownTerms;
+  /// What its evaluation substituted (Pact's `VerificationWarning`s), in order.
+  readonly warnings: readonly string[];
 }
 
 /// What a run sees beyond its function: the tables, and the module's governance (a keyset's
@@ -62,7 +70,8 @@ export function evalFunction(tr: Translated, world: World): Run {
   ev.script.push(`(define-fun success () Bool (and true ${ev.success.join(' ')}))`);
   for (const c of ev.constraints) ev.script.push(`(assert ${c})`);
   const maintains = new Map([...tables].map(([t, info]) => [t, info.invariants.map((_, i) => `(and true ${(ev.kept.get(t)?.[i] ?? []).join(' ')})`)] as const));
-  return { script: ev.script, args: env, vars: ev.vars, tags: ev.tags, accesses: ev.accesses, guards: ev.guards, result: ev.tags.get(tr.resultTag)!, tagTypes: tr.tagTypes, db: ev.db, maintains, moduleGuard: ev.moduleGuard };
+  return { script: ev.script, args: env, vars: ev.vars, tags: ev.tags, accesses: ev.accesses, guards: ev.guards, result: ev.tags.get(tr.resultTag)!,
+    tagTypes: tr.tagTypes, db: ev.db, maintains, moduleGuard: ev.moduleGuard, known: ev.known, warnings: ev.warnings };
 }
 
 class TermEval {
@@ -71,6 +80,8 @@ class TermEval {
   readonly tags = new Map<number, Val>();
   readonly accesses = new Map<number, Access>();
   readonly guards = new Map<number, { guard: string; name: string | null; cell: Cell | null }>();
+  readonly known = new KnownTerms();
+  readonly warnings: string[] = [];
   /// The cell each value read from the database came from, by the name it is defined as (Pact's
   /// provenance of a guard: enforcing it marks the cell enforced).
   private readonly cells = new Map<string, Cell>();
@@ -112,14 +123,38 @@ class TermEval {
     const name = named === null ? `d${this.n++}` : named + this.step;
     return mapVal(ty, expr, (t, x, path) => {
       this.script.push(`(define-fun ${name}${path} () ${sortOf(t)} ${x})`);
+      this.known.alias(`${name}${path}`, x);
       const cell = this.cells.get(x);
       if (cell !== undefined) this.cells.set(`${name}${path}`, cell);
       return `${name}${path}`;
     });
   }
 
+  /// A value of one term (an object's taken apart), defined under a name.
+  private defineTerm(ty: Ty, expr: string): Val {
+    return this.define(ty, isObj(ty) ? fromTerm(ty, this.named(ty, expr)) : expr);
+  }
+
+  /// A term of any type (an object's as its datatype), defined under a name.
+  private named(ty: Ty, expr: string): string {
+    const name = `d${this.n++}`;
+    this.script.push(`(define-fun ${name} () ${sortOf(ty)} ${expr})`);
+    this.known.alias(name, expr);
+    return name;
+  }
+
   private fails(path: string, cond: string): void {
     this.success.push(`(=> ${path} (not ${cond}))`);
+  }
+
+  /// An operator's failures are the transaction's on this path.
+  private opCx(path: string): OpCx {
+    return { known: this.known, warn: (w) => this.warnings.push(w), fail: (c) => this.fails(path, c), resolve: (x) => this.resolve(x) };
+  }
+
+  /// What an SMT-LIB term of the run is, if it is known (see `simplified`).
+  private resolve(text: string): Known | undefined {
+    return this.known.get(text) ?? simplified(this.script, text);
   }
 
   private set(k: string, expr: string): void {
@@ -133,22 +168,19 @@ class TermEval {
       case 'lit': return smtLit(t.lit);
       case 'var': return env.get(t.vid)!;
       case 'op': {
+        if (t.op === 'and' || t.op === 'or') return this.logical(t.op, t.args, env, path);
         const xs = t.args.map((a) => this.eval(a, env, path));
         const argTy = operandTy(t.args, t.ty);
         if (isObj(argTy)) {
           const eq = eqVal(argTy, xs[0]!, xs[1]!);
           return this.define('bool', t.op === '=' ? eq : `(not ${eq})`);
         }
-        const ts = xs.map(term);
-        if (t.op === 'make-list') return this.define(t.ty, makeList(t.args[0]!, t.ty as ListTy, ts[1]!));
-        if (t.op === 'sort') return this.define(t.ty, sortList(t.ty as ListTy, ts[0]!, knownLength(t.args[0]!), (ty, x) => term(this.define(ty, x))));
-        if (t.op === '/' || t.op === 'mod') this.fails(path, `(= ${ts[1]} 0)`);
-        // A step away from the end never reaches it.
-        if (t.op === 'enumerate') this.fails(path, `(or (and (< ${ts[0]} ${ts[1]}) (< ${ts[2]} 0)) (and (> ${ts[0]} ${ts[1]}) (> ${ts[2]} 0)))`);
-        if (t.op === 'at-index') this.fails(path, `(or (< ${ts[1]} 0) (>= ${ts[1]} (seq.len ${ts[0]})))`);
-        // Pact reads a natural number of at most 128 digits.
-        if (t.op === 'str-to-int') this.fails(path, `(or (= ${ts[0]} "") (> (str.len ${ts[0]}) 128) (< (str.to_int ${ts[0]}) 0))`);
-        return this.define(t.ty, applyOp(t.op, argTy, ts));
+        const ts = xs.map((x, i) => toTerm(termTy(t.args[i]!), x));
+        if (t.op === 'make-list') return this.define(t.ty, makeList(this.resolve(ts[0]!), t.ty as ListTy, ts[1]!));
+        if (t.op === 'sort') return this.define(t.ty, sortList(t.ty as ListTy, ts[0]!, knownLength(t.args[0]!), (ty, x) => this.named(ty, x)));
+        const failure = failureOf(t.op, ts);
+        if (failure !== null) this.fails(path, failure);
+        return this.defineTerm(t.ty, evalOp(t.op, t.args.map(termTy), t.ty, ts, this.opCx(path)));
       }
       case 'if': {
         const c = term(this.define('bool', this.eval(t.cond, env, path), `t${t.tag}`));
@@ -188,11 +220,12 @@ class TermEval {
       }
       case 'object': return { fields: new Map(t.fields.map(([k, v]) => [k, this.eval(v, env, path)] as const)) };
       case 'list': {
-        const items = t.items.map((x) => `(seq.unit ${term(this.eval(x, env, path))})`);
+        const items = t.items.map((x) => toTerm(t.ty.elem, this.eval(x, env, path)));
         if (items.length === 0) return smtLit({ ty: 'empty-list', elem: t.ty.elem });
-        return this.define(t.ty, items.length === 1 ? items[0]! : `(seq.++ ${items.join(' ')})`);
+        return this.define(t.ty, listOf(items, this.known));
       }
       case 'at': return field(this.eval(t.obj, env, path), t.field);
+      case 'at-key': return this.atKey(t, env, path);
       case 'keyset': {
         const name = term(this.eval(t.name, env, path));
         return `(${t.from === 'registry' ? 'registry' : 'tx-keyset'} ${name})`;
@@ -308,6 +341,41 @@ class TermEval {
     }
   }
 
+  /// `and`/`or` short-circuit (Pact's `evalLogicalOp`): the second operand runs only on the
+  /// path where the first does not decide the value.
+  private logical(op: 'and' | 'or', [a, b]: readonly Term[], env: ReadonlyMap<number, Val>, path: string): Val {
+    const x = term(this.define('bool', this.eval(a!, env, path)));
+    // A first operand known before the run decides at once, as SBV's `ite` of a literal does.
+    const known = this.known.get(x);
+    if (typeof known === 'boolean') return known === (op === 'or') ? x : this.eval(b!, env, path);
+    const undecided = op === 'and' ? x : `(not ${x})`;
+    let y = 'true';
+    this.branches(undecided, () => (y = term(this.eval(b!, env, `(and ${path} ${undecided})`))), () => {});
+    return this.define('bool', `(${op} ${x} ${y})`);
+  }
+
+  /// `at` of a key computed by the code (Pact's `evalObjAt`): a key known before the run picks its
+  /// field; another is compared with each field's name, all of which must have the type asked
+  /// for. A key naming no field fails the transaction.
+  private atKey(t: Extract<Term, { k: 'at-key' }>, env: ReadonlyMap<number, Val>, path: string): Val {
+    const key = term(this.eval(t.key, env, path));
+    const obj = this.eval(t.obj, env, path);
+    const fields = (termTy(t.obj) as ObjTy).fields;
+    const k = this.known.get(key);
+    const known = typeof k === 'string' ? k : undefined;
+    const candidates = known === undefined ? fields : fields.filter(([n]) => n === known);
+    if (candidates.some(([, ty]) => !tyEq(ty, t.ty))) throw new AnalysisFailure(null, 'evalObjAt mismatched field types');
+    if (known !== undefined && candidates.length === 1) return field(obj, known);
+    const is = (n: string) => `(= ${key} ${smtLit({ ty: 'string', value: n })})`;
+    this.fails(path, `(and true ${candidates.map(([n]) => `(not ${is(n)})`).join(' ')})`);
+    const notFound = makeVal(t.ty, (ty, p) => {
+      const name = `notfound${this.n++}${p}`;
+      this.script.push(`(declare-const ${name} ${sortOf(ty)})`);
+      return name;
+    });
+    return this.define(t.ty, candidates.reduceRight((acc, [n]) => mapVal(t.ty, field(obj, n), (_, x, p) => `(ite ${is(n)} ${x} ${term(pathIn(acc, p))})`), notFound));
+  }
+
   /// Whether an enclosing `with-capability` granted this capability with these arguments.
   private granted(cap: string, args: readonly Val[]): string {
     const matches = this.active.filter((g) => g.cap === cap).map((g) => `(and ${g.when} ${g.args.map((x, i) => eqVal(x.ty, x.v, args[i]!)).join(' ')})`);
@@ -332,15 +400,15 @@ class TermEval {
     try {
       for (let i = LIST_BOUND - 1; i >= 0; i--) {
         const has = `(> (seq.len ${list}) ${i})`;
-        const x = this.define(lty.elem, `(seq.nth ${list} ${i})`);
+        const x = this.defineTerm(lty.elem, `(seq.nth ${list} ${i})`);
         const inner = new Map(env).set(t.vids[t.vids.length - 1]!, x);
         if (t.how === 'fold') inner.set(t.vids[0]!, acc);
         this.step = `${outer}_${i}`;
         let r: Val = 'true';
         this.branches(has, () => (r = this.eval(t.body, inner, `(and ${path} ${has})`)), () => {});
         // Past the end, `acc` is still the base.
-        if (t.how === 'map') acc = this.define(t.ty, `(ite ${has} (seq.++ (seq.unit ${term(r)}) ${term(acc)}) ${term(base)})`);
-        else if (t.how === 'filter') acc = this.define(t.ty, `(ite (and ${has} ${term(r)}) (seq.++ (seq.unit ${term(x)}) ${term(acc)}) ${term(acc)})`);
+        if (t.how === 'map') acc = this.define(t.ty, `(ite ${has} (seq.++ (seq.unit ${toTerm(termTy(t.body), r)}) ${term(acc)}) ${term(base)})`);
+        else if (t.how === 'filter') acc = this.define(t.ty, `(ite (and ${has} ${term(r)}) (seq.++ (seq.unit ${toTerm(lty.elem, x)}) ${term(acc)}) ${term(acc)})`);
         else acc = this.define(t.ty, mapVal(t.ty, r, (_, v, p) => `(ite ${has} ${v} ${term(pathIn(base, p))})`));
       }
     } finally {
@@ -473,16 +541,17 @@ class TermEval {
   }
 
   /// The row's fields at `key` as they are now (Pact's `peekFields`).
-  private peek(table: string, key: string): Map<string, string> {
+  private peek(table: string, key: string): Map<string, Val> {
     const row = this.tables.get(table)!.row;
-    return new Map(row.fields.map(([c]) => [c, `(select ${this.db.get(this.db.key('cells', table, c))} ${key})`] as const));
+    return new Map(row.fields.map(([c, ty]) => [c, fromTerm(ty, `(select ${this.db.get(this.db.key('cells', table, c))} ${key})`)] as const));
   }
 
   /// Each invariant of `table` over these column values.
-  private invariants(table: string, cols: ReadonlyMap<string, string>): string[] {
+  private invariants(table: string, cols: ReadonlyMap<string, Val>): string[] {
     const info = this.tables.get(table)!;
     const env = new Map(info.row.fields.map(([c], i) => [i, cols.get(c)!] as const));
-    return info.invariants.map((inv) => term(evalPropVal(inv.prop, null, env)));
+    // Pact ignores whether evaluating an invariant fails.
+    return info.invariants.map((inv) => term(evalPropVal(inv.prop, null, env, newQuery())));
   }
 
   private read(t: Extract<Term, { k: 'read' }>, env: ReadonlyMap<number, Val>, path: string): Val {
@@ -501,7 +570,8 @@ class TermEval {
     const ok = term(this.define('bool', t.default === null ? existed : 'true'));
     const literalKey = t.key.k === 'lit' && t.key.lit.ty === 'string' ? t.key.lit.value : null;
     const shownKey = `S {_sProv = Nothing, _sSbv = ${literalKey === null ? '<symbolic> :: SString' : `${JSON.stringify(literalKey)} :: String`}}`;
-    for (const [c] of t.ty.fields) {
+    // Where a value came from (Pact's provenance of a cell; an object in a cell has none).
+    for (const [c] of t.ty.fields.filter(([, ty]) => !isObj(ty))) {
       const dirty = term(this.define('bool', `(select ${db.get(db.key('cell-written', t.table, c))} ${key})`));
       this.cells.set(term(field(row, c)), { table: t.table, column: c, key, dirty, shownKey });
     }
@@ -537,9 +607,9 @@ class TermEval {
       const colTy = row.fields.find(([n]) => n === c)?.[1];
       if (colTy === undefined) continue;
       // Pact's analysis stops (an internal error) at a value of another type than its column's.
-      if (!tyEq(colTy, ty)) throw new AnalysisFailure(null, `eVArrayAt: bad setter access: ${showTy(ty)} vs ${showTy(colTy)}`);
-      const v = term(field(obj, c));
-      next.set(c, v);
+      if (!tyEq(colTy, ty)) throw new AnalysisFailure(null, `eVArrayAt: bad setter access: ${showTyHs(ty)} vs ${showTyHs(colTy)}`);
+      const v = toTerm(ty, field(obj, c));
+      next.set(c, field(obj, c));
       this.set(db.key('column-written', t.table, c), 'true');
       const cells = db.key('cells', t.table, c);
       if (ty === 'integer' || ty === 'decimal') {
@@ -586,15 +656,56 @@ function pathIn(v: Val, path: string): Val {
   return at;
 }
 
-/// A property as an SMT-LIB formula over a run (`result`, `success`, the arguments by id).
-export function evalProp(p: Prop, run: Run, env: ReadonlyMap<number, Val>): string {
-  return term(evalPropVal(p, run, env));
+/// When an operation fails, in a program or a property alike (Pact's `markFailure`s), or null.
+function failureOf(op: Op, ts: readonly string[]): string | null {
+  switch (op) {
+    case '/': case 'mod': return `(= ${ts[1]} 0)`;
+    // A step away from the end never reaches it.
+    case 'enumerate': return `(or (and (< ${ts[0]} ${ts[1]}) (< ${ts[2]} 0)) (and (> ${ts[0]} ${ts[1]}) (> ${ts[2]} 0)))`;
+    case 'at-index': return `(or (< ${ts[1]} 0) (>= ${ts[1]} (seq.len ${ts[0]})))`;
+    // Pact reads a natural number of at most 128 digits.
+    case 'str-to-int': return `(or (= ${ts[0]} "") (> (str.len ${ts[0]}) 128) (< (str.to_int ${ts[0]}) 0))`;
+    default: return null;
+  }
 }
+
+/// A property as an SMT-LIB formula over a run (`result`, `success`, the arguments by id), and
+/// when evaluating it fails (Pact's query success: an `at` out of range, a zero divisor ... on
+/// the way `and`/`or` take).
+export function evalProp(p: Prop, run: Run, env: ReadonlyMap<number, Val>): { value: string; fails: readonly string[] } {
+  const query = newQuery();
+  const value = term(evalPropVal(p, run, env, query));
+  return { value, fails: query.fails };
+}
+
+/// Where a property's evaluation is: the condition of reaching it, the failures so far, and the
+/// table or column each variable of a `table`/`column-of` quantifier stands for.
+interface PropQuery {
+  readonly path: string;
+  readonly fails: string[];
+  readonly names: ReadonlyMap<number, string>;
+}
+
+const newQuery = (): PropQuery => ({ path: 'true', fails: [], names: new Map() });
 
 let sortSteps = 0;
 
-/// A property's value; without a run (an invariant), only its variables and literals.
-function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>): Val {
+/// What an invariant knows: its literals.
+const LITERALS = new KnownTerms();
+
+/// A list of these items (at least one); known when they all are.
+function listOf(items: readonly string[], known: KnownTerms): string {
+  const units = items.map((x) => `(seq.unit ${x})`);
+  const text = units.length === 1 ? units[0]! : `(seq.++ ${units.join(' ')})`;
+  const values = items.map((x) => known.get(x));
+  if (values.every((v) => v !== undefined)) known.set(text, values as Known[]);
+  return text;
+}
+
+/// A property's value; without a run (an invariant), only its variables and literals. Failures
+/// go to `query`.
+function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>, query: PropQuery): Val {
+  const sub = (x: Prop): Val => evalPropVal(x, run, env, query);
   const ofRun = (): Run => {
     if (run === null) throw new Error('not a property of a run');
     return run;
@@ -606,10 +717,11 @@ function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>): V
     case 'success': return 'success';
     case 'abort': return '(not success)';
     case 'op': {
-      const xs = p.args.map((a) => evalPropVal(a, run, env));
+      const xs = propOperands(p, run, env, query);
+      const known = run?.known ?? LITERALS;
       const argTy = operandTy(p.args, p.ty);
       if (isObj(argTy)) return p.op === '=' ? eqVal(argTy, xs[0]!, xs[1]!) : `(not ${eqVal(argTy, xs[0]!, xs[1]!)})`;
-      if (p.op === 'make-list') return makeList(p.args[0]!, p.ty as ListTy, term(xs[1]!));
+      if (p.op === 'make-list') return makeList(known.get(term(xs[0]!)), p.ty as ListTy, toTerm(termTy(p.args[1]!), xs[1]!));
       if (p.op === 'sort') {
         // A property has no definitions: the network's steps are `let`s around its result.
         const lets: string[] = [];
@@ -620,21 +732,52 @@ function evalPropVal(p: Prop, run: Run | null, env: ReadonlyMap<number, Val>): V
         });
         return lets.reduceRight((acc, l) => `(let (${l}) ${acc})`, sorted);
       }
-      return applyOp(p.op, argTy, xs.map(term));
+      const ts = xs.map((x, i) => toTerm(termTy(p.args[i]!), x));
+      // A property's failures are its query's (the transaction's stay as they are); its
+      // warnings, Pact drops.
+      const fail = (c: string) => query.fails.push(`(and ${query.path} ${c})`);
+      const failure = failureOf(p.op, ts);
+      if (failure !== null) fail(failure);
+      return fromTerm(p.ty, evalOp(p.op, p.args.map(termTy), p.ty, ts, { known, warn: () => {}, fail }));
     }
     case 'quantified': {
+      if (isNameTy(p.ty)) {
+        // Pact's quantifiers over names: the body for each table, or each column of the table.
+        const tables = ofRun().db.tables;
+        const over = p.ty.k === 'table' ? [...tables.keys()].sort() : tables.get(p.ty.table)?.row.fields.map(([c]) => c) ?? [];
+        const each = over.map((n) => term(evalPropVal(p.body, run, env, { ...query, names: new Map(query.names).set(p.vid, n) })));
+        return p.q === 'forall' ? `(and true ${each.join(' ')})` : `(or false ${each.join(' ')})`;
+      }
+      // Pact's `Any` has one value.
+      if (p.ty === 'any') return evalPropVal(p.body, run, new Map(env).set(p.vid, '0'), query);
       const name = `q${p.vid}`;
-      return `(${p.q} ((${name} ${sortOf(p.ty)})) ${term(evalPropVal(p.body, run, new Map(env).set(p.vid, name)))})`;
+      const bound = `((${name} ${sortOf(p.ty)}))`;
+      // A failure for some (every) value of an `exists` (a `forall`) is the property's, as its
+      // quantifiers are in front (parse.ts `prenex`).
+      const inner: PropQuery = { ...query, path: 'true', fails: [] };
+      const body = term(evalPropVal(p.body, run, new Map(env).set(p.vid, fromTerm(p.ty, name)), inner));
+      if (inner.fails.length > 0) query.fails.push(`(and ${query.path} (${p.q} ${bound} (or ${inner.fails.join(' ')})))`);
+      return `(${p.q} ${bound} ${body})`;
     }
-    case 'at': return field(evalPropVal(p.obj, run, env), p.field);
+    case 'at': return field(sub(p.obj), p.field);
+    case 'object': return { fields: new Map(p.fields.map(([n, v]) => [n, sub(v)] as const)) };
     case 'list': {
-      const items = p.items.map((x) => `(seq.unit ${term(evalPropVal(x, run, env))})`);
-      return items.length === 0 ? smtLit({ ty: 'empty-list', elem: p.ty.elem }) : items.length === 1 ? items[0]! : `(seq.++ ${items.join(' ')})`;
+      const items = p.items.map((x) => toTerm(p.ty.elem, sub(x)));
+      return items.length === 0 ? smtLit({ ty: 'empty-list', elem: p.ty.elem }) : listOf(items, run?.known ?? LITERALS);
     }
     case 'authorized-by': return guardPassed(ofRun(), `(registry ${smtLit({ ty: 'string', value: p.name })})`);
     case 'governance-passes': return guardPassed(ofRun(), ofRun().moduleGuard);
-    case 'db': return dbProp(p, ofRun(), (k) => term(evalPropVal(k, run, env)));
+    case 'db': return dbProp(p, ofRun(), (k) => term(sub(k)), (n) => (typeof n === 'string' ? n : query.names.get(n.vid)!));
   }
+}
+
+/// An operation's operands: the second of `and` (`or`) is reached only when the first holds
+/// (does not).
+function propOperands(p: Extract<Prop, { k: 'op' }>, run: Run | null, env: ReadonlyMap<number, Val>, query: PropQuery): Val[] {
+  if (p.op !== 'and' && p.op !== 'or') return p.args.map((a) => evalPropVal(a, run, env, query));
+  const first = term(evalPropVal(p.args[0]!, run, env, query));
+  const path = `(and ${query.path} ${p.op === 'and' ? first : `(not ${first})`})`;
+  return [first, evalPropVal(p.args[1]!, run, env, { ...query, path })];
 }
 
 /// Whether a guard passes, as the run leaves the database.
@@ -642,9 +785,10 @@ function guardPassed(run: Run, guard: string): string {
   return `(select ${run.db.get(run.db.key('guard-passes', ''))} ${guard})`;
 }
 
-function dbProp(p: DbProp, run: Run, key: (k: Prop) => string): Val {
+function dbProp(p: DbProp, run: Run, key: (k: Prop) => string, name: (n: NameRef) => string): Val {
   const db = run.db;
-  const now = (slot: Slot, column = ''): string => db.get(db.key(slot, p.table, column));
+  const table = name(p.table);
+  const now = (slot: Slot, column: NameRef = ''): string => db.get(db.key(slot, table, name(column)));
   switch (p.what) {
     case 'table-read': return now('table-read');
     case 'table-written': return now('table-written');
@@ -658,14 +802,14 @@ function dbProp(p: DbProp, run: Run, key: (k: Prop) => string): Val {
     case 'row-write-count': return `(select ${now('write-count')} ${key(p.key)})`;
     case 'row-enforced': return `(select ${now('cell-enforced', p.column)} ${key(p.key)})`;
     case 'row-exists': {
-      const k = db.key('exists', p.table);
+      const k = db.key('exists', table);
       return `(select ${p.when === 'before' ? db.initial(k) : db.get(k)} ${key(p.key)})`;
     }
     case 'read': {
       const k = key(p.key);
-      return { fields: new Map(p.ty.fields.map(([c]) => {
-        const cells = db.key('cells', p.table, c);
-        return [c, `(select ${p.when === 'before' ? db.initial(cells) : db.get(cells)} ${k})`] as const;
+      return { fields: new Map(p.ty.fields.map(([c, ty]) => {
+        const cells = db.key('cells', table, c);
+        return [c, fromTerm(ty, `(select ${p.when === 'before' ? db.initial(cells) : db.get(cells)} ${k})`)] as const;
       })) };
     }
   }

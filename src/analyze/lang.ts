@@ -36,27 +36,62 @@ export function tyEq(a: Ty, b: Ty): boolean {
   return a.fields.length === b.fields.length && a.fields.every(([n, t], i) => n === b.fields[i]![0] && tyEq(t, b.fields[i]![1]));
 }
 
+/// `=` (`eq`) or `!=` of two objects when their types alone decide it (Pact's `ObjectEqNeq`,
+/// which then looks at neither value): an empty object differs from a non-empty one, two empty
+/// ones are equal, and two non-empty ones of different types are neither equal nor unequal.
+/// Null when the values decide.
+export function objectsCompared(eq: boolean, a: ObjTy, b: ObjTy): boolean | null {
+  const empty = [a, b].filter((t) => t.fields.length === 0).length;
+  if (empty === 2) return eq;
+  if (empty === 1) return !eq;
+  return tyEq(a, b) ? null : false;
+}
+
 export function fieldTy(t: Ty, field: string): Ty | null {
   return isObj(t) ? t.fields.find(([n]) => n === field)?.[1] ?? null : null;
 }
 
-/// A type as Pact's analysis prints one (`object{...}` spelled out by its fields).
+/// A type as Pact's analysis prints one (its `Pretty SingTy`): `*` for `any`, an object as its
+/// fields between braces.
 export function showTy(t: Ty): string {
-  if (typeof t === 'string') return t;
-  return t.k === 'list' ? `[${showTy(t.elem)}]` : `object{${t.fields.map(([n, ft]) => `${n}: ${showTy(ft)}`).join(', ')}}`;
+  if (typeof t === 'string') return t === 'any' ? '*' : t;
+  return t.k === 'list' ? `[${showTy(t.elem)}]` : `{${t.fields.map(([n, ft]) => `${n}: ${showTy(ft)}`).join(',')}}`;
 }
+
+/// A type as Haskell shows Pact's analysis type (`Show SingTy`), at precedence `prec`.
+export function showTyHs(t: Ty, prec = 0): string {
+  const paren = (x: string) => (prec > 10 ? `(${x})` : x);
+  if (typeof t === 'string') return { integer: 'SInteger', bool: 'SBool', string: 'SStr', time: 'STime', decimal: 'SDecimal', guard: 'SGuard', any: 'SAny' }[t];
+  if (t.k === 'list') return paren(`SList ${showTyHs(t.elem, 11)}`);
+  const fields = t.fields.reduceRight((rest, [n, ft]) => `(SCons "${n}" ${showTyHs(ft)} ${rest})`, 'SNil');
+  return paren(`SObjectUnsafe ${fields}`);
+}
+
+/// What a property's quantifier may range over (Pact's `QType`): values of a type, the tables,
+/// or the columns of a table (`column-of`).
+export type QTy = Ty | { readonly k: 'table' } | { readonly k: 'column-of'; readonly table: string };
+
+export function isNameTy(t: QTy): t is Exclude<QTy, Ty> {
+  return typeof t !== 'string' && (t.k === 'table' || t.k === 'column-of');
+}
+
+/// A table's or a column's name in a property: literal, or a variable of a `table` /
+/// `column-of` quantifier.
+export type NameRef = string | { readonly vid: number; readonly name: string };
 
 export type WriteKind = 'insert' | 'update' | 'write';
 
 /// A database property of a table (and a column, and a row key): Pact's `PropSpecific` DB
-/// constructors. `column-delta`/`cell-delta` have the column's type.
+/// constructors. `column-delta`/`cell-delta` have the column's type; they, `row-enforced` and
+/// `read` name their table and column literally (Pact requires it), the others may name them by
+/// a quantified variable.
 export type DbProp =
-  | { readonly what: 'table-read' | 'table-written'; readonly table: string }
-  | { readonly what: 'column-read' | 'column-written'; readonly table: string; readonly column: string }
+  | { readonly what: 'table-read' | 'table-written'; readonly table: NameRef }
+  | { readonly what: 'column-read' | 'column-written'; readonly table: NameRef; readonly column: NameRef }
   | { readonly what: 'column-delta'; readonly table: string; readonly column: string; readonly ty: Ty }
   | { readonly what: 'cell-delta'; readonly table: string; readonly column: string; readonly ty: Ty; readonly key: Prop }
-  | { readonly what: 'row-read' | 'row-written' | 'row-read-count' | 'row-write-count'; readonly table: string; readonly key: Prop }
-  | { readonly what: 'row-exists'; readonly table: string; readonly key: Prop; readonly when: 'before' | 'after' }
+  | { readonly what: 'row-read' | 'row-written' | 'row-read-count' | 'row-write-count'; readonly table: NameRef; readonly key: Prop }
+  | { readonly what: 'row-exists'; readonly table: NameRef; readonly key: Prop; readonly when: 'before' | 'after' }
   /// `row-enforced`: the guard in this cell, as read before any write to it, was enforced.
   | { readonly what: 'row-enforced'; readonly table: string; readonly column: string; readonly key: Prop }
   | { readonly what: 'read'; readonly table: string; readonly key: Prop; readonly when: 'before' | 'after'; readonly ty: ObjTy };
@@ -65,8 +100,9 @@ export type DbProp =
 /// been widened to decimal by the time it is built.
 export type Op =
   | '+' | '-' | '*' | '/' | '^' | 'log' | 'mod' | 'neg' | 'abs'
-  /// `add-time` (the seconds already in microseconds) and `diff-time` (decimal seconds).
-  | 'add-time' | 'diff-time'
+  /// `add-time` of integer or decimal seconds (`add-time-dec`: rounded to microseconds, and only
+  /// of known seconds, as Pact requires) and `diff-time` (decimal seconds).
+  | 'add-time' | 'add-time-dec' | 'diff-time'
   | '=' | '!=' | '<' | '<=' | '>' | '>='
   | 'and' | 'or' | 'not' | 'concat' | 'length'
   | 'dec' | 'floor' | 'ceiling' | 'round'
@@ -75,13 +111,23 @@ export type Op =
   /// Strings and lists: `length`, `+` (`concat`), `contains` (needle, then haystack), `take`,
   /// `drop` (count, then collection), `at` of an index (index, then list), `str-to-int`.
   | 'contains' | 'take' | 'drop' | 'at-index' | 'str-to-int'
+  /// Whether a key (the first operand) is one of an object type's fields (the others).
+  | 'has-key'
+  /// `ln` and `exp`, which Pact translates but cannot evaluate.
+  | 'ln' | 'exp'
   /// `enumerate` of from, to and step; `distinct` (Pact's analysis: of the first ten elements,
   /// the last occurrences, reversed); `create-principal` of a guard, `validate-principal` of a
   /// guard and a principal.
   | 'enumerate' | 'distinct' | 'create-principal' | 'validate-principal'
   /// `reverse` and `sort` (of the first ten elements, as Pact's bounded folds); `make-list` of a
   /// count and a value (the count must be a literal, as Pact's analysis requires).
-  | 'reverse' | 'sort' | 'make-list';
+  | 'reverse' | 'sort' | 'make-list'
+  /// Natives Pact's analysis computes only of known operands, shimming or failing otherwise
+  /// (`natives.ts`): `hash` (of a string, integer, decimal, boolean or list of those),
+  /// `hash-keccak256`, `format-time`/`parse-time` (format first), `is-principal`,
+  /// `typeof-principal`, `str-to-int` of a base and a string, the bitwise operators.
+  | 'hash' | 'keccak256' | 'format-time' | 'parse-time' | 'is-principal' | 'typeof-principal' | 'str-to-int-base'
+  | '&' | '|' | 'xor' | '~' | 'shift';
 
 /// A literal: integers and scaled decimals as bigints.
 export type Lit = { readonly ty: 'integer' | 'decimal' | 'time'; readonly value: bigint }
@@ -104,6 +150,8 @@ export type Term =
   | { readonly k: 'object'; readonly ty: ObjTy; readonly fields: ReadonlyArray<readonly [string, Term]> }
   | { readonly k: 'list'; readonly ty: ListTy; readonly items: readonly Term[] }
   | { readonly k: 'at'; readonly ty: Ty; readonly field: string; readonly obj: Term }
+  /// `at` of an object with a key the code computes.
+  | { readonly k: 'at-key'; readonly ty: Ty; readonly key: Term; readonly obj: Term }
   /// A row of `table` (of schema `row`), its fields `ty`; without a default, a missing row aborts.
   | { readonly k: 'read'; readonly ty: ObjTy; readonly tag: number; readonly table: string; readonly row: ObjTy; readonly key: Term; readonly default: Term | null }
   | { readonly k: 'write'; readonly tag: number; readonly kind: WriteKind; readonly table: string; readonly key: Term; readonly obj: Term }
@@ -161,10 +209,12 @@ export type Prop =
   | { readonly k: 'result'; readonly ty: Ty }
   | { readonly k: 'success' }
   | { readonly k: 'abort' }
-  | { readonly k: 'quantified'; readonly q: 'forall' | 'exists'; readonly vid: number; readonly ty: Ty; readonly body: Prop }
+  | { readonly k: 'quantified'; readonly q: 'forall' | 'exists'; readonly vid: number; readonly ty: QTy; readonly body: Prop }
   | { readonly k: 'at'; readonly ty: Ty; readonly field: string; readonly obj: Prop }
   /// A list literal of single values.
   | { readonly k: 'list'; readonly ty: ListTy; readonly items: readonly Prop[] }
+  /// An object literal, its fields sorted by name.
+  | { readonly k: 'object'; readonly ty: ObjTy; readonly fields: ReadonlyArray<readonly [string, Prop]> }
   | ({ readonly k: 'db' } & DbProp)
   /// `authorized-by`: the guard the registry names passes; `governance-passes`: the module's.
   | { readonly k: 'authorized-by'; readonly name: string }

@@ -5,7 +5,7 @@ import type { Binding, Event, GuardOrigin, Ty } from './lang.ts';
 import { isObj } from './lang.ts';
 import type { Run } from './eval.ts';
 import type { Val } from './state.ts';
-import { showScaled } from './parse.ts';
+import { showScaled } from './pretty.ts';
 
 /// The values of a `(get-value (...))` answer, by name, as SMT-LIB text.
 export function parseValues(out: string): Map<string, string> {
@@ -61,33 +61,41 @@ function smtStringValue(v: string): string {
   return v.slice(1, -1).replace(/""/g, '"').replace(/\\u\{([0-9a-fA-F]+)\}/g, (_, h: string) => String.fromCodePoint(parseInt(h, 16)));
 }
 
-/// A value as Pact shows a concrete one in a model (a guard is its number).
+/// A value as Pact shows a concrete one in a model (Pact's `Pretty` of the analysis' values: a
+/// guard is its number, an object the nested pairs SBV makes of it, `(1, ("a", ()))`).
 export function showValue(ty: Ty, v: string): string {
+  return showSexp(ty, readSexp(v, { pos: 0 }));
+}
+
+function showSexp(ty: Ty, x: Sexp): string {
+  const v = flatten(x);
   switch (ty) {
     case 'bool': return v === 'true' ? 'True' : 'False';
     case 'string': return `"${smtStringValue(v)}"`;
     case 'integer': case 'guard': case 'time': return smtInteger(v).toString();
     case 'any': return 'Any';
     case 'decimal': return showScaled(smtInteger(v));
-    default: return ty.k === 'list' ? showList(ty.elem, v) : v;
   }
-}
-
-/// A Z3 sequence (`(seq.++ (seq.unit 1) (seq.unit 2))`, `(as seq.empty ...)`) as `[1, 2]`.
-function showList(elem: Ty, v: string): string {
+  if (isObj(ty)) return showPairs(ty.fields.map(([, ft], i) => showSexp(ft, Array.isArray(x) ? x[i + 1]! : '')));
+  // A Z3 sequence (`(seq.++ (seq.unit 1) (seq.unit 2))`, `(as seq.empty ...)`) as `[1, 2]`.
   const items: string[] = [];
-  const walk = (x: Sexp): void => {
-    if (!Array.isArray(x)) return;
-    if (x[0] === 'seq.unit') items.push(showValue(elem, flatten(x[1]!)));
-    if (x[0] === 'seq.++') x.slice(1).forEach(walk);
+  const walk = (s: Sexp): void => {
+    if (!Array.isArray(s)) return;
+    if (s[0] === 'seq.unit') items.push(showSexp(ty.elem, s[1]!));
+    if (s[0] === 'seq.++') s.slice(1).forEach(walk);
   };
-  walk(readSexp(v, { pos: 0 }));
+  walk(x);
   return `[${items.join(', ')}]`;
 }
 
-/// A value of the run (an object field by field, as Pact's `showObject`), or null when the
-/// model lacks one of its terms.
-function showVal(ty: Ty, v: Val, values: ReadonlyMap<string, string>): string | null {
+/// An object's fields as the pairs of SBV's tuples, ending in `()`.
+function showPairs(fields: readonly string[]): string {
+  return fields.reduceRight((rest, f) => `(${f}, ${rest})`, '()');
+}
+
+/// A value of the run, or null when the model lacks one of its terms. An object is its pairs
+/// (Pact's `showTVal`), or in a database access its fields by name (`showObject`).
+function showVal(ty: Ty, v: Val, values: ReadonlyMap<string, string>, byName = false): string | null {
   if (typeof v === 'string' || !isObj(ty)) {
     const x = typeof v === 'string' ? values.get(v) : undefined;
     return x === undefined ? null : showValue(ty, x);
@@ -96,9 +104,9 @@ function showVal(ty: Ty, v: Val, values: ReadonlyMap<string, string>): string | 
   for (const [n, ft] of ty.fields) {
     const x = showVal(ft, v.fields.get(n)!, values);
     if (x === null) return null;
-    parts.push(`${n}: ${x}`);
+    parts.push(byName ? `${n}: ${x}` : x);
   }
-  return `{ ${parts.join(', ')} }`;
+  return byName ? `{ ${parts.join(', ')} }` : showPairs(parts);
 }
 
 /// What the trace says on entering a scope that is not a call.
@@ -118,7 +126,7 @@ function guardText(origin: GuardOrigin, name: string | null, guard: string | nul
 /// A counterexample: the trace text, and the function it starts in (for the header).
 export function showModel(events: readonly Event[], run: Run, values: ReadonlyMap<string, string>): { text: string; header: string | null } {
   const valueOf = (name: string | undefined): string | undefined => (name === undefined ? undefined : values.get(name));
-  const shown = (ty: Ty, v: Val | undefined): string => (v === undefined ? null : showVal(ty, v, values)) ?? '[ERROR:missing tag]';
+  const shown = (ty: Ty, v: Val | undefined, byName = false): string => (v === undefined ? null : showVal(ty, v, values, byName)) ?? '[ERROR:missing tag]';
   const showVar = (b: Binding): string => shown(b.ty, run.vars.get(b.vid));
   const passed = (tag: number): boolean => valueOf(run.tags.get(tag) as string | undefined) === 'true';
   const lines: string[] = [];
@@ -186,7 +194,7 @@ export function showModel(events: readonly Event[], run: Run, values: ReadonlyMa
           const acc = run.accesses.get(e.tag);
           const ok = valueOf(acc?.ok) === 'true';
           const key = acc === undefined ? '[ERROR:missing tag]' : shown('string', acc.key);
-          const obj = acc === undefined ? '[ERROR:missing tag]' : shown(e.ty, acc.obj);
+          const obj = acc === undefined ? '[ERROR:missing tag]' : shown(e.ty, acc.obj, true);
           if (e.k === 'read') {
             emit(depth, [ok ? `read ${obj} from ${e.table} at key ${key} succeeds` : `read from ${e.table} at key ${key} fails because the row was not present`]);
           } else {

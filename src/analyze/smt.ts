@@ -1,16 +1,89 @@
 /// The SMT-LIB vocabulary the analysis writes: sorts, literals, the helper functions every
 /// script starts with, and each operator of terms and properties as an SMT-LIB expression.
 import { DECIMAL_ONE, DECIMAL_PLACES } from './lang.ts';
-import type { ListTy, Lit, Op, Prop, Term, Ty } from './lang.ts';
-import { isObj, termTy } from './lang.ts';
+import type { ListTy, Lit, ObjTy, Op, Prop, Term, Ty } from './lang.ts';
+import { isObj, showTy, termTy } from './lang.ts';
 import { AnalysisFailure } from './translate.ts';
+import type { Known } from './concrete.ts';
 
-/// The sort of a value that is one SMT-LIB term (not an object). Guards are opaque integers;
-/// `any` values are all the integer 0 (Pact's `Any` has one value).
+/// The sort of a value as one SMT-LIB term. Guards are opaque integers; `any` values are all the
+/// integer 0 (Pact's `Any` has one value); an object is a datatype of its fields (Pact's objects
+/// are SBV tuples), which the evaluator takes apart where it can (`state.ts` `Val`).
 export function sortOf(ty: Ty): string {
-  if (isObj(ty)) throw new Error('an object has no single sort');
+  if (isObj(ty)) return objectSort(ty).name;
   if (typeof ty !== 'string') return `(Seq ${sortOf(ty.elem)})`;
   return ty === 'bool' ? 'Bool' : ty === 'string' ? 'String' : 'Int';
+}
+
+/// What a script may need declared before it, by name, in the order first needed (a datatype
+/// after those of its fields, a list function after its elements' sort): the object datatypes
+/// and the list functions of each element sort. Names end so that none is part of another.
+const DECLARATIONS = new Map<string, string>();
+const OBJECT_SORTS = new Map<string, { name: string; ctor: string; fields: readonly string[] }>();
+
+/// An object type's datatype: `obj$N$`, made by `mk-obj$N$`, field `i` read by `obj$N$.i`.
+function objectSort(ty: ObjTy): { name: string; ctor: string; fields: readonly string[] } {
+  const key = tyKey(ty);
+  const known = OBJECT_SORTS.get(key);
+  if (known !== undefined) return known;
+  const sorts = ty.fields.map(([, ft]) => sortOf(ft));
+  const name = `obj$${OBJECT_SORTS.size}$`;
+  const fields = sorts.map((_, i) => `${name}.${i}`);
+  const sort = { name, ctor: `mk-${name}`, fields };
+  OBJECT_SORTS.set(key, sort);
+  DECLARATIONS.set(name, `(declare-datatypes ((${name} 0)) (((${sort.ctor}${sorts.map((s, i) => ` (${fields[i]} ${s})`).join('')}))))`);
+  return sort;
+}
+
+/// A type's text, one for each type.
+function tyKey(t: Ty): string {
+  if (typeof t === 'string') return t;
+  return t.k === 'list' ? `[${tyKey(t.elem)}]` : `{${t.fields.map(([n, ft]) => `${JSON.stringify(n)}:${tyKey(ft)}`).join(',')}}`;
+}
+
+/// An object as one term, from its fields' terms.
+export function objectTerm(ty: ObjTy, fields: readonly string[]): string {
+  const { ctor } = objectSort(ty);
+  return fields.length === 0 ? ctor : `(${ctor} ${fields.join(' ')})`;
+}
+
+/// Each field of an object term (the accessors of its datatype).
+export function objectFields(ty: ObjTy, x: string): string[] {
+  return objectSort(ty).fields.map((f) => `(${f} ${x})`);
+}
+
+/// A sort as part of a name (no spaces or parentheses).
+function sortName(ty: Ty): string {
+  return typeof ty !== 'string' && ty.k === 'list' ? `seq<${sortName(ty.elem)}>` : sortOf(ty);
+}
+
+/// A recursive list function of lists of `elem`, declared on first use: `distinct` (the first `n`
+/// elements' last occurrences, as Pact's bounded right fold keeps them) and `reverse`.
+function listFunction(fn: 'distinct' | 'reverse', elem: Ty): string {
+  const name = `list-${fn}<${sortName(elem)}>`;
+  if (DECLARATIONS.has(name)) return name;
+  const seq = sortOf({ k: 'list', elem });
+  const rest = '(seq.extract l 1 (- (seq.len l) 1))';
+  DECLARATIONS.set(name, fn === 'distinct'
+    ? `(define-fun-rec ${name} ((l ${seq}) (n Int)) ${seq} (ite (or (= (seq.len l) 0) (<= n 0)) (as seq.empty ${seq})` +
+      ` (let ((h (seq.nth l 0)) (r (${name} ${rest} (- n 1)))) (ite (seq.contains r (seq.unit h)) r (seq.++ (seq.unit h) r)))))`
+    : `(define-fun-rec ${name} ((l ${seq})) ${seq} (ite (= (seq.len l) 0) l (seq.++ (${name} ${rest}) (seq.unit (seq.nth l 0)))))`);
+  return name;
+}
+
+/// The declarations a script's lines use (and those they use), to put before them.
+export function declarationsFor(lines: readonly string[]): string[] {
+  const needed = new Set<string>();
+  const visit = (text: string): void => {
+    for (const [name, decl] of DECLARATIONS) {
+      if (!needed.has(name) && text.includes(name)) {
+        needed.add(name);
+        visit(decl);
+      }
+    }
+  };
+  visit(lines.join('\n'));
+  return [...DECLARATIONS].filter(([name]) => needed.has(name)).map(([, decl]) => decl);
 }
 
 /// Keysets: the registry's (by name) and the transaction's data (by name); the transaction's
@@ -34,21 +107,22 @@ const GUARDS = [
 ];
 
 /// Helpers every script starts with: Haskell's `div`/`mod` (rounding to -infinity; SMT-LIB's are
-/// Euclidean) and Pact's banker's rounding division for decimals (`roundingDiv`).
+/// Euclidean; by zero, 0 and the dividend, as SBV defines them where SMT-LIB leaves them open)
+/// and Pact's banker's rounding division for decimals (`roundingDiv`).
 export const PRELUDE = [
-  '(define-fun hdiv ((x Int) (y Int)) Int (ite (or (> y 0) (= (mod x y) 0)) (div x y) (- (div x y) 1)))',
+  '(define-fun hdiv ((x Int) (y Int)) Int (ite (= y 0) 0 (ite (or (> y 0) (= (mod x y) 0)) (div x y) (- (div x y) 1))))',
   '(define-fun hmod ((x Int) (y Int)) Int (- x (* y (hdiv x y))))',
   '(define-fun rdiv ((x Int) (y Int)) Int (let ((w (hdiv x y)) (f (abs (hmod x y))))' +
     ' (+ w (ite (or (> (* 2 f) (abs y)) (and (= (* 2 f) (abs y)) (not (= (hmod w 2) 0)))) 1 0))))',
   `(define-fun one () Int ${DECIMAL_ONE})`,
-  ...['Int', 'Bool', 'String'].flatMap(listFunctions),
   // Pact's `enumerate` (from, to, step): counting up or down by the step; a zero step, or one
-  // that overshoots at once, gives just the start.
+  // that overshoots at once, gives just the start. A step away from the end fails (eval.ts),
+  // and would count for ever: its list is empty.
   '(define-fun-rec enum-up ((b Int) (e Int) (s Int)) (Seq Int) (ite (<= b e) (seq.++ (seq.unit b) (enum-up (+ b s) e s)) (as seq.empty (Seq Int))))',
   '(define-fun-rec enum-down ((b Int) (e Int) (s Int)) (Seq Int) (ite (>= b e) (seq.++ (seq.unit b) (enum-down (+ b s) e s)) (as seq.empty (Seq Int))))',
   '(define-fun enumerate ((f Int) (t Int) (s Int)) (Seq Int) (ite (<= f t)' +
-    ' (ite (or (= f t) (= s 0) (> (+ f s) t)) (seq.unit f) (enum-up f t s))' +
-    ' (ite (or (= s 0) (< (+ f s) t)) (seq.unit f) (enum-down f t s))))',
+    ' (ite (or (= f t) (= s 0) (> (+ f s) t)) (seq.unit f) (ite (< s 0) (as seq.empty (Seq Int)) (enum-up f t s)))' +
+    ' (ite (or (= s 0) (< (+ f s) t)) (seq.unit f) (ite (> s 0) (as seq.empty (Seq Int)) (enum-down f t s)))))',
   ...GUARDS,
 ];
 
@@ -74,6 +148,42 @@ function smtString(s: string): string {
 }
 
 /// An operator applied to SMT-LIB operands of type `ty` (the operands' type for comparisons).
+/// An ordering of two values: strings lexicographically, booleans false before true (SBV's
+/// order), numbers and times numerically.
+function ordered(op: '<' | '<=' | '>' | '>=', ty: Ty, a: string, b: string): string {
+  const [lo, hi] = op === '<' || op === '<=' ? [a, b] : [b, a];
+  const strict = !op.endsWith('=');
+  if (ty === 'string') return `(str.${strict ? '<' : '<='} ${lo} ${hi})`;
+  if (ty === 'bool') return `(${strict ? 'and' : 'or'} (not ${lo}) ${hi})`;
+  if (isObj(ty)) return strict ? lexLess(ty, lo, hi) : `(or ${lexLess(ty, lo, hi)} (= ${lo} ${hi}))`;
+  if (typeof ty !== 'string') throw unhandled(`ordering of lists (${showTy(ty)})`);
+  return `(${strict ? '<' : '<='} ${lo} ${hi})`;
+}
+
+/// Objects (as terms) ordered as SBV orders tuples: field by field, the first differing decides.
+function lexLess(ty: ObjTy, a: string, b: string): string {
+  const xs = objectFields(ty, a);
+  const ys = objectFields(ty, b);
+  return ty.fields.reduceRight((rest, [, ft], i) =>
+    `(or ${ordered('<', ft, xs[i]!, ys[i]!)} (and (= ${xs[i]} ${ys[i]}) ${rest}))`, 'false');
+}
+
+/// `=` of two values of type `ty`: lists as Pact's `ListEqNeq` compares them, by length and
+/// their first ten elements.
+function equal(ty: Ty, a: string, b: string): string {
+  if (typeof ty === 'string' || ty.k !== 'list') return `(= ${a} ${b})`;
+  return `(and (= (seq.len ${a}) (seq.len ${b})) (= ${firstOf(a)} ${firstOf(b)}))`;
+}
+
+/// The first `LIST_BOUND` elements of a list.
+function firstOf(list: string): string {
+  return `(seq.extract ${list} 0 ${LIST_BOUND})`;
+}
+
+function elemOf(ty: Ty): Ty {
+  return typeof ty !== 'string' && ty.k === 'list' ? ty.elem : 'any';
+}
+
 export function applyOp(op: Op, ty: Ty, xs: readonly string[]): string {
   const [a, b] = xs;
   const str = ty === 'string';
@@ -83,54 +193,71 @@ export function applyOp(op: Op, ty: Ty, xs: readonly string[]): string {
     case '*': return ty === 'decimal' ? `(rdiv (* ${a} ${b}) one)` : `(* ${a} ${b})`;
     case '/': return ty === 'decimal' ? `(rdiv (* ${a} one) ${b})` : `(hdiv ${a} ${b})`;
     case '^': case 'log': throw new AnalysisFailure(null, `unsupported decimal arithmetic op: ${op === '^' ? 'Pow' : 'Log'}`);
+    case 'ln': case 'exp': throw new AnalysisFailure(null, `unsupported unary arithmetic op: ${op === 'ln' ? 'Ln' : 'Exp'}`);
+    case 'has-key': return `(or false ${xs.slice(1).map((k) => `(= ${a} ${k})`).join(' ')})`;
     case 'mod': return `(hmod ${a} ${b})`;
-    case 'add-time': return `(+ ${a} ${b})`;
+    case 'add-time': return `(+ ${a} (* ${b} 1000000))`;
+    case 'add-time-dec': return `(+ ${a} (rdiv (* ${b} 1000000) one))`;
     // Microseconds to decimal seconds: exact, as 10^255 is a multiple of 10^6.
     case 'diff-time': return `(* (- ${a} ${b}) ${DECIMAL_ONE / 1000000n})`;
     case 'neg': return `(- ${a})`;
     case 'abs': return `(abs ${a})`;
-    case '=': return `(= ${a} ${b})`;
-    case '!=': return `(not (= ${a} ${b}))`;
-    case '<': return str ? `(str.< ${a} ${b})` : `(< ${a} ${b})`;
-    case '<=': return str ? `(str.<= ${a} ${b})` : `(<= ${a} ${b})`;
-    case '>': return str ? `(str.< ${b} ${a})` : `(> ${a} ${b})`;
-    case '>=': return str ? `(str.<= ${b} ${a})` : `(>= ${a} ${b})`;
+    case '=': return equal(ty, a!, b!);
+    case '!=': return `(not ${equal(ty, a!, b!)})`;
+    case '<': case '<=': case '>': case '>=': return ordered(op, ty, a!, b!);
     case 'and': return `(and ${a} ${b})`;
     case 'or': return `(or ${a} ${b})`;
     case 'not': return `(not ${a})`;
     case 'concat': return str ? `(str.++ ${a} ${b})` : `(seq.++ ${a} ${b})`;
     case 'length': return str ? `(str.len ${a})` : `(seq.len ${a})`;
-    case 'contains': return str ? `(str.contains ${a} ${b})` : `(seq.contains ${a} (seq.unit ${b}))`;
+    // Pact's `ListContains` looks at the first ten elements.
+    case 'contains': return str ? `(str.contains ${a} ${b})` : `(seq.contains ${firstOf(a!)} (seq.unit ${b}))`;
     // Pact's `take`/`drop`: a negative count counts from the end.
     case 'take': return `(ite (>= ${b} 0) ${prefix(str, a!, b!)} ${suffix(str, a!, `(+ ${len(str, a!)} ${b})`)})`;
     case 'drop': return `(ite (>= ${b} 0) ${suffix(str, a!, b!)} ${prefix(str, a!, `(+ ${len(str, a!)} ${b})`)})`;
     case 'at-index': return `(seq.nth ${a} ${b})`;
     case 'str-to-int': return `(str.to_int ${a})`;
     case 'enumerate': return `(enumerate ${xs.join(' ')})`;
-    case 'reverse': return `(reverse-${sortOf(ty).slice(5, -1)} (seq.extract ${a} 0 ${LIST_BOUND}))`;
+    case 'reverse': return `(${listFunction('reverse', elemOf(ty))} (seq.extract ${a} 0 ${LIST_BOUND}))`;
     // The evaluator unrolls these.
     case 'sort': case 'make-list': throw new AnalysisFailure(null, `${op} is evaluated by the evaluator`);
-    case 'distinct': return `(reverse-${sortOf(ty).slice(5, -1)} (distinct-${sortOf(ty).slice(5, -1)} ${a} ${LIST_BOUND}))`;
+    case 'distinct': return `(${listFunction('reverse', elemOf(ty))} (${listFunction('distinct', elemOf(ty))} ${a} ${LIST_BOUND}))`;
     case 'create-principal': return principal(a!);
     case 'validate-principal': return `(= ${b} ${principal(a!)})`;
     case 'dec': return `(* ${a} one)`;
     case 'floor': case 'ceiling': case 'round': return rounded(op, a!);
     case 'floor-to': case 'ceiling-to': case 'round-to': {
-      // Rounded at `b` places: the value times 10^b rounded to an integer, scaled back.
+      // Rounded at `b` (a known number of) places: the value times 10^b rounded to an integer,
+      // scaled back.
       const places = BigInt(b!);
       const whole = rounded(op.slice(0, -3) as 'floor' | 'ceiling' | 'round', `(* ${a} ${10n ** places})`);
-      return `(* ${whole} ${10n ** (BigInt(DECIMAL_PLACES) - places)})`;
+      // Within a decimal's places the shift back is exact.
+      const within = places <= BigInt(DECIMAL_PLACES);
+      return within ? `(* ${whole} ${10n ** (BigInt(DECIMAL_PLACES) - places)})` : `(hdiv (* ${whole} one) ${10n ** places})`;
     }
+    case '~': return `(- (- 1) ${a})`;
+    // A shift by a known size (`natives.ts` requires one).
+    case 'shift': {
+      const size = BigInt(b!);
+      return size >= 0n ? `(* ${a} ${2n ** size})` : `(hdiv ${a} ${2n ** -size})`;
+    }
+    // Computed of known operands only (`natives.ts`).
+    case '&': case '|': case 'xor': case 'hash': case 'keccak256': case 'format-time': case 'parse-time':
+    case 'is-principal': case 'typeof-principal': case 'str-to-int-base':
+      throw new AnalysisFailure(null, `${op} is evaluated by the evaluator`);
   }
 }
 
-/// `make-list`: Pact's analysis needs its count to be a literal.
-export function makeList(count: Term | Prop, ty: ListTy, item: string): string {
-  if (count.k !== 'lit' || count.lit.ty !== 'integer') {
-    throw new AnalysisFailure(null, "You found a term we don't have analysis support for yet. Please report this as a bug at " +
-      'https://github.com/kadena-io/pact/issues\n\nmake-list currently requires a statically determined length');
-  }
-  const n = Number(count.lit.value);
+/// Pact's `UnhandledTerm` failure: what the analysis cannot do yet.
+export function unhandled(what: string): AnalysisFailure {
+  return new AnalysisFailure(null, "You found a term we don't have analysis support for yet. Please report this as a bug at " +
+    `https://github.com/kadena-io/pact/issues\n\n${what}`);
+}
+
+/// `make-list`: Pact's analysis needs its count to be known.
+export function makeList(count: Known | undefined, ty: ListTy, item: string): string {
+  if (typeof count !== 'bigint') throw unhandled('make-list currently requires a statically determined length');
+  const n = Number(count);
   if (n <= 0) return smtLit({ ty: 'empty-list', elem: ty.elem });
   const unit = `(seq.unit ${item})`;
   return n === 1 ? unit : `(seq.++ ${Array<string>(n).fill(unit).join(' ')})`;
@@ -169,18 +296,6 @@ export function principal(guard: string): string {
 /// How many elements of a list Pact's analysis folds over (its `listBound`): `distinct`,
 /// `reverse`, `sort`, `map`, `filter` and `fold` see only the first ten.
 export const LIST_BOUND = 10;
-
-/// `distinct` and the `reverse` it ends with, for lists of one sort: the first `n` elements'
-/// last occurrences (Pact's bounded right fold).
-function listFunctions(sort: string): string[] {
-  const seq = `(Seq ${sort})`;
-  const rest = '(seq.extract l 1 (- (seq.len l) 1))';
-  return [
-    `(define-fun-rec distinct-${sort} ((l ${seq}) (n Int)) ${seq} (ite (or (= (seq.len l) 0) (<= n 0)) (as seq.empty ${seq})` +
-      ` (let ((h (seq.nth l 0)) (r (distinct-${sort} ${rest} (- n 1)))) (ite (seq.contains r (seq.unit h)) r (seq.++ (seq.unit h) r)))))`,
-    `(define-fun-rec reverse-${sort} ((l ${seq})) ${seq} (ite (= (seq.len l) 0) l (seq.++ (reverse-${sort} ${rest}) (seq.unit (seq.nth l 0)))))`,
-  ];
-}
 
 function len(str: boolean, x: string): string {
   return str ? `(str.len ${x})` : `(seq.len ${x})`;

@@ -4,7 +4,7 @@
 import type { Info } from '../syntax/exp.ts';
 import type { ObjTy, Prop, Ty } from './lang.ts';
 import { isObj } from './lang.ts';
-import { sortOf } from './smt.ts';
+import { objectFields, objectTerm, sortOf } from './smt.ts';
 
 /// A value: one SMT-LIB term, or an object's fields (Pact's objects are tuples of their fields).
 export type Val = string | { readonly fields: ReadonlyMap<string, Val> };
@@ -18,6 +18,19 @@ export function term(v: Val): string {
 export function field(v: Val, name: string): Val {
   if (typeof v === 'string') throw new Error('not an object');
   return v.fields.get(name)!;
+}
+
+/// A value as one term: an object as its datatype's (where it goes into a list or a column).
+export function toTerm(ty: Ty, v: Val): string {
+  if (!isObj(ty)) return term(v);
+  return objectTerm(ty, ty.fields.map(([n, ft]) => toTerm(ft, field(v, n))));
+}
+
+/// The value of one term: an object's fields through its datatype's accessors.
+export function fromTerm(ty: Ty, x: string): Val {
+  if (!isObj(ty)) return x;
+  const xs = objectFields(ty, x);
+  return { fields: new Map(ty.fields.map(([n, ft], i) => [n, fromTerm(ft, xs[i]!)] as const)) };
 }
 
 /// Every term of a value, fields in order.
@@ -67,7 +80,7 @@ export class Db {
   current = new Map<string, string>();
   private readonly sorts = new Map<string, string>();
   private readonly inits = new Map<string, string>();
-  private readonly tables: ReadonlyMap<string, TableInfo>;
+  readonly tables: ReadonlyMap<string, TableInfo>;
   private readonly script: string[];
   constructor(tables: ReadonlyMap<string, TableInfo>, script: string[]) {
     this.tables = tables;

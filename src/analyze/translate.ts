@@ -4,15 +4,17 @@
 import type { Info } from '../syntax/exp.ts';
 import { pactCodeText } from '../syntax/code.ts';
 import type { AST, Named, TNode } from '../typecheck/ast.ts';
-import { prettyAst, walkAST } from '../typecheck/ast.ts';
+import { prettyAst, showTcId, walkAST } from '../typecheck/ast.ts';
+import { showTypeHs } from '../typecheck/types.ts';
 import type { Type } from '../values/type.ts';
 import { Decimal } from '../values/decimal.ts';
-import { parseIsoTime } from '../values/time.ts';
+import { ISO_TIME_FORMAT } from '../values/time.ts';
 import { PactTime } from '../values/value.ts';
-import { DECIMAL_ONE, DECIMAL_PLACES, UNIX_EPOCH_MICROS, fieldTy, isObj, objTy, showTy, termTy, tyEq } from './lang.ts';
-import type { Binding, Event, GuardOrigin, ObjTy, Op, Scope, Term, Ty, WriteKind } from './lang.ts';
-import { isShimmed, SHIMMED_UNREAD, shimValue, shimWarning } from './shims.ts';
+import { DECIMAL_ONE, DECIMAL_PLACES, UNIX_EPOCH_MICROS, fieldTy, isObj, objectsCompared, objTy, showTy, showTyHs, termTy, tyEq } from './lang.ts';
+import type { Binding, Event, GuardOrigin, Lit, ObjTy, Op, Scope, Term, Ty, WriteKind } from './lang.ts';
+import { hasCase, SHIMMED_UNREAD, shimValue, shimWarning } from './shims.ts';
 import { PACT_VERSION } from '../lang/version.ts';
+import { rdiv } from './concrete.ts';
 
 /// A translation (or analysis) failure: where, and Pact's text.
 export class AnalysisFailure extends Error {
@@ -37,21 +39,25 @@ export interface Translated {
   readonly warnings: ReadonlyArray<{ readonly info: Info | null; readonly text: string }>;
 }
 
-/// The analysis type of a checker type, or null outside this slice. Keysets are guards, as in
-/// Pact's analysis; an object or a table has its schema's fields (a partial object, the named ones).
+/// The analysis type of a checker type (Pact's `maybeTranslateType`), or null where Pact's has
+/// none (a table, a function). Keysets are guards, as in Pact's analysis; an object has its
+/// schema's fields (a partial object, the named ones; one of any subset, all of them).
 export function analysisType(t: Type): Ty | null {
-  if (t.t === 'schema' && (t.kind === 'object' || t.kind === 'table') && t.partial !== 'any') {
-    if (t.kind === 'object' && (t.schema.t === 'any' || t.schema.t === 'var')) return 'any';
-    return t.schema.t === 'user' ? schemaType(t.schema.schema.fields, t.partial) : null;
+  if (t.t === 'schema') {
+    if (t.kind === 'table') return null;
+    if (t.schema.t === 'any' || t.schema.t === 'var') return 'any';
+    return t.schema.t === 'user' ? schemaType(t.schema.schema.fields, t.partial === 'any' ? null : t.partial) : null;
   }
   // Pact's analysis takes what it cannot type as its `Any`.
-  if (t.t === 'any' || (t.t === 'var' && !t.schemaVar)) return 'any';
+  // A table's schema variable is a table (none); any other variable, `Any`.
+  if (t.t === 'any' || (t.t === 'var' && !(t.schemaVar && t.name === 'table'))) return 'any';
   if (t.t === 'list') {
     const elem = analysisType(t.elem);
-    return elem === null || isObj(elem) ? null : { k: 'list', elem };
+    return elem === null ? null : { k: 'list', elem };
   }
   // Module references are their names (Pact coerces them to strings).
   if (t.t === 'module') return 'string';
+  if (t.t === 'user') return schemaType(t.schema.fields, null);
   if (t.t !== 'prim') return null;
   switch (t.name) {
     case 'integer': case 'decimal': case 'bool': case 'string': case 'time': return t.name;
@@ -98,7 +104,16 @@ const ORDERED: ReadonlySet<string> = new Set(['integer', 'decimal', 'string', 't
 /// `pact`); the first argument is variable 1 (0 is `result`), as Pact numbers them for
 /// properties.
 export function translateFunction(module: string, name: string, info: Info | null, args: readonly Named[], body: readonly AST[], scope: ModuleScope, pact = false): Translated {
-  return new Translator(scope).fun(module, name, info, args, body, pact);
+  const kind: Scope = { k: pact ? 'pact' : 'function', module, name };
+  const t = new Translator(scope);
+  return t.top(info, args, kind, () => (pact ? t.pact(body, info) : t.body(body, info)));
+}
+
+/// Translates a defpact's step on its own, for the step's `@model` (Pact's `CheckPactStep`): its
+/// code (not its entity nor its rollback) in a step scope that binds the pact's arguments.
+export function translateStep(info: Info | null, args: readonly Named[], exec: AST, scope: ModuleScope): Translated {
+  const t = new Translator(scope);
+  return t.top(info, args, { k: 'step' }, () => t.node(exec));
 }
 
 /// What a function's translation needs of its module and the others loaded.
@@ -127,20 +142,17 @@ class Translator {
   /// (Pact's `tsFoundVars`); null elsewhere, where a free variable is unsupported.
   private found: Array<{ vid: number; ty: Ty }> | null = null;
 
-  fun(module: string, name: string, info: Info | null, args: readonly Named[], body: readonly AST[], pact: boolean): Translated {
-    this.info = info;
-    const bindings = args.map((a) => this.binding(a));
+  /// The translation of what runs in `scope`, the arguments bound.
+  top(info: Info | null, args: readonly Named[], scope: Scope, act: () => Term): Translated {
+    const bindings = args.map((a) => this.binding(a, info));
     for (const b of bindings) this.argNames.set(b.vid, b.name);
-    const scope: Scope = { k: pact ? 'pact' : 'function', module, name };
-    const { term, tag } = this.scope(scope, args, bindings, () => (pact ? this.pact(body, info) : this.body(body, info)));
+    const { term, tag } = this.scope(scope, args, bindings, act);
     return { info, args: bindings, term, events: this.events, resultTag: tag, tagTypes: this.tagTypes, warnings: this.warnings.reverse() };
   }
 
   private readonly warnings: Array<{ info: Info | null; text: string }> = [];
   /// The number of the next user guard (Pact's `tsNextGuard`).
   private nextGuard = 0;
-  /// The function's own location, where some warnings are reported.
-  private info: Info | null = null;
   /// Capabilities a `with-capability` or `compose-capability` has brought into scope so far
   /// (Pact's `tsStaticCapsInScope`): requiring any other one cannot succeed.
   private capsInScope = new Set<string>();
@@ -148,10 +160,10 @@ class Translator {
   /// The function's own arguments, by variable id (a guard from one is described by its name).
   private readonly argNames = new Map<number, string>();
 
-  private binding(n: Named): Binding {
-    const ty = analysisType(n.node.ty);
-    if (ty === null) throw new AnalysisFailure(n.node.id.info, `Analysis doesn't support this construct yet: argument ${n.name} of type ${showCheckerTy(n.node.ty)}`);
-    return { vid: this.nextVid++, name: n.name, ty };
+  /// A variable a scope binds; one of a type the analysis has none for fails (Pact's
+  /// `UnhandledType`) where the binding construct is.
+  private binding(n: Named, at: Info | null): Binding {
+    return { vid: this.nextVid++, name: n.name, ty: translatedType(n.node, at) };
   }
 
   private tag(ty: Ty): number {
@@ -178,7 +190,7 @@ class Translator {
     }
   }
 
-  private body(asts: readonly AST[], info: Info | null): Term {
+  body(asts: readonly AST[], info: Info | null): Term {
     if (asts.length === 0) throw new AnalysisFailure(info, "can't translate an empty body");
     const [first, ...rest] = asts;
     const t = this.node(first!);
@@ -189,14 +201,14 @@ class Translator {
 
   /// Bindings (a `let` or an inlined call's arguments): right-hand sides first, then the scope.
   /// `wrap`: what becomes of the scope's term inside the bindings (a capability grants itself).
-  private bound(pairs: ReadonlyArray<readonly [Named, AST]>, scope: Scope, act: () => Term, wrap = (t: Term, _: readonly Binding[]): Term => t): Term {
-    const bindings = pairs.map(([n]) => this.binding(n));
+  private bound(pairs: ReadonlyArray<readonly [Named, AST]>, scope: Scope, at: Info | null, act: () => Term, wrap = (t: Term, _: readonly Binding[]): Term => t): Term {
+    const bindings = pairs.map(([n]) => this.binding(n, at));
     const rhs = pairs.map(([, v]) => this.node(v));
     const { term } = this.scope(scope, pairs.map(([n]) => n), bindings, act);
     return bindings.reduceRight<Term>((acc, b, i) => ({ k: 'let', ty: termTy(acc), vid: b.vid, rhs: rhs[i]!, body: acc }), wrap(term, bindings));
   }
 
-  private node(a: AST): Term {
+  node(a: AST): Term {
     const info = a.node.id.info;
     const unsupported = (): never => {
       throw new AnalysisFailure(info, `Analysis doesn't support this construct yet: ${prettyAst(a)}`);
@@ -204,12 +216,11 @@ class Translator {
     switch (a.k) {
       case 'binding':
         if (a.bindType.k !== 'let') return unsupported();
-        return this.bound(a.bindings, { k: 'let' }, () => this.body(a.body, info));
+        return this.bound(a.bindings, { k: 'let' }, info, () => this.body(a.body, info));
       case 'var': {
         let v = this.vars.get(a.node.id.id);
-        const ty = analysisType(a.node.ty);
-        if (v === undefined && this.found !== null && ty !== null) {
-          v = { vid: this.nextVid++, ty };
+        if (v === undefined && this.found !== null) {
+          v = { vid: this.nextVid++, ty: translatedType(a.node, info) };
           this.vars.set(a.node.id.id, v);
           this.found.push(v);
         }
@@ -224,8 +235,8 @@ class Translator {
         // A list's type is its elements' (the checker may leave it `[*]`); an empty one's, its node's.
         const items = a.items.map((x) => this.node(x));
         const ty = items.length > 0 ? { k: 'list' as const, elem: termTy(items[0]!) } : analysisType(a.node.ty);
-        if (ty === null || typeof ty === 'string' || ty.k !== 'list' || isObj(ty.elem)) return unsupported();
-        return items.every((x) => tyEq(termTy(x), ty.elem)) ? { k: 'list', ty, items } : unsupported();
+        if (ty === null || typeof ty === 'string' || ty.k !== 'list') return typeError(a);
+        return items.every((x) => tyEq(termTy(x), ty.elem)) ? { k: 'list', ty, items } : typeError(a);
       }
       case 'object': {
         const fields = a.fields.map(([k, v]) => [k, this.node(v)] as const);
@@ -235,11 +246,11 @@ class Translator {
         const f = a.fun;
         if (f.k === 'defun') {
           const inlined = f.body[0];
-          if (f.defType === 'defcap' || inlined?.k !== 'binding' || inlined.bindType.k !== 'inlined') return unsupported();
+          if (inlined?.k !== 'binding' || inlined.bindType.k !== 'inlined') return unsupported();
           // A defpact called (through a module reference) runs as a nested pact.
           const pact = f.defType === 'defpact';
           const scope: Scope = { k: pact ? 'pact' : 'function', module: f.module, name: f.name };
-          return this.bound(inlined.bindings, scope, () => (pact ? this.pact(inlined.body, info) : this.body(inlined.body, info)));
+          return this.bound(inlined.bindings, scope, info, () => (pact ? this.pact(inlined.body, info) : this.body(inlined.body, info)));
         }
         if (f.special?.form === 'with-capability') return this.withCapability(a.args, f.special.binding, unsupported, info);
         if (f.special !== null) {
@@ -255,7 +266,13 @@ class Translator {
 
   private native(fn: string, args: readonly AST[], a: AST, unsupported: () => never): Term {
     if (SHIMMED_UNREAD.has(fn)) return this.shim(fn, a, unsupported);
-    if (fn === 'read-msg') throw new AnalysisFailure(a.node.id.info, '`read-msg` is not yet supported');
+    if (fn === 'read-msg' && args.length === 1) throw new AnalysisFailure(a.node.id.info, '`read-msg` is not yet supported');
+    // `select` of literal columns Pact substitutes, translating none of its arguments.
+    if (fn === 'select' && hasCase(fn, args)) {
+      const ty = analysisType(a.node.ty);
+      if (ty === null || typeof ty === 'string' || ty.k !== 'list') return unsupported();
+      return this.shimmed(fn, a, { lit: { ty: 'empty-list', elem: ty.elem }, text: '[]' });
+    }
     if (fn === 'pact-id' && args.length === 0) return { k: 'pact-id' };
     if (fn === 'continue' && args.length === 1) return this.node(args[0]!);
     if (fn === 'yield' && (args.length === 1 || args.length === 2)) {
@@ -289,6 +306,8 @@ class Translator {
       if (call.k !== 'app' || call.fun.k !== 'defun') return unsupported();
       return { k: 'user-guard', guard: this.nextGuard++, body: this.node(call) };
     }
+    // The type is known statically; the argument is never evaluated (Pact's `Typeof`).
+    if (fn === 'typeof' && args.length === 1) return { k: 'lit', lit: { ty: 'string', value: showTy(termTy(this.node(args[0]!))) } };
     if (fn === 'pact-version' && args.length === 0) return { k: 'lit', lit: { ty: 'string', value: PACT_VERSION } };
     if (fn === 'emit-event' && args.length === 1) {
       const app = capabilityApp(args[0]!) ?? unsupported();
@@ -312,7 +331,7 @@ class Translator {
         return t;
       }
       if (!this.capsInScope.has(app.cap)) {
-        this.warnings.push({ info: this.info, text: `Direct execution restricted by capability ${app.cap}` });
+        this.warnings.push({ info: a.node.id.info, text: `Direct execution restricted by capability ${app.cap}` });
         return { k: 'lit', lit: { ty: 'bool', value: true } };
       }
       const capArgs = app.bindings.map(([, v]) => this.node(v));
@@ -328,16 +347,7 @@ class Translator {
       if (termTy(name) !== 'string') return unsupported();
       return { k: 'keyset', from: fn === 'read-keyset' ? 'data' : 'registry', name };
     }
-    if (fn === 'at' && args.length === 2 && args[0]!.k === 'prim' && args[0]!.value.k === 'lit' && typeof args[0]!.value.value === 'string') {
-      const field = args[0]!.value.value;
-      const obj = this.node(args[1]!);
-      const ty = fieldTy(termTy(obj), field);
-      return ty === null ? unsupported() : { k: 'at', ty, field, obj };
-    }
-    if (fn === 'time' && args.length === 1 && args[0]!.k === 'prim' && args[0]!.value.k === 'lit' && typeof args[0]!.value.value === 'string') {
-      const micros = parseIsoTime(args[0]!.value.value);
-      if (micros !== undefined) return { k: 'lit', lit: { ty: 'time', value: micros + UNIX_EPOCH_MICROS } };
-    }
+    if (fn === 'at' && args.length === 2) return this.at(args[0]!, args[1]!, a, unsupported);
     if (fn === 'format' && args.length === 2) {
       const template = this.stringNode(args[0]!, unsupported);
       const list = args[1]!;
@@ -347,11 +357,19 @@ class Translator {
       this.warnings.push({ info: a.node.id.info, text: 'Unsupported operation: format: substituting format string' });
       return template;
     }
-    if (((fn === 'map' || fn === 'filter') && args.length === 2) || (fn === 'fold' && args.length === 3)) return this.listFold(fn, args, unsupported);
+    if (((fn === 'map' || fn === 'filter') && args.length === 2) || (fn === 'fold' && args.length === 3)) return this.listFold(fn, args, a, unsupported);
     if (fn === 'compose' && args.length === 3) return this.compose(args, unsupported);
     if ((fn === 'and?' || fn === 'or?') && args.length === 3) return this.logicalQ(fn, args, unsupported);
+    if (fn === 'where' && args.length === 3) return this.where(args, unsupported);
+    const mark = this.events.length;
     const ts = args.map((x) => this.node(x));
     const tys = ts.map(termTy);
+    // What Pact decides from the arguments' types, without evaluating them: nothing they do shows.
+    const decided = decidedByTypes(fn, tys);
+    if (decided !== null) {
+      this.events.length = mark;
+      return { k: 'lit', lit: decided };
+    }
     // `identity` of a value; `constantly` of a value and what it ignores.
     if ((fn === 'identity' && ts.length === 1) || (fn === 'constantly' && ts.length === 2)) return ts[0]!;
     const time = this.time(fn, ts, tys, unsupported);
@@ -359,8 +377,13 @@ class Translator {
     const op = (ty: Ty, o: Op, xs: readonly Term[] = ts): Term => ({ k: 'op', ty, op: o, args: xs });
     const numeric = tys.every((t) => t === 'integer' || t === 'decimal');
     if (ts.length === 1 && (fn === '-' || fn === 'abs') && numeric) return op(tys[0]!, fn === '-' ? 'neg' : 'abs');
+    // Pact translates these and fails only when it analyses them (smt.ts).
+    if (ts.length === 1 && (fn === 'ln' || fn === 'exp') && numeric) return op(tys[0]!, fn);
+    const object = this.objectNative(fn, ts, tys, a, mark, unsupported);
+    if (object !== null) return object;
     const list = this.listNative(fn, ts, tys);
     if (list !== null) return list;
+    if (fn === '+' && ts.length === 2 && isObj(tys[0]!) && isObj(tys[1]!)) return this.merge(ts[0]!, ts[1]!, a, unsupported);
     if (ts.length === 2 && ARITH.has(fn)) {
       if (fn === '+' && tys[0] === 'string' && tys[1] === 'string') return op('string', 'concat');
       if (!numeric) return unsupported();
@@ -379,12 +402,10 @@ class Translator {
     if ((fn === 'and' || fn === 'or') && ts.length === 2 && tys.every((t) => t === 'bool')) return op('bool', fn);
     if (fn === 'not' && ts.length === 1 && tys[0] === 'bool') return op('bool', 'not');
     if (ROUNDING.has(fn) && ts.length === 1 && tys[0] === 'decimal') return op('integer', fn as Op);
-    if (ROUNDING.has(fn) && ts.length === 2 && tys[0] === 'decimal' && tys[1] === 'integer') {
-      const places = ts[1]!;
-      // Pact shifts by 10^places; we model a literal count of places.
-      if (places.k !== 'lit' || places.lit.ty !== 'integer' || places.lit.value < 0n || places.lit.value > BigInt(DECIMAL_PLACES)) return unsupported();
-      return op('decimal', `${fn}-to` as Op);
-    }
+    // Pact shifts by 10^places, which must be known when the function is analysed.
+    if (ROUNDING.has(fn) && ts.length === 2 && tys[0] === 'decimal' && tys[1] === 'integer') return op('decimal', `${fn}-to` as Op);
+    const known = this.knownOnly(fn, ts, tys, a.node.id.info);
+    if (known !== null) return known;
     if (fn === 'dec' && ts.length === 1 && tys[0] === 'integer') return op('decimal', 'dec');
     if (fn === 'length' && ts.length === 1 && tys[0] === 'string') return op('integer', 'length');
     if (fn === 'sqrt' && ts.length === 1 && numeric) {
@@ -394,7 +415,63 @@ class Translator {
     if ((fn === 'read-decimal' || fn === 'read-integer' || fn === 'read-string') && ts.length === 1 && tys[0] === 'string') {
       return { k: 'tx-data', ty: fn === 'read-decimal' ? 'decimal' : fn === 'read-integer' ? 'integer' : 'string', name: ts[0]! };
     }
-    return isShimmed(fn) ? this.shim(fn, a, unsupported) : unsupported();
+    // The cases Pact's translation has for these fail on any other type with a type error.
+    if (((fn === 'length' || fn === 'reverse' || fn === 'sort' || fn === 'distinct') && ts.length === 1) || (fn === 'contains' && ts.length === 2)) {
+      return fn === 'length' || fn === 'contains' ? typeError(a) : unsupported();
+    }
+    if ((fn === 'take' || fn === 'drop') && ts.length === 2) return tys[1] === 'string' || listElem(tys[1]!) !== null ? unsupported() : typeError(a);
+    return hasCase(fn, args) ? unsupported() : this.shim(fn, a, unsupported);
+  }
+
+  /// The natives Pact's analysis computes of known operands (`natives.ts`): hashes, principals,
+  /// `str-to-int` in a base, the bitwise operators; null for others.
+  private knownOnly(fn: string, ts: readonly Term[], tys: readonly Ty[], at: Info | null): Term | null {
+    const op = (ty: Ty, o: Op, args: readonly Term[] = ts): Term => ({ k: 'op', ty, op: o, args });
+    const [a, b] = tys;
+    if (fn === 'hash' && ts.length === 1) {
+      if (hashable(a!)) return op('string', 'hash');
+      this.warnings.push({ info: at, text: 'Unsupported operation: Call to `hash` is only implemented for string, bool, and integer, substituting hash of `hello pact`' });
+      return op('string', 'hash', [{ k: 'lit', lit: { ty: 'string', value: 'hello pact' } }]);
+    }
+    if (fn === 'hash-keccak256' && ts.length === 1 && tyEq(a!, { k: 'list', elem: 'string' })) return op('string', 'keccak256');
+    if (fn === 'is-principal' && ts.length === 1 && a === 'string') return op('bool', 'is-principal');
+    if (fn === 'typeof-principal' && ts.length === 1 && a === 'string') return op('string', 'typeof-principal');
+    if (fn === 'str-to-int' && ts.length === 2 && a === 'integer' && b === 'string') return op('integer', 'str-to-int-base');
+    if (!tys.every((t) => t === 'integer')) return null;
+    if ((fn === '&' || fn === '|' || fn === 'xor' || fn === 'shift') && ts.length === 2) return op('integer', fn);
+    return fn === '~' && ts.length === 1 ? op('integer', '~') : null;
+  }
+
+  /// `at` of an object's field (a literal key, or one the code computes) or of a list's element
+  /// (Pact's `AST_At`, which translates the container first).
+  private at(key: AST, of: AST, a: AST, unsupported: () => never): Term {
+    const obj = this.node(of);
+    const k = this.node(key);
+    const ty = termTy(obj);
+    const keyTy = termTy(k);
+    if (isObj(ty) && keyTy === 'string') {
+      if (k.k !== 'lit' || k.lit.ty !== 'string') return { k: 'at-key', ty: analysisType(a.node.ty) ?? unsupported(), key: k, obj };
+      const field = k.lit.value;
+      return { k: 'at', ty: fieldTy(ty, field) ?? unsupported(), field, obj };
+    }
+    if (isObj(ty)) return unsupported();
+    if (typeof ty === 'string' || ty.k !== 'list') return typeError(a);
+    if (keyTy !== 'integer') return unsupported();
+    return { k: 'op', ty: ty.elem, op: 'at-index', args: [obj, k] };
+  }
+
+  /// `+` of two objects (Pact's `ObjMerge`): each field of the result's type from the first
+  /// object that has it with that type.
+  private merge(left: Term, right: Term, a: AST, unsupported: () => never): Term {
+    const ty = analysisType(a.node.ty);
+    if (ty === null || !isObj(ty)) return unsupported();
+    const sides = [left, right].map((t) => ({ vid: this.nextVid++, t }));
+    const fields = ty.fields.map(([n, fty]) => {
+      const from = sides.find((s) => { const f = fieldTy(termTy(s.t), n); return f !== null && tyEq(f, fty); }) ?? unsupported();
+      return [n, { k: 'at', ty: fty, field: n, obj: { k: 'var', ty: termTy(from.t), vid: from.vid } }] as const;
+    });
+    const body: Term = { k: 'object', ty, fields };
+    return sides.reduceRight<Term>((acc, s) => ({ k: 'let', ty, vid: s.vid, rhs: s.t, body: acc }), body);
   }
 
   /// A function argument, translated with its free variables (the last `n` found) captured.
@@ -412,24 +489,58 @@ class Translator {
 
   /// `map`/`filter`/`fold` of a function over a list of single values (Pact's `ListMap`,
   /// `ListFilter`, `ListFold`).
-  private listFold(fn: 'map' | 'filter' | 'fold', args: readonly AST[], unsupported: () => never): Term {
+  private listFold(fn: 'map' | 'filter' | 'fold', args: readonly AST[], a: AST, unsupported: () => never): Term {
     const { body, vars } = this.open(args[0]!, fn === 'fold' ? 2 : 1, unsupported);
+    const bty = termTy(body);
+    if (fn === 'filter' && bty !== 'bool') return unsupported();
     const init = fn === 'fold' ? this.node(args[1]!) : null;
     const list = this.node(args[args.length - 1]!);
     const lty = termTy(list);
-    const bty = termTy(body);
-    if (typeof lty === 'string' || lty.k !== 'list' || !tyEq(vars[vars.length - 1]!.ty, lty.elem)) return unsupported();
+    if (typeof lty === 'string' || lty.k !== 'list') return unsupported();
+    if (!tyEq(vars[vars.length - 1]!.ty, lty.elem)) return typeError(a);
     const vids = vars.map((v) => v.vid);
     switch (fn) {
-      case 'map':
-        if (isObj(bty)) return unsupported();
-        return { k: 'list-fold', ty: { k: 'list', elem: bty }, how: fn, vids, body, init, list };
-      case 'filter':
-        return bty === 'bool' ? { k: 'list-fold', ty: lty, how: fn, vids, body, init, list } : unsupported();
+      case 'map': return { k: 'list-fold', ty: { k: 'list', elem: bty }, how: fn, vids, body, init, list };
+      case 'filter': return { k: 'list-fold', ty: lty, how: fn, vids, body, init, list };
       case 'fold':
-        if (!tyEq(vars[0]!.ty, bty) || !tyEq(termTy(init!), bty)) return unsupported();
+        if (!tyEq(vars[0]!.ty, bty) || !tyEq(termTy(init!), bty)) return typeError(a);
         return { k: 'list-fold', ty: bty, how: fn, vids, body, init, list };
     }
+  }
+
+  /// `where` of a field, a function and an object: the function of the object's field (Pact's
+  /// `Where`, the field read as `at` reads a computed key, of the function's argument's type).
+  private where(args: readonly AST[], unsupported: () => never): Term {
+    const key = this.stringNode(args[0]!, unsupported);
+    const f = this.open(args[1]!, 1, unsupported);
+    const obj = this.node(args[2]!);
+    if (termTy(f.body) !== 'bool' || !isObj(termTy(obj))) return unsupported();
+    const v = f.vars[0]!;
+    return { k: 'let', ty: 'bool', vid: v.vid, rhs: { k: 'at-key', ty: v.ty, key, obj }, body: f.body };
+  }
+
+  /// `contains` of a key in an object (whether its type has that field: Pact's `ObjContains`,
+  /// which does not evaluate the object, nor show what it does), `take`/`drop` of keys from an
+  /// object (the fields of the call's type: Pact's `ObjTake`/`ObjDrop`, which do not evaluate
+  /// the keys); null for other calls.
+  private objectNative(fn: string, ts: readonly Term[], tys: readonly Ty[], a: AST, mark: number, unsupported: () => never): Term | null {
+    if ((fn !== 'contains' && fn !== 'take' && fn !== 'drop') || ts.length !== 2) return null;
+    const [key, obj] = ts as [Term, Term];
+    const ty = tys[1]!;
+    if (!isObj(ty)) return null;
+    if (fn === 'contains') {
+      if (tys[0] !== 'string') return typeError(a);
+      this.events.length = mark;
+      const names = ty.fields.map(([n]): Term => ({ k: 'lit', lit: { ty: 'string', value: n } }));
+      return { k: 'op', ty: 'bool', op: 'has-key', args: [key, ...names] };
+    }
+    const sub = analysisType(a.node.ty);
+    if (sub === null || !isObj(sub)) return fn === 'drop' ? typeError(a) : unsupported();
+    if (!tyEq(tys[0]!, { k: 'list', elem: 'string' })) return unsupported();
+    const vid = this.nextVid++;
+    const from: Term = { k: 'var', ty, vid };
+    const fields = sub.fields.map(([n, fty]) => (tyEq(fieldTy(ty, n) ?? 'any', fty) ? [n, { k: 'at', ty: fty, field: n, obj: from } as Term] as const : unsupported()));
+    return { k: 'let', ty: sub, vid, rhs: obj, body: { k: 'object', ty: sub, fields } };
   }
 
   /// `compose` of two functions and a value: the first's result is the second's argument.
@@ -450,7 +561,7 @@ class Translator {
   }
 
   /// Natives of strings and lists Pact models: `length`, `+` of lists, `contains`, `take`,
-  /// `drop`, `at` of an index, `str-to-int`; null for others (or other types).
+  /// `drop`, `str-to-int`; null for others (or other types).
   private listNative(fn: string, ts: readonly Term[], tys: readonly Ty[]): Term | null {
     const op = (ty: Ty, o: Op, args: readonly Term[]): Term => ({ k: 'op', ty, op: o, args });
     const [a, b] = tys;
@@ -460,8 +571,8 @@ class Translator {
     if (ts.length === 1 && fn === 'str-to-int' && a === 'string') return op('integer', 'str-to-int', ts);
     if (fn === 'distinct' && ts.length === 1 && elem(a) !== null) return op(a!, 'distinct', ts);
     if (fn === 'reverse' && ts.length === 1 && elem(a) !== null) return op(a!, 'reverse', ts);
-    if (fn === 'sort' && ts.length === 1 && elem(a) !== null && ORDERED.has(showTy(elem(a)!))) return op(a!, 'sort', ts);
-    if (fn === 'make-list' && ts.length === 2 && a === 'integer' && !isObj(b!)) return op({ k: 'list', elem: b! }, 'make-list', ts);
+    if (fn === 'sort' && ts.length === 1 && elem(a) !== null) return op(a!, 'sort', ts);
+    if (fn === 'make-list' && ts.length === 2 && a === 'integer') return op({ k: 'list', elem: b! }, 'make-list', ts);
     if (fn === 'create-principal' && ts.length === 1 && a === 'guard') return op('string', 'create-principal', ts);
     if (fn === 'validate-principal' && ts.length === 2 && a === 'guard' && b === 'string') return op('bool', 'validate-principal', ts);
     if (fn === 'enumerate' && (ts.length === 2 || ts.length === 3) && tys.every((t) => t === 'integer')) {
@@ -471,22 +582,23 @@ class Translator {
     if (fn === '+' && elem(a) !== null && tyEq(a!, b!)) return op(a!, 'concat', ts);
     if (fn === 'contains' && collection(b) && (b === 'string' ? a === 'string' : tyEq(elem(b)!, a!))) return op('bool', 'contains', [ts[1]!, ts[0]!]);
     if ((fn === 'take' || fn === 'drop') && a === 'integer' && collection(b)) return op(b, fn, [ts[1]!, ts[0]!]);
-    if (fn === 'at' && a === 'integer' && elem(b) !== null) return op(elem(b)!, 'at-index', [ts[1]!, ts[0]!]);
     return null;
   }
 
   /// A native Pact does not model: a fixed value of its type, with a warning at the call.
   private shim(fn: string, a: AST, unsupported: () => never): Term {
     const ty = analysisType(a.node.ty);
-    const value = ty === null ? null : shimValue(ty);
-    if (value === null) return unsupported();
+    return this.shimmed(fn, a, (ty === null ? null : shimValue(ty)) ?? unsupported());
+  }
+
+  private shimmed(fn: string, a: AST, value: { lit: Lit; text: string }): Term {
     this.warnings.push({ info: a.node.id.info, text: shimWarning(fn, value.text) });
     return { k: 'lit', lit: value.lit };
   }
 
   /// A defpact's steps, then the rollbacks of all but the last, latest first (Pact's
   /// `translatePact`), each step and rollback in a scope of its own.
-  private pact(asts: readonly AST[], info: Info | null): Term {
+  pact(asts: readonly AST[], info: Info | null): Term {
     const before = this.events;
     const inScope = (k: 'step' | 'rollback', act: () => Term): { term: Term; events: Event[] } => {
       this.events = [{ k: 'push', scope: { k }, bindings: [] }];
@@ -558,11 +670,12 @@ class Translator {
   /// A capability's body in its own scope (`entering capability ...`), granting it.
   private capability(app: CapabilityApp, at: Info | null): Term {
     const scope: Scope = { k: 'capability', module: app.module, name: app.cap };
-    return this.bound(app.bindings, scope, () => this.body(app.body, at), (term, bindings) =>
+    return this.bound(app.bindings, scope, at, () => this.body(app.body, at), (term, bindings) =>
       ({ k: 'grant', ty: termTy(term), cap: app.cap, args: bindings.map((b): Term => ({ k: 'var', ty: b.ty, vid: b.vid })), body: term }));
   }
 
-  /// `add-time`, `diff-time`, and `days`/`hours`/`minutes` (seconds, as numbers); null for others.
+  /// `add-time`, `diff-time`, `days`/`hours`/`minutes` (seconds, as numbers), `time`,
+  /// `parse-time`, `format-time`; null for others.
   private time(fn: string, ts: readonly Term[], tys: readonly Ty[], unsupported: () => never): Term | null {
     const SECONDS: Record<string, bigint> = { days: 86400n, hours: 3600n, minutes: 60n };
     const per = SECONDS[fn];
@@ -573,13 +686,13 @@ class Translator {
     }
     if (fn === 'diff-time' && ts.length === 2 && tys[0] === 'time' && tys[1] === 'time') return { k: 'op', ty: 'decimal', op: 'diff-time', args: ts };
     if (fn === 'add-time' && ts.length === 2 && tys[0] === 'time') {
-      const secs = ts[1]!;
-      if (tys[1] === 'integer') return { k: 'op', ty: 'time', op: 'add-time', args: [ts[0]!, { k: 'op', ty: 'integer', op: '*', args: [secs, { k: 'lit', lit: { ty: 'integer', value: 1000000n } }] }] };
-      if (tys[1] !== 'decimal') return unsupported();
-      // Pact rounds decimal seconds to microseconds only when they are known (a literal).
-      if (secs.k !== 'lit') throw new AnalysisFailure(null, "A time being added is not concrete, so we can't guarantee that roundoff won't happen when it's converted to an integer.");
-      return { k: 'op', ty: 'time', op: 'add-time', args: [ts[0]!, { k: 'op', ty: 'integer', op: 'round', args: [{ k: 'op', ty: 'decimal', op: '*', args: [secs, { k: 'lit', lit: { ty: 'decimal', value: 1000000n * DECIMAL_ONE } }] }] }] };
+      if (tys[1] !== 'integer' && tys[1] !== 'decimal') return unsupported();
+      return { k: 'op', ty: 'time', op: tys[1] === 'integer' ? 'add-time' : 'add-time-dec', args: ts };
     }
+    // `time` is `parse-time` in ISO 8601.
+    if (fn === 'time' && ts.length === 1 && tys[0] === 'string') return { k: 'op', ty: 'time', op: 'parse-time', args: [{ k: 'lit', lit: { ty: 'string', value: ISO_TIME_FORMAT } }, ts[0]!] };
+    if (fn === 'parse-time' && ts.length === 2 && tys[0] === 'string' && tys[1] === 'string') return { k: 'op', ty: 'time', op: 'parse-time', args: ts };
+    if (fn === 'format-time' && ts.length === 2 && tys[0] === 'string' && tys[1] === 'time') return { k: 'op', ty: 'string', op: 'format-time', args: ts };
     return null;
   }
 
@@ -646,7 +759,7 @@ class Translator {
       const ty = objTy(row.fields.filter(([n]) => columns.includes(n)));
       const def = args.length === 3 ? this.node(args[2]!) : null;
       if (def !== null && !tyEq(termTy(def), ty)) {
-        throw new AnalysisFailure(info, `Bad type in a \`with-default-read\`: we expected ${showTy(termTy(def))} (the type of the provided default), but saw ${showTy(ty)} (based on the fields that were bound).`);
+        throw new AnalysisFailure(info, `Bad type in a \`with-default-read\`: we expected ${showTyHs(termTy(def))} (the type of the provided default), but saw ${showTyHs(ty)} (based on the fields that were bound).`);
       }
       const tag = this.tag('bool');
       this.events.push({ k: 'read', tag, table: table.name, ty });
@@ -656,7 +769,7 @@ class Translator {
     }
     const ty = termTy(obj);
     const objVid = this.nextVid++;
-    const bindings = pairs.map(([n]) => this.binding(n));
+    const bindings = pairs.map(([n]) => this.binding(n, info));
     bindings.forEach((b, i) => {
       const col = fieldTy(ty, columns[i]!);
       if (col === null || !tyEq(col, b.ty)) unsupported();
@@ -698,7 +811,8 @@ class Translator {
     this.events = before;
     this.events.push({ k: 'branch', tag, then: thenEvents, else: elseEvents });
     if (!tyEq(termTy(then), termTy(other))) {
-      throw new AnalysisFailure(info, `two branches unexpectedly have different types: (${showTy(termTy(then))}) vs (${showTy(termTy(other))})`);
+      // Pact shows each as Haskell shows its `EType`.
+      throw new AnalysisFailure(info, `two branches unexpectedly have different types: (EType ${showTyHs(termTy(then), 11)}) vs (EType ${showTyHs(termTy(other), 11)})`);
     }
     return { k: 'if', ty: termTy(then), tag, cond, then, else: other };
   }
@@ -720,8 +834,34 @@ function capabilityApp(a: AST): CapabilityApp | null {
   return { module: a.fun.module, cap: `${a.fun.module}.${a.fun.name}`, bindings: inlined.bindings, body: inlined.body };
 }
 
+/// A native's value when its arguments' types decide it: an object's `length`, its number of
+/// fields (Pact's `ObjLength`), and `=`/`!=` of objects of different types or of empty ones
+/// (`ObjectEqNeq`); null otherwise.
+function decidedByTypes(fn: string, tys: readonly Ty[]): Lit | null {
+  const [a, b] = tys;
+  if (fn === 'length' && tys.length === 1 && isObj(a!)) return { ty: 'integer', value: BigInt(a.fields.length) };
+  if ((fn !== '=' && fn !== '!=') || tys.length !== 2 || !isObj(a!) || !isObj(b!)) return null;
+  const known = objectsCompared(fn === '=', a, b);
+  return known === null ? null : { ty: 'bool', value: known };
+}
+
 function info(a: AST): Info | null {
   return a.node.id.info;
+}
+
+/// Pact's `TypeError`: a node of a type the checker allowed but the analysis cannot take.
+function typeError(a: AST): never {
+  throw new AnalysisFailure(a.node.id.info, `"impossible" post-typechecker type error in node: ${showTcId(a.node.id)}::${showTypeHs(a.node.ty)}`);
+}
+
+function listElem(t: Ty): Ty | null {
+  return typeof t !== 'string' && t.k === 'list' ? t.elem : null;
+}
+
+/// What `hash` is implemented for: strings, integers, decimals, booleans and lists of those.
+function hashable(t: Ty): boolean {
+  if (t === 'string' || t === 'integer' || t === 'decimal' || t === 'bool') return true;
+  return typeof t !== 'string' && t.k === 'list' && (hashable(t.elem) || (typeof t.elem !== 'string' && t.elem.k === 'list'));
 }
 
 /// An integer term widened to a decimal, as Pact's mixed arithmetic does.
@@ -740,10 +880,15 @@ export function literal(v: unknown): Term | null {
 }
 
 /// A decimal `mantissa * 10^-scale` as the analysis' integer of 10^-255 units.
+/// More places than that are rounded half to even.
 export function scaleDecimal(mantissa: bigint, scale: number): bigint {
+  if (scale > DECIMAL_PLACES) return rdiv(mantissa, 10n ** BigInt(scale - DECIMAL_PLACES));
   return mantissa * 10n ** BigInt(DECIMAL_PLACES - scale);
 }
 
-function showCheckerTy(t: Type): string {
-  return t.t === 'prim' ? t.name : t.t;
+/// A node's analysis type, or Pact's `UnhandledType` failure.
+function translatedType(n: TNode, at: Info | null): Ty {
+  const ty = analysisType(n.ty);
+  if (ty === null) throw new AnalysisFailure(at, `Found a type we don't know how to translate yet: ${showTypeHs(n.ty)} at node: ${showTcId(n.id)}::${showTypeHs(n.ty)}`);
+  return ty;
 }

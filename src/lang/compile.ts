@@ -411,10 +411,7 @@ class Compiler {
     const c = new Cursor(e as ListExp);
     c.next();
     const first = c.peek();
-    if (first?.tag === 'atom' && first.parts[0] === '@model') {
-      c.next();
-      c.next();
-    }
+    const model = first?.tag === 'atom' && first.parts.length === 1 && first.parts[0] === '@model' ? this.model(c) : [];
     const terms = c.rest().map((x) => this.valueLevel(x));
     const want = form === 'step' ? [1, 2] : [2, 3];
     if (!want.includes(terms.length)) throw syntaxError(e.info, terms.length < want[0]! ? 'Unexpected end of input' : 'Expected: end of input');
@@ -422,7 +419,7 @@ class Compiler {
     const entity = hasEntity ? terms[0]! : null;
     const exec = terms[hasEntity ? 1 : 0]!;
     const rollback = form === 'step-with-rollback' ? terms[terms.length - 1]! : null;
-    return { entity, exec, rollback, info: e.info };
+    return { entity, exec, rollback, model, info: e.info };
   }
 
   private defcapMeta(c: Cursor): DefcapMeta | null {
@@ -463,14 +460,19 @@ class Compiler {
         docs = s.lit.value;
       } else if (a.parts[0] === '@model' && model === null) {
         if (!modelAllowed) throw syntaxError(a.info, 'Unexpected: @model not allowed in this declaration');
-        c.next();
-        const l = c.next();
-        if (l.tag !== 'list' || l.delim !== '[') throw syntaxError(l.info, 'Expected: [');
-        model = l.items;
+        model = this.model(c);
       } else break;
       seen++;
     }
     return seen === 0 ? noMeta : { docs, model: model ?? [] };
+  }
+
+  /// `@model [...]` (the cursor at `@model`): its expressions.
+  private model(c: Cursor): readonly Exp[] {
+    c.next();
+    const l = c.next();
+    if (l.tag !== 'list' || l.delim !== '[') throw syntaxError(l.info, 'Expected: [');
+    return l.items;
   }
 
   private argList(c: Cursor): Arg[] {

@@ -16,6 +16,24 @@ export interface StackFrame {
   readonly module: string | null;
 }
 
+/// An exception Pact's host language raises in pure code (an arithmetic exception, `error` in a
+/// library function), not a Pact error: `try` lets it through (but before Pact 4.4, which caught
+/// everything), `expect-failure` sees its text alone, and at the top it is an EvalError without
+/// a location.
+export class HaskellException extends Error {
+  override name = 'HaskellException';
+}
+
+/// Pact's `catchesPactError`: a failure that is not a Pact error is reported as an EvalError
+/// without a location, with its text (`PACT_TS_DEBUG` prints a JavaScript exception's stack).
+export function catchesPactError(e: unknown): PactError {
+  if (e instanceof PactError) return e;
+  if (e instanceof HaskellException) return evalError(null, e.message);
+  if (process.env.PACT_TS_DEBUG) process.stderr.write(`${(e as Error).stack}\n`);
+  if (e instanceof RangeError && /call stack/i.test(e.message)) return evalError(null, 'stack overflow');
+  return evalError(null, e instanceof Error ? e.message : String(e));
+}
+
 export class PactError extends Error {
   readonly type: ErrorType;
   readonly info: Info | null;

@@ -29,10 +29,16 @@ class Layout {
   constructor(parent: Layout | null) {
     this.parent = parent;
   }
-  bind(name: string, data = false): number {
-    const slot = this.size++;
-    this.names.push({ name, slot, data });
-    return slot;
+  /// Binds one group of names (a function's arguments, a `let`'s, a binding form's) to new
+  /// slots, in order, each known to hold plain data where `data` says so. A name repeated in
+  /// the group resolves to its first binding, as Pact's `abstract` over the group's names finds
+  /// the first (`elemIndex`).
+  bindAll(names: readonly string[], data?: readonly boolean[]): number[] {
+    const slots = names.map(() => this.size++);
+    for (let i = names.length - 1; i >= 0; i--) {
+      this.names.push({ name: names[i]!, slot: slots[i]!, data: data?.[i] ?? false });
+    }
+    return slots;
   }
 }
 
@@ -83,7 +89,7 @@ export class Linker {
   /// Links a top-level expression or a definition body with `args` in slots 0..n-1.
   linkBody(terms: readonly Term[], args: readonly Arg[]): Linked {
     this.layout = new Layout(null);
-    for (const a of args) this.layout.bind(a.name);
+    this.layout.bindAll(args.map((a) => a.name));
     const node = this.seq(terms);
     return { node, slots: this.layout.size };
   }
@@ -91,7 +97,7 @@ export class Linker {
   /// Links a defpact's steps; they share one frame layout with the defpact's arguments.
   linkSteps(steps: readonly Step[], args: readonly Arg[]): { steps: RStep[]; slots: number } {
     this.layout = new Layout(null);
-    for (const a of args) this.layout.bind(a.name);
+    this.layout.bindAll(args.map((a) => a.name));
     const linked = steps.map((s) => ({
       entity: s.entity === null ? null : this.node(s.entity),
       exec: this.node(s.exec),
@@ -274,7 +280,7 @@ export class Linker {
       : this.node(p.value));
     const args: RArg[] = pairs.map((p) => this.rarg(p.arg));
     const saved = this.layout.names.length;
-    const slots = pairs.map((p, i) => this.layout.bind(p.arg.name, values[i]!.data));
+    const slots = this.layout.bindAll(pairs.map((p) => p.arg.name), values.map((v) => v.data));
     const bodyNode = this.seq(body);
     this.layout.names.length = saved;
     const n = values.length;
@@ -295,7 +301,7 @@ export class Linker {
     const checks = argChecks(rargs);
     const outer = this.layout;
     this.layout = new Layout(outer);
-    args.forEach((a, i) => this.layout.bind(a.name, checkedData(checks[i]!)));
+    this.layout.bindAll(args.map((a) => a.name), checks.map(checkedData));
     const bodyNode = this.seq(body);
     const size = this.layout.size;
     this.layout = outer;
@@ -308,7 +314,7 @@ export class Linker {
   private bindingNode(pairs: readonly BindPair[], body: readonly Term[], info: Info): Node {
     const columns = pairs.map((p) => this.node(p.value));
     const saved = this.layout.names.length;
-    const slots = pairs.map((p) => this.layout.bind(p.arg.name));
+    const slots = this.layout.bindAll(pairs.map((p) => p.arg.name));
     const bodyNode = this.seq(body);
     this.layout.names.length = saved;
     const binding: Binding = {

@@ -645,7 +645,7 @@ class Walk {
   /// `TStep (Step entity exec rollback info) meta info`.
   step(s: Step, depth: number, scopes: readonly (readonly string[])[]): number {
     const sub = (u: Term | null): number | null => (u === null ? null : this.term(u, depth, scopes));
-    return ctor(3) + ctor(4) + maybe(sub(s.entity)) + sub(s.exec)! + maybe(sub(s.rollback)) + metaSize({ docs: null, model: [] }, this.sizer.ver);
+    return ctor(3) + ctor(4) + maybe(sub(s.entity)) + sub(s.exec)! + maybe(sub(s.rollback)) + metaSize({ docs: null, model: s.model }, this.sizer.ver);
   }
 
   /// `FunType args return`.

@@ -65,6 +65,8 @@ export interface Step {
   readonly entity: Term | null;
   readonly exec: Term;
   readonly rollback: Term | null;
+  /// The step's `@model [...]`, as written (verification checks it against the step's code).
+  readonly model: readonly Exp[];
   readonly info: Info;
 }
 

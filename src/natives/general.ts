@@ -6,7 +6,7 @@ import { base64UrlDecode, base64UrlDecodeSkipping, base64UrlDecodeVerbose, base6
 import { hashValue } from '../values/pact-json.ts';
 import { JsonNumber, JsonObject } from '../values/json.ts';
 import { AesonError, asText, showAesonValue } from '../values/aeson.ts';
-import { showString } from '../values/haskell-show.ts';
+import { showChar, showString } from '../values/haskell-show.ts';
 import { decimalOfNumber, parsePactValue, roundNumber } from '../values/pact-value.ts';
 import { pactValueDoc, showJson } from '../values/render.ts';
 import { renderCompact } from '../values/doc.ts';
@@ -17,7 +17,7 @@ import type { Type } from '../values/type.ts';
 import { PactTime, PList, PObject } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';
 import type { Ctx } from '../lang/context.ts';
-import { PactError, evalError, forkedError, txFailure } from '../lang/errors.ts';
+import { HaskellException, PactError, evalError, forkedError, txFailure } from '../lang/errors.ts';
 import { badArgs, conditional, pactValue } from '../lang/eval.ts';
 import { SchemaRef, evalNode } from '../lang/runtime.ts';
 import { checkNonLocalAllowed } from '../lang/tables.ts';
@@ -71,7 +71,9 @@ function catchTxFailure<T>(ctx: Ctx, f: () => T, onFailure: () => T): T {
   try {
     return f();
   } catch (e) {
-    if (!(e instanceof PactError) || (e.type !== 'TxFailure' && !legacy)) throw e;
+    // Before Pact 4.4 every exception was caught, the host's own among them.
+    const caught = legacy ? e instanceof PactError || e instanceof HaskellException : e instanceof PactError && e.type === 'TxFailure';
+    if (!caught) throw e;
     ctx.restore(saved);
     if (legacy) ctx.gas.used = gasUsed;
     return onFailure();
@@ -141,6 +143,11 @@ function stringArg(args: Val[], self: Native, app: Node): string {
 }
 
 const INT_DIGITS = '0123456789abcdef';
+
+/// A hexadecimal digit's value, either case (Haskell's `digitToInt`), or -1.
+function hexDigit(ch: string): number {
+  return ch.length === 1 ? INT_DIGITS.indexOf(ch.toLowerCase()) : -1;
+}
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 function strToInt(base: bigint, s: string, info: Node['info']): bigint {
@@ -156,8 +163,10 @@ function strToInt(base: bigint, s: string, info: Node['info']): bigint {
   if (s.length === 0) throw evalError(info, 'empty text: ');
   let n = 0n;
   for (const ch of s) {
-    const d = INT_DIGITS.indexOf(ch.toLowerCase());
-    if (d < 0 || BigInt(d) >= base) throw evalError(info, `character '${ch}' is out of range for base ${base}: ${s}`);
+    const d = hexDigit(ch);
+    // Pact reads each character with `Char.digitToInt`, which fails on a non-hexadecimal one.
+    if (d < 0) throw new HaskellException(`Char.digitToInt: not a digit ${showChar(ch)}`);
+    if (BigInt(d) >= base) throw evalError(info, `character '${ch}' is out of range for base ${base}: ${s}`);
     n = n * base + BigInt(d);
   }
   return n;

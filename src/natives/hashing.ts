@@ -20,14 +20,22 @@ const hashKeccak256: StrictFn = (ctx, args, app, self) => {
   if (ctx.gas.active) {
     ctx.gas.charge(self.name, { kind: 'GKeccak256', chunkBytes: (list.items as string[]).map(utf8Length) }, app.info);
   }
+  const h = keccak256Chunks(list.items as readonly string[]);
+  if (h.error !== undefined) throw evalError(app.info, h.error);
+  return h.hash;
+};
+
+/// Keccak-256 of the bytes of base64url chunks, in unpadded base64url (or why a chunk does not
+/// decode).
+export function keccak256Chunks(chunks: readonly string[]): { hash: string; error?: undefined } | { hash?: undefined; error: string } {
   const h = keccak_256.create();
-  for (const chunk of list.items as readonly string[]) {
+  for (const chunk of chunks) {
     const bytes = base64UrlDecodeVerbose(chunk);
-    if (typeof bytes === 'string') throw evalError(app.info, `Base64URL decode failed: ${bytes}`);
+    if (typeof bytes === 'string') return { error: `Base64URL decode failed: ${bytes}` };
     h.update(bytes);
   }
-  return base64UrlEncode(h.digest());
-};
+  return { hash: base64UrlEncode(h.digest()) };
+}
 
 /// The BN254 scalar field, Poseidon's field in circom and in Pact.
 const FR = Field(21888242871839275222246405745257275088548364400416034343698204186575808495617n);

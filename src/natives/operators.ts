@@ -8,7 +8,7 @@ import { codePointLength, compareCodePoints } from '../values/text.ts';
 import { PactTime, PList, PObject } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';
 import type { Ctx } from '../lang/context.ts';
-import { evalError } from '../lang/errors.ts';
+import { HaskellException, evalError } from '../lang/errors.ts';
 import { badArgs, isPactValue } from '../lang/eval.ts';
 import { intOpThreshold } from '../lang/meter.ts';
 import type { Node, Val } from '../lang/runtime.ts';
@@ -75,7 +75,9 @@ export function floorDiv(a: bigint, b: bigint): bigint {
   return (a % b !== 0n) && ((a < 0n) !== (b < 0n)) ? q - 1n : q;
 }
 
+/// `mod` by zero is Haskell's arithmetic exception: Pact does not check for it.
 function floorMod(a: bigint, b: bigint): bigint {
+  if (b === 0n) throw new HaskellException('divide by zero');
   const r = a % b;
   return r !== 0n && ((r < 0n) !== (b < 0n)) ? r + b : r;
 }

@@ -1,5 +1,6 @@
 /// REPL natives that set up the transaction environment (`env-*`, `with-applied-env`). Most
 /// changes are deferred: they take effect when the current top-level expression finishes.
+import { mkdirSync } from 'node:fs';
 import { Decimal } from '../values/decimal.ts';
 import { JsonNumber, JsonObject, JsonParseError, parseJson } from '../values/json.ts';
 import type { Json } from '../values/json.ts';
@@ -270,13 +271,16 @@ function moduleArg(ctx: Ctx, args: Val[], app: Node, self: Native): { m: string;
 }
 
 /// `verify`: Pact's formal verification of a loaded module (../analyze/check.ts); its rendered
-/// lines go to stderr after the expression. (Pact's debug flag, which writes the solver's
-/// transcripts to a directory, is accepted and ignored.)
+/// lines go to stderr after the expression. With the debug flag, the solver's input is kept in
+/// `pact-verify-<module>` in the working directory (made if missing), as Pact keeps its
+/// transcripts there.
 function verifyNative(repl: Repl, ctx: Ctx, args: Val[], app: Node, self: Native): Val {
-  const { m, mod } = moduleArg(ctx, args, app, self);
+  const { m, mod, debug } = moduleArg(ctx, args, app, self);
+  const debugDir = debug ? `pact-verify-${m}` : null;
+  if (debugDir !== null) mkdirSync(debugDir, { recursive: true });
   let lines;
   try {
-    lines = verifyModule(ctx, mod, repl.dynRefs);
+    lines = verifyModule(ctx, mod, repl.dynRefs, debugDir);
   } catch (e) {
     if (e instanceof CheckerError) throw evalError(e.info, `Typechecker Internal Error: ${e.message}`);
     throw e;

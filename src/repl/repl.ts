@@ -10,7 +10,7 @@ import type { ParseCache } from '../syntax/cache.ts';
 import { MemoryDb } from '../db/memory.ts';
 import { Ctx } from '../lang/context.ts';
 import { compileTopLevel } from '../lang/compile.ts';
-import { PactError, renderFrame, renderInfo } from '../lang/errors.ts';
+import { PactError, catchesPactError, renderFrame, renderInfo } from '../lang/errors.ts';
 import { evalTopLevel } from '../lang/link.ts';
 import type { Val } from '../lang/runtime.ts';
 import { showValCompact, showValPretty } from '../lang/show.ts';
@@ -71,15 +71,19 @@ export class Repl {
   /// Where files read before are found already read (the executable's), or null.
   parseCache: ParseCache | null = null;
 
-  constructor(mode: ReplMode, out: Output = processOutput, trace = false) {
+  /// Makes the database of a fresh REPL state.
+  private readonly newDb: () => MemoryDb;
+
+  constructor(mode: ReplMode, out: Output = processOutput, trace = false, newDb: () => MemoryDb = () => new MemoryDb()) {
     this.mode = mode;
     this.out = out;
     this.trace = trace;
+    this.newDb = newDb;
     this.ctx = this.freshContext();
   }
 
   private freshContext(): Ctx {
-    const ctx = new Ctx(new MemoryDb(), nativeTable(), nativeTable([...replNatives(this), ...envNatives(this), ...gasNatives(this)]));
+    const ctx = new Ctx(this.newDb(), nativeTable(), nativeTable([...replNatives(this), ...envNatives(this), ...gasNatives(this)]));
     ctx.coverage = this.coverage;
     return ctx;
   }
@@ -176,7 +180,7 @@ export class Repl {
       this.ctx.gas.forgetSince(gasLog);
       this.pending = { kind: 'none' };
       this.ctx.warnings = [];
-      this.printRuntimeError(toPactError(e));
+      this.printRuntimeError(catchesPactError(e));
       return false;
     }
     for (const w of this.ctx.warnings) this.out.stdout(w + '\n');
@@ -283,15 +287,4 @@ export class Repl {
     }
     return failed;
   }
-}
-
-/// A JavaScript exception escaping the evaluator is reported as Pact reports non-Pact
-/// exceptions: an EvalError with the exception's text.
-function toPactError(e: unknown): PactError {
-  if (e instanceof PactError) return e;
-  if (process.env.PACT_TS_DEBUG) process.stderr.write(`${(e as Error).stack}\n`);
-  if (e instanceof RangeError && /call stack/i.test(e.message)) {
-    return new PactError('EvalError', null, 'stack overflow');
-  }
-  return new PactError('EvalError', null, e instanceof Error ? e.message : String(e));
 }

@@ -115,6 +115,11 @@ function verifyHandler(limits: BodyLimits): Handler {
     const req = decoded(() => verifyRequestOf(body));
     if (req instanceof Response) return req;
     const answer = verifyModules(req);
+    if (answer.status === 500) {
+      // Pact's analysis stopped with a Haskell exception: Warp's answer to one, and its report.
+      process.stderr.write(`${answer.text}\n`);
+      return reply(500, 'Something went wrong', TEXT_TYPE);
+    }
     return answer.status === 200 ? jsonReply(answer.json) : reply(400, answer.text, TEXT_TYPE);
   };
 }

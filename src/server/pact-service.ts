@@ -11,7 +11,7 @@ import { ModuleStore } from '../lang/module-store.ts';
 import { PactRowCodec } from '../lang/rows.ts';
 import type { CapToken } from '../lang/caps.ts';
 import type { ExecutionMode, Signer } from '../lang/context.ts';
-import { PactError } from '../lang/errors.ts';
+import { PactError, catchesPactError } from '../lang/errors.ts';
 import { fixedGasModel } from '../lang/gas.ts';
 import { evalContinuation, evalExec } from '../lang/interpreter.ts';
 import type { EvalEnv, EvalResult } from '../lang/interpreter.ts';
@@ -122,7 +122,7 @@ export class PactService implements CommandService {
     try {
       result = this.run(payload, exps, reqKey, mode);
     } catch (e) {
-      return this.failure(reqKey, asPactError(e));
+      return this.failure(reqKey, catchesPactError(e));
     }
     if (result.txId !== null) this.nextTxId = result.txId + 1;
     return {
@@ -177,13 +177,6 @@ function signersOf(p: Payload): Signer[] {
     byKey.set(key, { pubKey: key, caps: capTokens(s.clist) });
   }
   return [...byKey.values()];
-}
-
-/// A failure that is not a Pact error is reported as one, with its text (Pact's `catchesPactError`).
-function asPactError(e: unknown): PactError {
-  if (e instanceof PactError) return e;
-  if (e instanceof RangeError && /call stack/i.test(e.message)) return new PactError('EvalError', null, 'stack overflow');
-  return new PactError('EvalError', null, e instanceof Error ? e.message : String(e));
 }
 
 function currentSecondMicros(): bigint {

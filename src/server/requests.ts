@@ -3,11 +3,11 @@
 /// failed, key "cmds" not found`, `Error in $.cmds[0].hash: Base64URL decode failed: …`).
 import type { Command } from '../api/command.ts';
 import { commandOf, hashOf } from '../api/verify.ts';
-import type { VerifyRequest } from './verify.ts';
+import type { ModuleName, VerifyRequest } from './verify.ts';
 import { base64UrlEncode } from '../values/base64.ts';
-import { AesonError, asArray, asObject, asText, fail, required } from '../values/aeson.ts';
+import { AesonError, asArray, asObject, asText, fail, optional, required } from '../values/aeson.ts';
 import type { JsonPath } from '../values/aeson.ts';
-import type { Json } from '../values/json.ts';
+import type { Json, JsonObject } from '../values/json.ts';
 
 const SUBMIT_BATCH = 'Pact.Types.API.SubmitBatch(SubmitBatch)';
 const POLL = 'Pact.Types.API.Poll(Poll)';
@@ -36,15 +36,54 @@ export function listenOf(v: Json): string {
   return requestKeyOf(required(o, 'listen', []), ['listen']);
 }
 
-/// A `/verify` body `{"modules": [<module definition>...], "verify": "<module>"}`. Of each
-/// module definition (Pact's JSON of a compiled module or interface) only its `code` is used.
+/// A `/verify` body (Pact's `Remote.Types.Request`): `{"modules": [<module definition>...],
+/// "verify": <module name>}`, a module name being `{"name": ..., "namespace": ...}`. A module
+/// definition is Pact's JSON of a compiled module or interface; Pact reads it as a module or
+/// else as an interface, and reports the interface's failure: it is read here as an interface
+/// (a module's JSON has every field of one), its `name` and `code` being what is used. (The
+/// expressions of its `@model` are not read.)
 export function verifyRequestOf(v: Json): VerifyRequest {
   const o = asObject(v, [], 'Request');
-  const modules = asArray(required(o, 'modules', []), ['modules']).map((m, i) => {
-    const def = asObject(m, ['modules', i], 'ModuleDef');
-    return asText(required(def, 'code', ['modules', i]), ['modules', i, 'code'], 'Code');
-  });
-  return { modules, verify: asText(required(o, 'verify', []), ['verify'], 'ModuleName') };
+  const modules = asArray(required(o, 'modules', []), ['modules']).map((m, i) => moduleDefOf(m, ['modules', i]));
+  return { modules, verify: moduleNameOf(required(o, 'verify', []), ['verify']) };
+}
+
+const INTERFACE = 'Pact.Types.Term.Internal.Interface(Interface)';
+const MODULE_NAME = 'Pact.Types.Names.ModuleName(ModuleName)';
+const META = 'Pact.Types.Term.Internal.Meta(Meta)';
+
+/// Pact's generic reading of a record: each field in turn, a missing one named.
+function field(o: JsonObject, key: string, path: JsonPath, record: string): Json {
+  return required(o, key, path, `parsing ${record} failed, `);
+}
+
+function moduleDefOf(v: Json, path: JsonPath): { name: ModuleName; code: string } {
+  const o = asObject(v, path, INTERFACE);
+  const name = moduleNameOf(field(o, 'name', path, INTERFACE), [...path, 'name']);
+  const code = asText(field(o, 'code', path, INTERFACE), [...path, 'code']);
+  metaOf(field(o, 'meta', path, INTERFACE), [...path, 'meta']);
+  asArray(field(o, 'imports', path, INTERFACE), [...path, 'imports']).forEach((u, i) => useOf(u, [...path, 'imports', i]));
+  return { name, code };
+}
+
+export function moduleNameOf(v: Json, path: JsonPath): ModuleName {
+  const o = asObject(v, path, MODULE_NAME);
+  const name = asText(field(o, 'name', path, MODULE_NAME), [...path, 'name']);
+  const ns = optional(o, 'namespace');
+  return { name, namespace: ns === undefined ? null : asText(ns, [...path, 'namespace']) };
+}
+
+function metaOf(v: Json, path: JsonPath): void {
+  const o = asObject(v, path, META);
+  const docs = optional(o, 'docs');
+  if (docs !== undefined) asText(docs, [...path, 'docs']);
+  asArray(field(o, 'model', path, META), [...path, 'model']);
+}
+
+/// A `use` of the module (`withObject "Use"`): the module used, by name.
+function useOf(v: Json, path: JsonPath): void {
+  const o = asObject(v, path, 'Use');
+  moduleNameOf(required(o, 'module', path), [...path, 'module']);
 }
 
 /// chainweb's `/local` query flags: `preflight` and `signatureVerification`, `true` or `false`.

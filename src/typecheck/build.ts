@@ -41,8 +41,10 @@ function lookupLocal(s: Scope | null, name: string): AST | undefined {
   return undefined;
 }
 
+/// One group of names bound (a function's arguments, a `let`'s, a binding form's): a name
+/// repeated in the group resolves to its first binding, as Pact's `abstract` finds the first.
 function bindAll(s: Scope | null, names: readonly string[], asts: readonly AST[]): Scope | null {
-  return names.reduce<Scope | null>((up, name, i) => ({ name, ast: asts[i]!, up }), s);
+  return names.reduceRight<Scope | null>((up, name, i) => ({ name, ast: asts[i]!, up }), s);
 }
 
 /// `name_rest`, Pact's prefixing of generated names.

@@ -61,11 +61,19 @@ function hashInt(s: bigint, x: bigint): bigint {
   return h;
 }
 
-export function stableHash(key: string): bigint {
+export function stableHash(key: string, salt = FNV_BASIS): bigint {
   const bytes = new TextEncoder().encode(key);
-  let h = hashInt(FNV_BASIS, BigInt(bytes.length));
+  let h = hashInt(salt, BigInt(bytes.length));
   for (const b of bytes) h = ((h * FNV_PRIME) & MASK64) ^ BigInt(b);
   return h;
+}
+
+/// A module name's hash (Pact's `StableHashable ModuleName`): whether it has a namespace, then
+/// its name, then the namespace.
+export function stableModuleNameHash(qualified: string): bigint {
+  const dot = qualified.lastIndexOf('.');
+  if (dot < 0) return stableHash(qualified, hashInt(FNV_BASIS, 0n));
+  return stableHash(qualified.slice(0, dot), stableHash(qualified.slice(dot + 1), hashInt(FNV_BASIS, 1n)));
 }
 
 /// The trie's iteration order: by the hash's 5-bit groups, least significant first.
@@ -75,8 +83,17 @@ function trieKey(h: bigint): string {
   return k;
 }
 
-export function stableHashOrder(names: readonly string[]): string[] {
-  const keyed = names.map((n) => [trieKey(stableHash(n)), n] as const);
+/// The order of a HashMap keyed by pairs of a name and a number (hashable hashes a pair as the
+/// name's hash salted with the number): Pact's map of a module's defpact steps.
+export function pairHashOrder(pairs: ReadonlyArray<readonly [string, number]>): Array<readonly [string, number]> {
+  const keyed = pairs.map((p) => [trieKey(hashInt(stableHash(p[0]), BigInt(p[1]))), p] as const);
+  keyed.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return keyed.map(([, p]) => p);
+}
+
+/// Keys in the order of a map keyed by their hashes (names, unless another hash is given).
+export function stableHashOrder(names: readonly string[], hash: (name: string) => bigint = stableHash): string[] {
+  const keyed = names.map((n) => [trieKey(hash(n)), n] as const);
   keyed.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   return keyed.map(([, n]) => n);
 }

@@ -38,6 +38,12 @@ export function showString(s: string): string {
   return out + '"';
 }
 
+/// `show` of a Haskell `Char`: in single quotes, `'` escaped and `"` not, otherwise as in a string.
+export function showChar(ch: string): string {
+  if (ch === "'") return "'\\''";
+  return ch === '"' ? `'"'` : `'${showString(ch).slice(1, -1)}'`;
+}
+
 /// Haskell's `show` of a `Decimal`: no `.0` at scale 0 (unlike Pact's own printing).
 export function showDecimal(d: Decimal): string {
   return d.scale === 0 ? d.mantissa.toString() : d.toString();

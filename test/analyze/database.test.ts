@@ -14,7 +14,7 @@ describe('database', () => {
   test('table-read / table-written: which tables a function touches', () => {
     holds(`${TOKENS} (defun f:integer () @model [(property (table-read tokens)) (property (not (table-written tokens)))]
       (with-read tokens "stu" { "balance" := bal } bal))`);
-    holds(`${TOKENS} (defun f:string () @model [(property (=> (table-written tokens) success))
+    holds(`${TOKENS} (defun f:string () @model [(property (when (table-written tokens) success))
         (property (not (row-exists tokens "stu" 'before))) (property (row-exists tokens "stu" 'after))]
       (insert tokens "stu" { "balance": 5, "name": "stu" }))`);
     holds(`${TOKENS} (defun f:string () @model [(property (table-written tokens)) (property (row-exists tokens "stu" 'before))]
@@ -30,18 +30,18 @@ describe('database', () => {
   });
 
   test('table-read.multiple-read / one-read: a row inserted then read back', () => {
-    holds(`${TOKENS} (defun f:bool () @model [(property (=> (not (row-exists tokens "stu" 'before)) success))]
+    holds(`${TOKENS} (defun f:bool () @model [(property (when (not (row-exists tokens "stu" 'before)) success))]
       (insert tokens "stu" { "balance": 5, "name": "stu" })
       (let ((stu-name (at 'name (read tokens "stu"))) (stu-balance (at 'balance (read tokens "stu"))))
         (enforce (= stu-name "stu") "name is stu") (enforce (= stu-balance 5) "balance is 5")))`);
   });
 
   test('with-read, nested; bind from a read and from a literal', () => {
-    holds(`${ACCOUNTS} (defun f:bool (acct:string) @model [(property (=> (row-exists accounts acct 'before) success))]
+    holds(`${ACCOUNTS} (defun f:bool (acct:string) @model [(property (when (row-exists accounts acct 'before) success))]
       (update accounts acct { "balance": 0 })
       (with-read accounts acct { "balance" := bal } (update accounts acct { "balance": 10 })
         (with-read accounts acct { "balance" := bal } (enforce (= bal 10) "Shadowing failed"))))`);
-    holds(`${ACCOUNTS} (defun f:integer () @model [(property (=> (row-exists accounts "bob" 'before) success))]
+    holds(`${ACCOUNTS} (defun f:integer () @model [(property (when (row-exists accounts "bob" 'before) success))]
       (update accounts "bob" { "balance": 10 })
       (let ((obj:object{account} (read accounts "bob"))) (bind obj { "balance" := bal } (enforce (= bal 10) "Bind failed") bal)))`);
     holds(`${ACCOUNTS} (defun f:integer () @model [(succeeds-when true)]
@@ -51,7 +51,8 @@ describe('database', () => {
   test('objects: an argument of a schema type, literals, at, equality', () => {
     holds(`${ACCOUNTS} (defun f:integer (o:object{account}) @model [(property (= result (+ 1 (at 'balance o))))] (+ 1 (at 'balance o)))`);
     holds(`${ACCOUNTS} (defun f:bool (o:object{account}) @model [(property (= result (= (at 'balance o) 1)))] (= o { "balance": 1 }))`);
-    fails(`${ACCOUNTS} (defun f:integer (o:object{account}) @model [(property (> result 0))] (at 'balance o))`, 'o = { balance: ');
+    // An object value shows as Pact's analysis pretty-prints it: the nested pairs of SBV's tuple.
+    fails(`${ACCOUNTS} (defun f:integer (o:object{account}) @model [(property (> result 0))] (at 'balance o))`, 'o = (0, ())');
   });
 
   test('an object without a schema is Pact\'s Any: translated, but not written to its column', () => {
@@ -59,7 +60,7 @@ describe('database', () => {
     holds(`${NOTES} (defun f:string (k:string d:object) (update notes k { "data": d }))`);
     holds(`${NOTES} (defun f:string (k:string) @model [(property true)] (with-read notes k { "data" := d } (update notes k { "data": d })))`);
     assert.match(verify(`${NOTES} (defun f:string (k:string) @model [(property true)] (update notes k { "data": { "a": 1 } }))`).err,
-      /OutputFailure: eVArrayAt: bad setter access: object\{a: integer\} vs any\n$/);
+      /OutputFailure: eVArrayAt: bad setter access: SObjectUnsafe \(SCons "a" SInteger SNil\) vs SAny\n$/);
   });
 
   test('chain-data: arbitrary but fixed, heights not negative', () => {
@@ -69,7 +70,7 @@ describe('database', () => {
   });
 
   test('with-default-read: the default when the row is missing', () => {
-    holds(`${ACCOUNTS} (defun f:integer (k:string) @model [(property (=> (not (row-exists accounts k 'before)) (= result 7)))]
+    holds(`${ACCOUNTS} (defun f:integer (k:string) @model [(property (when (not (row-exists accounts k 'before)) (= result 7)))]
       (with-default-read accounts k { "balance": 7 } { "balance" := b } b))`);
   });
 
@@ -92,7 +93,7 @@ describe('database', () => {
 
   test('cell-delta.integer: a cell written twice has the last write\'s delta', () => {
     holds(`${ACCOUNTS} (defun f:string () @model [(property (not (exists (row:string) (= (cell-delta accounts 'balance row) 2))))
-        (property (forall (row:string) (=> (!= row "bob") (= (cell-delta accounts 'balance row) 0))))
+        (property (forall (row:string) (when (!= row "bob") (= (cell-delta accounts 'balance row) 0))))
         (property (= (cell-delta accounts 'balance "bob") 3))]
       (with-read accounts "bob" { "balance" := old } (update accounts "bob" { "balance": (+ old 2) }) (update accounts "bob" { "balance": (+ old 3) })))`);
   });
@@ -203,7 +204,7 @@ describe('row-level guards', () => {
 
   test('enforce-keyset.row-level.read: the row read had its own keyset enforced', () => {
     holds(`${TOKENS_KS} (defun f:integer (acct:string) @model [(property (row-enforced tokens 'ks acct))
-        (property (forall (row:string) (=> (row-read tokens row) (row-enforced tokens 'ks row))))
+        (property (forall (row:string) (when (row-read tokens row) (row-enforced tokens 'ks row))))
         (property (forall (row:string) (= (row-write-count tokens row) 0)))]
       (with-read tokens acct { "ks" := ks, "balance" := bal } (enforce-keyset ks) bal))`);
     // The other keyset of the row was not enforced.
@@ -212,7 +213,7 @@ describe('row-level guards', () => {
   });
 
   test('enforce-keyset.row-level.write.invalidation: a keyset the function wrote does not count', () => {
-    fails(`${TOKENS_KS} (defun f:integer (acct:string user:keyset) @model [(property (forall (row:string) (=> (row-read tokens row) (row-enforced tokens 'ks row))))]
+    fails(`${TOKENS_KS} (defun f:integer (acct:string user:keyset) @model [(property (forall (row:string) (when (row-read tokens row) (row-enforced tokens 'ks row))))]
       (update tokens acct { "ks": user })
       (with-read tokens acct { "ks" := ks, "balance" := bal } (enforce-keyset ks) bal))`);
   });
@@ -288,8 +289,8 @@ describe('defpacts', () => {
     const err = fails(`(defschema ny n:integer) (defpact p (n:integer) @model [(succeeds-when true)]
       (step (let ((o:object{ny} { "n": n })) (yield o)))
       (step (resume { "n" := m } (enforce (> m 0) "positive"))))`);
-    assert.match(err, /\n {10}yield \{ n: -?\d+ \}\n {6}entering step\n/);
-    assert.match(err, /\n {8}resume \(\{ n: -?\d+ \}\)\n/);
+    assert.match(err, /\n {10}yield \(-?\d+, \(\)\)\n {6}entering step\n/);
+    assert.match(err, /\n {8}resume \(\(-?\d+, \(\)\)\)\n/);
   });
 
   test('pact-id: a function may or may not run in a pact; result is meaningless in a defpact\'s properties', () => {

@@ -1,9 +1,8 @@
 /// `verify` over the list functions Pact's analysis unrolls: `map`, `filter`, `fold`, `reverse`,
 /// `sort` (each over a list's first ten elements), `make-list`, and the function helpers
-/// `identity`, `constantly`, `compose`, `and?` and `or?`; lists in properties. Cases after
-/// tests/AnalyzeSpec.hs ("list map", "list filter", "list fold", "list reverse", "list sort",
-/// "list concat", "list distinct", "make-list", "and?", "or?", "nested application of
-/// higher-order functions"), in our own words.
+/// `identity`, `constantly`, `compose`, `and?` and `or?`; lists in properties. Variations on
+/// tests/AnalyzeSpec.hs's list cases (whose programs as Pact writes them are in
+/// spec-programs.test.ts), in our own words.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fails, holds, verify } from './verify-helpers.ts';
@@ -20,7 +19,7 @@ describe('map', () => {
   });
 
   test('of a lambda over an argument keeps its length, up to ten elements', () => {
-    holds('(defun f:[integer] (xs:[integer]) @model [(property (=> (<= (length xs) 10) (= (length result) (length xs))))] (map (lambda (x:integer) (* 2 x)) xs))');
+    holds('(defun f:[integer] (xs:[integer]) @model [(property (when (<= (length xs) 10) (= (length result) (length xs))))] (map (lambda (x:integer) (* 2 x)) xs))');
     // Pact's analysis sees only the first ten elements.
     fails('(defun f:integer () @model [(property (= result 11))] (length (map (+ 1) [1 2 3 4 5 6 7 8 9 10 11])))', 'returning with 10');
   });
@@ -47,8 +46,8 @@ describe('fold', () => {
 
   test('an enforce in the function holds for every element', () => {
     const body = '(fold (lambda (acc:integer x:integer) (enforce (> x 0) "positive") (+ acc x)) 0 xs)';
-    holds(`(defun f:integer (xs:[integer]) @model [(property (=> (> (length xs) 0) (> result 0)))] ${body})`);
-    fails(`(defun f:integer (xs:[integer]) @model [(property (=> (> (length xs) 0) (> result 1)))] ${body})`, 'satisfied assertion: (> x 0)');
+    holds(`(defun f:integer (xs:[integer]) @model [(property (when (> (length xs) 0) (> result 0)))] ${body})`);
+    fails(`(defun f:integer (xs:[integer]) @model [(property (when (> (length xs) 0) (> result 1)))] ${body})`, 'satisfied assertion: (> x 0)');
   });
 
   test('nested higher-order functions (Pact\'s regression #1250)', () => {
@@ -64,11 +63,15 @@ describe('reverse, sort, make-list', () => {
     holds('(defun min:integer (x:integer y:integer) (if (< x y) x y))' +
       ' (defun f:bool (a:integer b:integer c:integer) @model [(property result)] (= (min a (min b c)) (at 0 (sort [a b c]))))');
     holds('(defun f:bool (a:string b:string c:string) @model [(property result)] (let ((s (sort [a b c]))) (<= (at 1 s) (at 2 s))))');
+    // Booleans sort false first.
+    holds('(defun f:[bool] () @model [(property (= result [false true]))] (sort [true false]))');
   });
 
-  test('make-list of a literal count; another count is not analysed', () => {
+  test('make-list of a known count; another count is not analysed', () => {
     holds('(defun f:[integer] (a:integer) @model [(property (= (length result) 5))] (make-list 5 a))');
-    holds('(defun f:bool (a:integer i:integer) @model [(property (=> (and (>= i 0) (< i 5)) result))] (= a (at i (make-list 5 a))))');
+    // Known as SBV knows it: computed of literals, here through a conditional.
+    holds('(defun f:[integer] (a:integer) @model [(property (= (length result) 3))] (make-list (if (> 2 1) (+ 1 2) 0) a))');
+    holds('(defun f:bool (a:integer i:integer) @model [(property (when (and (>= i 0) (< i 5)) result))] (= a (at i (make-list 5 a))))');
     const r = verify('(defun f:[integer] (n:integer a:integer) @model [(property (= (length result) n))] (make-list n a))');
     assert.equal(r.verdict, 'Verification of t failed');
     assert.match(r.err, /OutputFailure: You found a term we don't have analysis support for yet\. Please report this as a bug at https:\/\/github\.com\/kadena-io\/pact\/issues\n\nmake-list currently requires a statically determined length\n$/);
@@ -84,27 +87,8 @@ describe('and?, or?', () => {
 });
 
 describe('lists in properties', () => {
-  test('list literals, and Pact\'s map, filter, reverse, concat and distinct cases as written', () => {
-    holds('(defun f:[integer] () @model [(property (= result [1 2 3]))] (map (identity) [1 2 3]))');
-    holds('(defun f:[integer] () @model [(property (= result [2 3 4]))] (map (+ 1) [1 2 3]))');
-    holds('(defun f:[integer] () @model [(property (= result [1 1 1]))] (map (constantly 1) [1 2 3]))');
-    holds('(defun f:[integer] () @model [(property (= result [2 2 2]))] (map (compose (constantly 1) (+ 1)) [1 2 3]))');
-    holds('(defun f:[integer] () @model [(property (= result [2 3 4]))] (filter (> 5) [2 6 3 7 4 8]))');
-    holds('(defun f:[string] () @model [(property (= result ["dog" "has" "fleas"]))] (filter (compose (length) (< 2)) ["my" "dog" "has" "fleas"]))');
-    holds('(defun f:[integer] (a:integer b:integer c:integer) @model [(property (= result (reverse [a b c])))] [c b a])');
-    holds('(defun f:[integer] (a:integer b:integer c:integer) @model [(property (= result (+ [a] [b c])))] (+ [a b] [c]))');
-    fails('(defun f:[integer] (a:integer b:integer c:integer) @model [(property (= result [a b]))] (+ [a b] [c]))');
-    holds('(defun f:[integer] (a:integer b:integer) @model [(property (= result [a b]))] (enforce (not (= a b)) "") (distinct [a b a]))');
-    fails('(defun f:[integer] (a:integer b:integer) @model [(property (= result [a b a]))] (enforce (not (= a b)) "") (distinct [a b a]))');
-    holds('(defun f:[integer] (a:integer b:integer) @model [(property (= result (distinct [a b a])))] (distinct [a b a]))');
-  });
-
-  test('at of an index, take and drop', () => {
-    holds('(defun f:[integer] (a:integer) @model [(property (= (length result) 5)) (property (forall (i:integer) (=> (and (>= i 0) (< i 5)) (= (at i result) a))))' +
-      ' (property (not (!= (take 0 (make-list 2 0)) (take 0 (make-list 2 0)))))] (make-list 5 a))');
-    holds('(defun min:integer (x:integer y:integer) (if (< x y) x y))' +
-      ' (defun f:integer (a:integer b:integer c:integer) @model [(property (= result (at 0 (sort [a b c]))))] (min a (min b c)))');
-    holds('(defun f:[integer] (xs:[integer]) @model [(property (= result (take 2 xs))) (property (=> (>= (length xs) 2) (= (drop 1 result) (take -1 (take 2 xs)))))] (take 2 xs))');
+  test('take and drop of an argument', () => {
+    holds('(defun f:[integer] (xs:[integer]) @model [(property (= result (take 2 xs))) (property (when (>= (length xs) 2) (= (drop 1 result) (take -1 (take 2 xs)))))] (take 2 xs))');
   });
 
   test('type errors', () => {

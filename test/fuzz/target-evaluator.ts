@@ -8,7 +8,7 @@ import { resolve, dirname, join, isAbsolute } from 'node:path';
 import { Repl } from '../../src/repl/repl.ts';
 import type { Output } from '../../src/repl/repl.ts';
 import type { Ctx } from '../../src/lang/context.ts';
-import { PactError, engineLimitError } from '../../src/lang/errors.ts';
+import { HaskellException, PactError, engineLimitError } from '../../src/lang/errors.ts';
 import { gasToMilli, tableGasModel } from '../../src/lang/gas.ts';
 import type { ModuleData, Node } from '../../src/lang/runtime.ts';
 import type { Native } from '../../src/natives/registry.ts';
@@ -88,9 +88,9 @@ function installStderrCapture(): void {
 let running = false;
 
 /// Engine limits (a BigInt or string too large) that the evaluator deliberately reports as Pact
-/// errors are not escapes.
+/// errors, and the exceptions Pact's own host raises, are not escapes.
 function isPactFailure(e: unknown): boolean {
-  return e instanceof PactError || engineLimitError(e, null) !== null;
+  return e instanceof PactError || e instanceof HaskellException || engineLimitError(e, null) !== null;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -188,6 +188,11 @@ const conversionErrors: Array<[string, string]> = [
   ['(str-to-int 8 "8")', "character '8' is out of range for base 8: 8"],
   ['(str-to-int "a")', "character 'a' is out of range for base 10: a"],
   ['(str-to-int 2 "1012")', "character '2' is out of range for base 2: 1012"],
+  // A character that is no hexadecimal digit fails in Haskell's digitToInt first, shown as a Char.
+  ['(str-to-int 16 "1g")', "Char.digitToInt: not a digit 'g'"],
+  ['(str-to-int "-1")', "Char.digitToInt: not a digit '-'"],
+  ['(str-to-int "\u00e9")', "Char.digitToInt: not a digit '\\233'"],
+  ['(mod 7 0)', 'divide by zero'],
   ['(str-to-int (concat (make-list 513 "1")))', 'Invalid input, only up to 512 length supported'],
   ['(int-to-str 17 3245342)', 'Invalid base, must be 2-16 or 64'],
   ['(int-to-str 1 3)', 'Invalid base, must be 2-16 or 64'],
@@ -288,6 +293,12 @@ test('try recovers from transaction failures only', () => {
   assert.equal(evalLine('(try "default" (enforce-one "x" [false]))'), '"default"');
   assertError(['(try 1 (at 5 [1 2]))'], 'at: bad index 5, length 2');
   assertError(['(try 1 (str-to-int "a"))'], "character 'a' is out of range for base 10: a");
+  // Haskell's own exceptions are no Pact errors: try lets them through, expect-failure sees their text.
+  assertError(['(try 1 (mod 7 0))'], 'divide by zero');
+  assert.equal(evalLine('(expect-failure "m" "zzz" (mod 7 0))'), '"FAILURE: m: expected error message to contain \'zzz\', got \'divide by zero\'"');
+  assert.equal(evalLine('(str-to-int 16 "fF")'), '255');
+  // Before Pact 4.4, try caught every exception.
+  assert.equal(piped('(env-exec-config ["DisablePact44"])\n(try 1 (mod 7 0))\n').out, '["DisablePact44"]\n1\n');
 });
 
 test('enforce-pact-version compares only the parts both versions have', () => {
@@ -322,4 +333,15 @@ test('format shows values as Pact values since 4.8 (objects by key, lists with c
   assert.equal(evalLine('(format "{} {}" [[1 2] {"b": [1 {"z": 1, "a": 2}], "a": 1.0}])'), '"[1, 2] {"a": 1.0,"b": [1, {"a": 2,"z": 1}]}"');
   assert.deepEqual(printed('(env-exec-config ["DisablePact48"])', '(format "{} {}" [[1 2] {"b": 1, "a": 1.0}])').at(-1),
     '"[1 2] {"b": 1,"a": 1.0}"');
+});
+
+// Pact abstracts a group of bindings over their names by `elemIndex`: the first of a name wins.
+test('a name bound twice in one let, bind or argument list is its first binding', () => {
+  assert.deepEqual(printed(
+    '(let ((x 1) (x 2)) x)',
+    '(bind { "a": 1, "b": 2 } { "a" := x, "b" := x } x)',
+    '(let ((g (lambda (x x) x))) (g 1 2))',
+    '(let ((x 1)) (let ((x 2)) x))',
+    '(let* ((x 1) (x 2)) x)',
+  ), ['1', '1', '1', '2', '2']);
 });

@@ -54,24 +54,26 @@ describe('routes and methods', () => {
 
   it('verifies posted modules as the REPL does, loading dependencies first', async () => {
     const h = harness();
+    // Pact's JSON of a module definition (read as an interface: name, code, meta, imports).
+    const def = (name: string, code: string) => ({ name: { name, namespace: null }, code, meta: { docs: null, model: [] }, imports: [] });
     await expectText(await h.post('/verify', { modules: [] }), 400, 'Error in $: key "verify" not found');
-    await expectText(await h.post('/verify', { modules: [], verify: 'm' }), 400,
-      '"m" not found in list of provided modules: []', 'text/plain;charset=utf-8');
+    await expectText(await h.post('/verify', { modules: [], verify: { name: 'm' } }), 400,
+      'ModuleName {_mnName = "m", _mnNamespace = Nothing} not found in list of provided modules: []', 'text/plain;charset=utf-8');
     const a = '(module a G (defcap G () true) (defun f:integer () 1))';
     const b = '(module b G (defcap G () true) (use a) (defun g:integer () (a.f)))';
-    await expectText(await h.post('/verify', { modules: [{ code: b }, { code: a }], verify: 'b' }), 200,
+    await expectText(await h.post('/verify', { modules: [def('b', b), def('a', a)], verify: { name: 'b' } }), 200,
       '{"output":[]}', 'application/json;charset=utf-8');
     // A module the checker rejects: its failures, each with its location.
-    await expectText(await h.post('/verify', { modules: [{ code: '(module w G (defcap G () true) (defun f:bool () 1))' }], verify: 'w' }), 200,
+    await expectText(await h.post('/verify', { modules: [def('w', '(module w G (defcap G () true) (defun f:bool () 1))')], verify: { name: 'w' } }), 200,
       '{"output":[{"text":"assocAST: cannot unify: (bool, integer)","type":"OutputFailure","info":"<interactive>:0:58"}]}',
       'application/json;charset=utf-8');
     // A counterexample (its argument pinned by the property) is one output, its text multi-line.
-    const pinned = '(module p G (defcap G () true) (defun f:integer (x:integer) @model [(property (=> (= x 3) (= result 3)))] (+ x 1)))';
+    const pinned = '(module p G (defcap G () true) (defun f:integer (x:integer) @model [(property (when (= x 3) (= result 3)))] (+ x 1)))';
     const trace = ['Invalidating model found in p.f', '  Program trace:', '    entering function p.f with argument', '      x = 3', '    ',
       '      returning with 4', '      ', '  '].join('\n');
-    await expectText(await h.post('/verify', { modules: [{ code: pinned }], verify: 'p' }), 200,
+    await expectText(await h.post('/verify', { modules: [def('p', pinned)], verify: { name: 'p' } }), 200,
       `{"output":[{"text":${JSON.stringify(trace)},"type":"OutputFailure","info":"<interactive>:0:88"}]}`, 'application/json;charset=utf-8');
-    await expectText(await h.post('/verify', { modules: [{ code: '(module m G (defcap G () true) (defun f () (nope)))' }], verify: 'm' }), 400,
+    await expectText(await h.post('/verify', { modules: [def('m', '(module m G (defcap G () true) (defun f () (nope)))')], verify: { name: 'm' } }), 400,
       '<interactive>:0:54:Error: Cannot resolve "nope"', 'text/plain;charset=utf-8');
   });
 });
