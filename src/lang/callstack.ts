@@ -5,22 +5,25 @@ import type { Info } from '../syntax/exp.ts';
 import type { Def, Env, Node, Val } from './runtime.ts';
 
 export class Frame {
-  name = '';
+  /// A native's name, or a function's that names no definition (a lambda); see `name`.
+  label = '';
   /// A native application's node (its source span and argument nodes come from it); null in
-  /// a function application's frame. Pushing a native frame, the commonest push, then writes
-  /// three fields.
+  /// a function application's frame.
   node: Node | null = null;
   /// The environment a native's argument nodes are shown in.
   env: Env | null = null;
-  /// A function application's source span, module, definition and evaluated arguments.
+  /// A function application's source span, definition (null for a lambda) and evaluated
+  /// arguments. Pushing a definition's frame writes only the first two: its arguments are
+  /// recorded if an error unwinds through it (`unwindingArgs`), as nothing else reads them, and
+  /// storing them (new objects) into a long-lived frame costs the garbage collector's barrier.
   callInfo: Info | null = null;
-  callModule: string | null = null;
   callDef: Def | null = null;
   callArgs: readonly Val[] | null = null;
 
+  get name(): string { return this.node === null && this.callDef !== null ? this.callDef.name : this.label; }
   get info(): Info | null { return this.node !== null ? this.node.info : this.callInfo; }
   /// The module whose code runs in this frame (user functions only).
-  get module(): string | null { return this.node !== null ? null : this.callModule; }
+  get module(): string | null { return this.node !== null || this.callDef === null ? null : this.callDef.module.name; }
   /// The user definition being run, for recursion detection and defcap checks.
   get def(): Def | null { return this.node !== null ? null : this.callDef; }
   /// Evaluated arguments (user functions) or unevaluated argument nodes (natives).
@@ -58,20 +61,23 @@ export class CallStack {
   /// A native application; its arguments are shown unevaluated.
   pushNative(name: string, node: Node, env: Env): void {
     const f = this.next();
-    f.name = name;
+    f.label = name;
     f.node = node;
     f.env = env;
   }
 
-  /// A function application with evaluated arguments.
-  pushCall(name: string, info: Info | null, module: string | null, def: Def | null, args: readonly Val[]): void {
+  /// A user definition's application; its frame is at the depth before the push.
+  pushCall(def: Def, info: Info | null): void {
     const f = this.next();
-    f.name = name;
     f.node = null;
     f.callInfo = info;
-    f.callModule = module;
     f.callDef = def;
-    f.callArgs = args;
+  }
+
+  /// An error is unwinding through the user definition's application whose frame is at `depth`:
+  /// its arguments, for the report.
+  unwindingArgs(depth: number, args: readonly Val[]): void {
+    this.frames[depth]!.callArgs = args;
   }
 
   pop(): void {
@@ -81,7 +87,7 @@ export class CallStack {
   /// An error is unwinding through a native application entered at `depth` that pushed no frame.
   unwinding(depth: number, name: string, node: Node, env: Env): void {
     const frame = new Frame();
-    frame.name = name;
+    frame.label = name;
     frame.node = node;
     frame.env = env;
     this.unwound.push({ depth, frame });
@@ -90,7 +96,7 @@ export class CallStack {
   /// The same for an application of evaluated arguments: a lambda's, or a native's from a partial.
   unwindingCall(depth: number, name: string, info: Info, args: readonly Val[]): void {
     const frame = new Frame();
-    frame.name = name;
+    frame.label = name;
     frame.callInfo = info;
     frame.callArgs = args;
     this.unwound.push({ depth, frame });

@@ -9,10 +9,10 @@ import type { Ctx } from './context.ts';
 import type { CallStack } from './callstack.ts';
 import { PactError, abbrev, argsError, evalError, forkedError } from './errors.ts';
 import type { StackFrame } from './errors.ts';
-import { Closure, Def, Env, NativeRef, Partial } from './runtime.ts';
-import type { Node, Val } from './runtime.ts';
+import { Closure, Def, Env, NativeRef, Node, Partial, emptyEnv } from './runtime.ts';
+import type { Val } from './runtime.ts';
 import { showValCompact } from './show.ts';
-import { argChecks, checkArgsQuickly, checkType, resultOk, typeName } from './typecheck.ts';
+import { argChecks, checkArgsQuickly, checkType, resultCheck, resultPasses, typeName } from './typecheck.ts';
 import { nodeText } from './nodetext.ts';
 import { initPact } from './pacts.ts';
 import { GUNREDUCED, GUSERAPP_DEFCAP, GUSERAPP_DEFPACT, GUSERAPP_DEFUN } from './gas.ts';
@@ -44,18 +44,29 @@ export function callDef(ctx: Ctx, def: Def, args: Val[], info: Info, acquiring =
   checkDefArgs(def, args);
   const env = callEnv(def.slots, args, null);
   guardRecursion(ctx, def, info);
-  def.activeAt = ctx.stack.depth;
-  ctx.stack.pushCall(def.name, info, def.module.name, def, args);
-  if (def.body === null) throw evalError(info, `${def.qualifiedName}: definition has no body`);
-  const result = def.body.ev(ctx, env);
+  const depth = ctx.stack.depth;
+  def.activeAt = depth;
+  ctx.stack.pushCall(def, info);
+  let result: Val;
+  try {
+    if (def.body === null) throw evalError(info, `${def.qualifiedName}: definition has no body`);
+    result = def.body.ev(ctx, env);
+  } catch (e) {
+    ctx.stack.unwindingArgs(depth, args);
+    throw e;
+  }
   ctx.stack.pop();
-  if (!resultOk(def.ret, result) && !ctx.flag('DisableRuntimeReturnTypeChecking')) checkType(info, def.ret, result);
+  if (!resultPasses(def.retCheck, result) && !ctx.flag('DisableRuntimeReturnTypeChecking')) checkType(info, def.ret, result);
   return result;
 }
 
-/// Checks a user definition's arguments (their quick checks are made at its first call).
+/// Checks a user definition's arguments (its quick checks are made at its first call).
 export function checkDefArgs(def: Def, args: readonly Val[]): void {
-  checkArgsQuickly(def.args, def.argChecks ??= argChecks(def.args), args);
+  if (def.argChecks === null) {
+    def.argChecks = argChecks(def.args);
+    def.retCheck = resultCheck(def.ret, def.body?.data ?? false);
+  }
+  checkArgsQuickly(def.args, def.argChecks, args);
 }
 
 function checkArity(name: string, want: number, got: number, info: Info): void {
@@ -87,7 +98,7 @@ export function callClosure(ctx: Ctx, c: Closure, args: Val[], info: Info): Val 
     ctx.stack.unwindingCall(depth, c.name, info, args);
     throw e;
   }
-  if (!resultOk(c.ret, result)) checkType(info, c.ret, result);
+  if (!resultPasses(c.retCheck, result)) checkType(info, c.ret, result);
   return result;
 }
 
@@ -95,13 +106,18 @@ export function callClosure(ctx: Ctx, c: Closure, args: Val[], info: Info): Val 
 /// array is the caller's to give: every caller builds it for the call.
 function callEnv(size: number, args: Val[], up: Env | null): Env {
   if (size === args.length) return new Env(args, up);
-  const env = new Env(size, up);
-  for (let i = 0; i < args.length; i++) env.slots[i] = args[i]!;
-  return env;
+  const slots = new Array<Val>(size);
+  for (let i = 0; i < args.length; i++) slots[i] = args[i]!;
+  return new Env(slots, up);
 }
 
 /// Applies a function value to arguments: used by higher-order natives.
 export function apply(ctx: Ctx, fn: Val, args: Val[], info: Info): Val {
+  // Lambdas first: the commonest, and a failed `instanceof` walks the whole prototype chain.
+  if (fn instanceof Closure) {
+    if (ctx.gas.active) chargeUserApp(ctx, fn, info);
+    return callClosure(ctx, fn, args, info);
+  }
   if (fn instanceof Partial) {
     if (fn.env !== null) return applySpecial(ctx, fn, args);
     const all = fn.args.length === 0 ? args : [...fn.args, ...args];
@@ -110,9 +126,9 @@ export function apply(ctx: Ctx, fn: Val, args: Val[], info: Info): Val {
     if (head instanceof NativeRef) return callNativeStrict(ctx, head.native, all, fn.node);
     return apply(ctx, head, all, info);
   }
-  if (fn instanceof Closure || fn instanceof Def) {
+  if (fn instanceof Def) {
     if (ctx.gas.active) chargeUserApp(ctx, fn, info);
-    return fn instanceof Closure ? callClosure(ctx, fn, args, info) : callDef(ctx, fn, args, info);
+    return callDef(ctx, fn, args, info);
   }
   if (fn instanceof NativeRef) return callNativeStrict(ctx, fn.native, args, valueNode(info, null));
   if (ctx.flag('DisablePact48')) {
@@ -123,7 +139,7 @@ export function apply(ctx: Ctx, fn: Val, args: Val[], info: Info): Val {
 
 /// Calls a native with already evaluated arguments (from a partial application).
 function callNativeStrict(ctx: Ctx, native: Native, args: Val[], app: Node): Val {
-  if (native.strict === null) return applySpecial(ctx, new Partial(new NativeRef(native), [], app, new Env(0, null)), args);
+  if (native.strict === null) return applySpecial(ctx, new Partial(new NativeRef(native), [], app, emptyEnv(0)), args);
   enterNative(ctx, native, native.chargedOnEntry, app.info);
   const depth = ctx.stack.depth;
   try {
@@ -136,14 +152,14 @@ function callNativeStrict(ctx: Ctx, native: Native, args: Val[], app: Node): Val
 
 /// A node that evaluates to a value already computed (arguments appended to a partial).
 function valueNode(info: Info, v: Val | null): Node {
-  return { kind: 'lit', info, ev: () => v! };
+  return new Node('lit', info, () => v!);
 }
 
 /// Applies a partial special native: its own argument nodes plus the new values as literals.
 function applySpecial(ctx: Ctx, p: Partial, args: Val[]): Val {
   const native = (p.fn as NativeRef).native;
   const nodes = [...(p.node.args ?? []), ...args.map((v) => valueNode(p.node.info, v))];
-  const app: Node = { kind: 'app', info: p.node.info, fn: p.node.fn, args: nodes, ev: p.node.ev };
+  const app = new Node('app', p.node.info, p.node.ev, { fn: p.node.fn, args: nodes });
   enterNative(ctx, native, native.chargedOnEntry, app.info);
   ctx.stack.pushNative(native.name, app, p.env!);
   const r = native.special!(ctx, nodes, p.env!, app, native);
@@ -167,6 +183,13 @@ export function fnArg(ctx: Ctx, node: Node, env: Env, native: Native): Val {
     if (v instanceof Closure) return v;
   }
   throw argsError(node.info, `${native.name}: expected function application: ${nodeText(node, env)}`);
+}
+
+/// `if`'s test value, which must be a boolean (shared by the native and the linker's `if` node).
+export function conditional(c: Val, app: Node): boolean {
+  if (typeof c === 'boolean') return c;
+  throw forkedError('EvalError', app.info, `if: conditional not boolean: ${showValCompact(c)}`,
+    `if: conditional not boolean, received value of type: ${typeName(c)}`);
 }
 
 /// Renders the evaluator's stack (innermost first) the way Pact prints it.

@@ -2,37 +2,42 @@
 /// slots, globals to the native, definition, constant, table or module they denote.
 import type { Info } from '../syntax/exp.ts';
 import type { Type } from '../values/type.ts';
+import { primitiveEq } from '../values/equality.ts';
 import { LiteralFields, ModRef, NotAValue, PList, PObject, SCANNED_KEYS } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';
 import type { BinaryFn, Native } from '../natives/registry.ts';
 import type { Ctx } from './context.ts';
 import { PactError, engineLimitError, evalError } from './errors.ts';
-import { apply, callDef, chargeUserApp, enterNative, withStack } from './eval.ts';
+import { apply, callDef, chargeUserApp, conditional, enterNative, withStack } from './eval.ts';
 import { GUSE } from './gas.ts';
 import { TypeResolver, installInterface, installModule, resolveModuleName, useModule } from './module.ts';
-import { Closure, ConstRef, Def, Env, NativeRef } from './runtime.ts';
+import { Closure, ConstRef, Def, Env, NativeRef, Node, emptyEnv, evalNode } from './runtime.ts';
 import { showValCompact } from './show.ts';
 import type { ModuleData } from './runtime.ts';
-import type { Binding, Node, RArg, RStep, Val } from './runtime.ts';
+import type { Binding, RArg, RStep, Val } from './runtime.ts';
 import type { Arg, BindPair, Name, Step, Term } from './term.ts';
-import { argChecks, checkArgs, typeName } from './typecheck.ts';
+import { argChecks, checkArgs, checkedData, resultCheck, typeName } from './typecheck.ts';
 import { refSite } from './refsite.ts';
 import type { RefSite } from '../values/value.ts';
 
-/// Slot layout of one call frame while it is being linked.
+/// Slot layout of one call frame while it is being linked. A slot known to hold plain data
+/// (see `Node.data`) says so.
 class Layout {
   size = 0;
-  readonly names: Array<{ readonly name: string; readonly slot: number }> = [];
+  readonly names: Array<{ readonly name: string; readonly slot: number; readonly data: boolean }> = [];
   readonly parent: Layout | null;
   constructor(parent: Layout | null) {
     this.parent = parent;
   }
   /// Binds one group of names (a function's arguments, a `let`'s, a binding form's) to new
-  /// slots, in order. A name repeated in the group resolves to its first binding, as Pact's
-  /// `abstract` over the group's names finds the first (`elemIndex`).
-  bindAll(names: readonly string[]): number[] {
+  /// slots, in order, each known to hold plain data where `data` says so. A name repeated in
+  /// the group resolves to its first binding, as Pact's `abstract` over the group's names finds
+  /// the first (`elemIndex`).
+  bindAll(names: readonly string[], data?: readonly boolean[]): number[] {
     const slots = names.map(() => this.size++);
-    for (let i = names.length - 1; i >= 0; i--) this.names.push({ name: names[i]!, slot: slots[i]! });
+    for (let i = names.length - 1; i >= 0; i--) {
+      this.names.push({ name: names[i]!, slot: slots[i]!, data: data?.[i] ?? false });
+    }
     return slots;
   }
 }
@@ -106,19 +111,19 @@ export class Linker {
     switch (t.t) {
       case 'lit': {
         const v = t.value;
-        return { kind: 'lit', info: t.info, ev: () => v };
+        return new Node('lit', t.info, () => v, { value: v, data: true });
       }
       case 'var': return this.varNode(t.name, t.info);
       case 'dyn': return this.dynNode(t.ref, t.member, t.info);
       case 'list': {
         const items = t.items.map((x) => this.node(x));
         const elemType = t.type.t === 'list' ? t.type.elem : t.type;
-        return { kind: 'list', info: t.info, items, ev: (ctx, env) => new PList(items.map((n) => n.ev(ctx, env) as PactValue), elemType) };
+        return new Node('list', t.info, (ctx, env) => new PList(evalValues(ctx, env, items), elemType), { items, data: true });
       }
       case 'object': {
         const keys = t.pairs.map((p) => p[0]);
         const vals = t.pairs.map((p) => this.node(p[1]));
-        return { kind: 'object', info: t.info, fields: keys.map((k, i) => [k, vals[i]!] as const), ev: objectLiteral(keys, vals) };
+        return new Node('object', t.info, objectLiteral(keys, vals), { fields: keys.map((k, i) => [k, vals[i]!] as const), data: true });
       }
       case 'app': return this.appNode(t.fn, t.args, t.info);
       case 'let': return this.letNode(t.pairs, t.body, t.info);
@@ -126,20 +131,18 @@ export class Linker {
       case 'binding': return this.bindingNode(t.pairs, t.body, t.info);
       case 'use': {
         const u = t;
-        return {
-          kind: 'other', info: t.info, ev: (ctx) => {
-            if (ctx.gas.active) ctx.gas.charge('use', GUSE, u.info);
-            return useModule(ctx, u, null);
-          },
-        };
+        return new Node('other', t.info, (ctx) => {
+          if (ctx.gas.active) ctx.gas.charge('use', GUSE, u.info);
+          return useModule(ctx, u, null);
+        });
       }
       case 'module': {
         const m = t;
-        return { kind: 'other', info: t.info, ev: (ctx) => installModule(ctx, m) };
+        return new Node('other', t.info, (ctx) => installModule(ctx, m));
       }
       case 'interface': {
         const i = t;
-        return { kind: 'other', info: t.info, ev: (ctx) => installInterface(ctx, i) };
+        return new Node('other', t.info, (ctx) => installInterface(ctx, i));
       }
     }
   }
@@ -148,19 +151,18 @@ export class Linker {
     const nodes = terms.map((x) => this.node(x));
     if (nodes.length === 1) return nodes[0]!;
     const last = nodes.length - 1;
-    return {
-      kind: 'other', info: nodes[last]!.info, children: nodes, ev: (ctx, env) => {
-        for (let i = 0; i < last; i++) nodes[i]!.ev(ctx, env);
-        return nodes[last]!.ev(ctx, env);
-      },
-    };
+    return new Node('other', nodes[last]!.info, (ctx, env) => {
+      for (let i = 0; i < last; i++) nodes[i]!.ev(ctx, env);
+      return nodes[last]!.ev(ctx, env);
+    }, { children: nodes, data: nodes[last]!.data });
   }
 
-  private lookupLocal(name: string): { depth: number; slot: number } | null {
+  private lookupLocal(name: string): { depth: number; slot: number; data: boolean } | null {
     let depth = 0;
     for (let l: Layout | null = this.layout; l !== null; l = l.parent, depth++) {
       for (let i = l.names.length - 1; i >= 0; i--) {
-        if (l.names[i]!.name === name) return { depth, slot: l.names[i]!.slot };
+        const b = l.names[i]!;
+        if (b.name === name) return { depth, slot: b.slot, data: b.data };
       }
     }
     return null;
@@ -169,7 +171,7 @@ export class Linker {
   private varNode(name: Name, info: Info): Node {
     if (name.module === null) {
       const local = this.lookupLocal(name.name);
-      if (local !== null) return localNode(local.depth, local.slot, info);
+      if (local !== null) return localNode(local.depth, local.slot, local.data, info);
     }
     return globalNode(this.resolveGlobal(name), info);
   }
@@ -247,12 +249,10 @@ export class Linker {
 
   private dynNode(ref: string, member: string, info: Info): Node {
     const refNode = this.varNode({ name: ref, module: null, ns: null, info }, info);
-    return {
-      kind: 'var', info, ev: (ctx, env) => {
-        const v = dynamicMember(ctx, refNode.ev(ctx, env), member, info);
-        return v instanceof ConstRef ? v.value! : v;
-      },
-    };
+    return new Node('var', info, (ctx, env) => {
+      const v = dynamicMember(ctx, refNode.ev(ctx, env), member, info);
+      return v instanceof ConstRef ? v.value! : v;
+    });
   }
 
   private appNode(fnTerm: Term, argTerms: readonly Term[], info: Info): Node {
@@ -265,15 +265,13 @@ export class Linker {
       if (head instanceof NativeRef) return nativeNode(head.native, fn, args, info);
       if (head instanceof Def) return defNode(head, fn, args, info);
     }
-    return {
-      kind: 'app', info, fn, args, ev: (ctx, env) => {
-        const f = fn.ev(ctx, env);
-        if (f instanceof ModRef) throw evalError(info, `Expected def: ${f.name}`);
-        if (ctx.gas.active && (f instanceof Def || f instanceof Closure)) chargeUserApp(ctx, f, info);
-        const vals = args.map((a) => a.ev(ctx, env));
-        return apply(ctx, f, vals, info);
-      },
-    };
+    return new Node('app', info, (ctx, env) => {
+      const f = fn.ev(ctx, env);
+      if (f instanceof ModRef) throw evalError(info, `Expected def: ${f.name}`);
+      if (ctx.gas.active && (f instanceof Def || f instanceof Closure)) chargeUserApp(ctx, f, info);
+      const vals = args.map((a) => a.ev(ctx, env));
+      return apply(ctx, f, vals, info);
+    }, { fn, args });
   }
 
   private letNode(pairs: readonly BindPair[], body: readonly Term[], info: Info): Node {
@@ -282,36 +280,35 @@ export class Linker {
       : this.node(p.value));
     const args: RArg[] = pairs.map((p) => this.rarg(p.arg));
     const saved = this.layout.names.length;
-    const slots = this.layout.bindAll(pairs.map((p) => p.arg.name));
+    const slots = this.layout.bindAll(pairs.map((p) => p.arg.name), values.map((v) => v.data));
     const bodyNode = this.seq(body);
     this.layout.names.length = saved;
     const n = values.length;
     const typed = args.some((a) => a.type.t !== 'var' && a.type.t !== 'any');
-    return {
-      kind: 'other', info, children: [...values, bodyNode], ev: (ctx, env) => {
-        // The bound slots are new, so no value expression can read them: bind as we go.
-        for (let i = 0; i < n; i++) {
-          const v = values[i]!;
-          env.slots[slots[i]!] = v.kind === 'lambda' ? v.closure!(env) : v.ev(ctx, env);
-        }
-        if (typed) checkSlots(args, slots, env);
-        return bodyNode.ev(ctx, env);
-      },
-    };
+    return new Node('other', info, (ctx, env) => {
+      // The bound slots are new, so no value expression can read them: bind as we go.
+      for (let i = 0; i < n; i++) {
+        const v = values[i]!;
+        env.slots[slots[i]!] = v.kind === 'lambda' ? v.closure!(env) : v.ev(ctx, env);
+      }
+      if (typed) checkSlots(args, slots, env);
+      return bodyNode.ev(ctx, env);
+    }, { children: [...values, bodyNode], data: bodyNode.data });
   }
 
   private lambdaNode(args: readonly Arg[], ret: Type, body: readonly Term[], info: Info, name: string): Node {
+    const rargs: RArg[] = args.map((a) => this.rarg(a));
+    const checks = argChecks(rargs);
     const outer = this.layout;
     this.layout = new Layout(outer);
-    this.layout.bindAll(args.map((a) => a.name));
+    this.layout.bindAll(args.map((a) => a.name), checks.map(checkedData));
     const bodyNode = this.seq(body);
     const size = this.layout.size;
     this.layout = outer;
-    const rargs: RArg[] = args.map((a) => this.rarg(a));
-    const checks = argChecks(rargs);
     const resolvedRet = this.types.resolve(ret, info);
-    const closure = (env: Env) => new Closure(name, rargs, checks, resolvedRet, bodyNode, size, env);
-    return { kind: 'lambda', info, closure, children: [bodyNode], ev: (_ctx, env) => closure(env) };
+    const retCheck = resultCheck(resolvedRet, bodyNode.data);
+    const closure = (env: Env) => new Closure(name, rargs, checks, retCheck, resolvedRet, bodyNode, size, env);
+    return new Node('lambda', info, (_ctx, env) => closure(env), { closure, children: [bodyNode] });
   }
 
   private bindingNode(pairs: readonly BindPair[], body: readonly Term[], info: Info): Node {
@@ -323,7 +320,7 @@ export class Linker {
     const binding: Binding = {
       columns, slots, types: pairs.map((p) => this.rarg(p.arg).type), names: pairs.map((p) => p.arg.name), body: bodyNode,
     };
-    return { kind: 'binding', info, binding, ev: () => { throw evalError(info, 'Unexpected binding form'); } };
+    return new Node('binding', info, () => { throw evalError(info, 'Unexpected binding form'); }, { binding });
   }
 }
 
@@ -332,17 +329,22 @@ export class Linker {
 function objectLiteral(keys: readonly string[], vals: readonly Node[]): Node['ev'] {
   const n = keys.length;
   if (n <= SCANNED_KEYS && new Set(keys).size === n) {
-    return (ctx, env) => {
-      const values = new Array<PactValue>(n);
-      for (let i = 0; i < n; i++) values[i] = vals[i]!.ev(ctx, env) as PactValue;
-      return new PObject(new LiteralFields(keys, values), true);
-    };
+    return (ctx, env) => new PObject(new LiteralFields(keys, evalValues(ctx, env, vals)), true);
   }
   return (ctx, env) => {
     const m = new Map<string, PactValue>();
-    for (let i = 0; i < n; i++) m.set(keys[i]!, vals[i]!.ev(ctx, env) as PactValue);
+    for (let i = 0; i < n; i++) m.set(keys[i]!, evalNode(vals[i]!, ctx, env) as PactValue);
     return new PObject(m, true);
   };
+}
+
+/// Evaluates the values of a list or object literal in order. Not `evalArgs`: values are often
+/// kept (in a list, a row) where arguments are not, and for kept values its array literals
+/// measured slower than an array made at its size.
+function evalValues(ctx: Ctx, env: Env, nodes: readonly Node[]): PactValue[] {
+  const values = new Array<PactValue>(nodes.length);
+  for (let i = 0; i < nodes.length; i++) values[i] = evalNode(nodes[i]!, ctx, env) as PactValue;
+  return values;
 }
 
 /// Checks let-bound values (in their slots) against the declared types.
@@ -350,22 +352,20 @@ function checkSlots(args: readonly RArg[], slots: readonly number[], env: Env): 
   checkArgs(args, slots.map((s) => env.slots[s]!));
 }
 
-function localNode(depth: number, slot: number, info: Info): Node {
-  if (depth === 0) return { kind: 'var', info, ev: (_ctx, env) => env.slots[slot]! };
-  if (depth === 1) return { kind: 'var', info, ev: (_ctx, env) => env.up!.slots[slot]! };
-  return {
-    kind: 'var', info, ev: (_ctx, env) => {
-      let e = env;
-      for (let d = 0; d < depth; d++) e = e.up!;
-      return e.slots[slot]!;
-    },
-  };
+function localNode(depth: number, slot: number, data: boolean, info: Info): Node {
+  if (depth === 0) return new Node('var', info, (_ctx, env) => env.slots[slot]!, { slot, data });
+  if (depth === 1) return new Node('var', info, (_ctx, env) => env.up!.slots[slot]!, { data });
+  return new Node('var', info, (_ctx, env) => {
+    let e = env;
+    for (let d = 0; d < depth; d++) e = e.up!;
+    return e.slots[slot]!;
+  }, { data });
 }
 
 function globalNode(v: Val, info: Info): Node {
-  if (v instanceof ConstRef) return { kind: 'var', info, ev: () => v.value! };
-  if (v instanceof Def) return { kind: 'var', info, global: v, ev: (ctx) => defAsValue(ctx, v, info) };
-  return { kind: 'var', info, global: v, ev: () => v };
+  if (v instanceof ConstRef) return new Node('var', info, () => v.value!);
+  if (v instanceof Def) return new Node('var', info, (ctx) => defAsValue(ctx, v, info), { global: v });
+  return new Node('var', info, () => v, { global: v });
 }
 
 /// A definition used as a value (not called): since Pact 4.7 an error, before it its text.
@@ -378,31 +378,29 @@ function defAsValue(ctx: Ctx, d: Def, info: Info): Val {
 /// No frame is pushed: an error unwinding through the application records its frame (see
 /// CallStack), where Pact's frame is pushed before the arguments are evaluated.
 function nativeNode(native: Native, fn: Node, args: readonly Node[], info: Info): Node {
+  if (native.name === 'at' && args.length === 2 && typeof args[0]!.value === 'string') return fieldNode(native, fn, args, info);
+  if ((native.name === '=' || native.name === '!=') && args.length === 2) return equalityNode(native, fn, args, info);
   if (native.binary !== null && args.length === 2) return binaryNode(native, native.binary, fn, args, info);
+  if (native.name === 'if' && args.length === 3) return ifNode(native, fn, args, info);
   const special = native.special;
   const strict = native.strict!;
-  const node: Node = {
-    kind: 'app', info, fn, args,
-    ev: special !== null
-      ? (ctx, env) => {
-        const depth = enterApp(ctx, native, node);
-        try {
-          return special(ctx, args, env, node, native);
-        } catch (e) {
-          ctx.stack.unwinding(depth, native.name, node, env);
-          throw e;
-        }
+  const node: Node = new Node('app', info, special !== null
+    ? (ctx, env) => {
+      const depth = enterApp(ctx, native, node);
+      try {
+        return special(ctx, args, env, node, native);
+      } catch (e) {
+        throw unwound(ctx, depth, native, node, env, e);
       }
-      : (ctx, env) => {
-        const depth = enterApp(ctx, native, node);
-        try {
-          return strict(ctx, evalArgs(ctx, env, args), node, native);
-        } catch (e) {
-          ctx.stack.unwinding(depth, native.name, node, env);
-          throw e;
-        }
-      },
-  };
+    }
+    : (ctx, env) => {
+      const depth = enterApp(ctx, native, node);
+      try {
+        return strict(ctx, evalArgs(ctx, env, args), node, native);
+      } catch (e) {
+        throw unwound(ctx, depth, native, node, env, e);
+      }
+    }, { fn, args });
   return node;
 }
 
@@ -410,26 +408,94 @@ function nativeNode(native: Native, fn: Node, args: readonly Node[], info: Info)
 function binaryNode(native: Native, binary: BinaryFn, fn: Node, args: readonly Node[], info: Info): Node {
   const a = args[0]!;
   const b = args[1]!;
-  const node: Node = {
-    kind: 'app', info, fn, args, ev: (ctx, env) => {
-      const depth = enterApp(ctx, native, node);
-      try {
-        return binary(ctx, a.ev(ctx, env), b.ev(ctx, env), node, native);
-      } catch (e) {
-        ctx.stack.unwinding(depth, native.name, node, env);
-        throw e;
-      }
-    },
-  };
+  const node: Node = new Node('app', info, (ctx, env) => {
+    const depth = enterApp(ctx, native, node);
+    try {
+      return binary(ctx, evalNode(a, ctx, env), evalNode(b, ctx, env), node, native);
+    } catch (e) {
+      throw unwound(ctx, depth, native, node, env, e);
+    }
+  }, { fn, args });
   return node;
 }
 
+/// `(at 'key object)`: a field read with a literal key, the commonest use of `at`. The lookup is
+/// made here (not through the native's entry every two-argument native shares, a call to a
+/// different function at every native); anything else (no such field, not an object) goes to
+/// the native, which answers or reports it as ever.
+function fieldNode(native: Native, fn: Node, args: readonly Node[], info: Info): Node {
+  const key = args[0]!.value as string;
+  const object = args[1]!;
+  const at = native.binary!;
+  const node: Node = new Node('app', info, (ctx, env) => {
+    const depth = enterApp(ctx, native, node);
+    try {
+      const o = evalNode(object, ctx, env);
+      const v = o instanceof PObject ? o.fields.get(key) : undefined;
+      return v !== undefined ? v : at(ctx, key, o, node, native);
+    } catch (e) {
+      throw unwound(ctx, depth, native, node, env, e);
+    }
+  }, { fn, args });
+  return node;
+}
+
+/// `(= a b)`, `(!= a b)`: two primitives are compared here (see `fieldNode`); any other pair
+/// goes to the native.
+function equalityNode(native: Native, fn: Node, args: readonly Node[], info: Info): Node {
+  const a = args[0]!;
+  const b = args[1]!;
+  const equals = native.name === '=';
+  const compare = native.binary!;
+  const node: Node = new Node('app', info, (ctx, env) => {
+    const depth = enterApp(ctx, native, node);
+    try {
+      const x = evalNode(a, ctx, env);
+      const y = evalNode(b, ctx, env);
+      const primitive = primitiveEq(x, y);
+      return primitive !== undefined ? primitive === equals : compare(ctx, x, y, node, native);
+    } catch (e) {
+      throw unwound(ctx, depth, native, node, env, e);
+    }
+  }, { fn, args, data: true });
+  return node;
+}
+
+/// `(if test then else)`: the native's evaluation, made here for its argument nodes. A
+/// conditional is evaluated as often as any application, and this saves the call through the
+/// native's entry point every special native shares (a call to a different function at every
+/// native).
+function ifNode(native: Native, fn: Node, args: readonly Node[], info: Info): Node {
+  const [test, then, otherwise] = args as [Node, Node, Node];
+  const node: Node = new Node('app', info, (ctx, env) => {
+    const depth = enterApp(ctx, native, node);
+    try {
+      return evalNode(conditional(evalNode(test, ctx, env), node) ? then : otherwise, ctx, env);
+    } catch (e) {
+      throw unwound(ctx, depth, native, node, env, e);
+    }
+  }, { fn, args, data: then.data && otherwise.data });
+  return node;
+}
+
+/// An error unwinding through a native application entered at `depth`: its frame is recorded
+/// (see CallStack), and the error goes on.
+function unwound(ctx: Ctx, depth: number, native: Native, node: Node, env: Env, e: unknown): unknown {
+  ctx.stack.unwinding(depth, native.name, node, env);
+  return e;
+}
+
 /// Entering a native application: the top-level-only check, coverage and the entry charge.
-/// Returns the call-stack depth the application runs at.
+/// Returns the call-stack depth the application runs at. Usually there is none of the three:
+/// one test decides that, and the work is out of line (inlined, it slowed every application).
 function enterApp(ctx: Ctx, native: Native, node: Node): number {
+  if (ctx.coverage !== null || ctx.gas.active || native.topLevelOnly) enterWatchedApp(ctx, native, node);
+  return ctx.stack.depth;
+}
+
+function enterWatchedApp(ctx: Ctx, native: Native, node: Node): void {
   if (native.topLevelOnly) enforceTopLevel(ctx, native, node.info);
   enterNative(ctx, native, native.chargedOnEntry, node.info);
-  return ctx.stack.depth;
 }
 
 /// Evaluates argument nodes in order into a new array. The common arities get an array
@@ -437,12 +503,12 @@ function enterApp(ctx: Ctx, native: Native, node: Node): number {
 /// slowly.
 function evalArgs(ctx: Ctx, env: Env, args: readonly Node[]): Val[] {
   switch (args.length) {
-    case 1: return [args[0]!.ev(ctx, env)];
-    case 2: return [args[0]!.ev(ctx, env), args[1]!.ev(ctx, env)];
-    case 3: return [args[0]!.ev(ctx, env), args[1]!.ev(ctx, env), args[2]!.ev(ctx, env)];
+    case 1: return [evalNode(args[0]!, ctx, env)];
+    case 2: return [evalNode(args[0]!, ctx, env), evalNode(args[1]!, ctx, env)];
+    case 3: return [evalNode(args[0]!, ctx, env), evalNode(args[1]!, ctx, env), evalNode(args[2]!, ctx, env)];
   }
   const vals = new Array<Val>(args.length);
-  for (let i = 0; i < args.length; i++) vals[i] = args[i]!.ev(ctx, env);
+  for (let i = 0; i < args.length; i++) vals[i] = evalNode(args[i]!, ctx, env);
   return vals;
 }
 
@@ -452,12 +518,10 @@ function enforceTopLevel(ctx: Ctx, native: Native, info: Info): void {
 }
 
 function defNode(def: Def, fn: Node, args: readonly Node[], info: Info): Node {
-  return {
-    kind: 'app', info, fn, args, ev: (ctx, env) => {
-      if (ctx.gas.active) chargeUserApp(ctx, def, info);
-      return callDef(ctx, def, evalArgs(ctx, env, args), info);
-    },
-  };
+  return new Node('app', info, (ctx, env) => {
+    if (ctx.gas.active) chargeUserApp(ctx, def, info);
+    return callDef(ctx, def, evalArgs(ctx, env, args), info);
+  }, { fn, args });
 }
 
 /// `ref::member`: looks the member up in the current version of the referenced module.
@@ -495,7 +559,7 @@ export function evalTopLevel(ctx: Ctx, term: Term): Val {
   const shown = topLevelDef(ctx, term);
   if (shown !== null) return shown;
   const linked = new Linker(ctx, null, term.info).linkBody([term], []);
-  const env = new Env(linked.slots, null);
+  const env = emptyEnv(linked.slots);
   const depth = ctx.stack.depth;
   try {
     return linked.node.ev(ctx, env);

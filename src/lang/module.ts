@@ -12,7 +12,7 @@ import { enforceAcyclic } from './acyclic.ts';
 import { cycleTermText } from './show.ts';
 import { enforceNamespaceInstall, enforceRootPolicy } from './namespaces.ts';
 import type { Linked, ModuleScope } from './link.ts';
-import { ConstRef, Def, Env, ModuleData, SchemaRef, TableRef } from './runtime.ts';
+import { ConstRef, Def, ModuleData, SchemaRef, TableRef, emptyEnv } from './runtime.ts';
 import type { RArg, ScopeRef, Val } from './runtime.ts';
 import type { Arg, DefTerm, InterfaceTerm, ModuleTerm, UseTerm } from './term.ts';
 import { checkType } from './typecheck.ts';
@@ -354,7 +354,7 @@ function resolveDefcapMeta(ctx: Ctx, scope: ModuleScope, d: Extract<DefTerm, { t
 
 function evalConst(ctx: Ctx, scope: ModuleScope, d: Extract<DefTerm, { t: 'const' }>, linked: Linked, types: TypeResolver): void {
   const c = scope.module.members.get(d.arg.name) as ConstRef;
-  const v = pactValue(linked.node.ev(ctx, new Env(linked.slots, null)), d.info);
+  const v = pactValue(linked.node.ev(ctx, emptyEnv(linked.slots)), d.info);
   checkType(d.arg.info, types.resolve(d.arg.type, d.info), v);
   c.value = v;
 }

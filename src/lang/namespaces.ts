@@ -5,6 +5,7 @@ import type { Guard } from '../values/value.ts';
 import type { Ctx } from './context.ts';
 import { evalError } from './errors.ts';
 import { enforceGuard } from './guards.ts';
+import { Node } from './runtime.ts';
 
 export const NAMESPACES_TABLE = 'SYS_namespaces';
 
@@ -38,5 +39,5 @@ export function enforceRootPolicy(ctx: Ctx, info: Info): void {
 }
 
 export function enforceNamespaceUser(ctx: Ctx, ns: Namespace, info: Info): void {
-  enforceGuard(ctx, ns.user, { kind: 'other', info, ev: () => true }, null);
+  enforceGuard(ctx, ns.user, new Node('other', info, () => true), null);
 }

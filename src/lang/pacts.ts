@@ -13,8 +13,8 @@ import type { Ctx } from './context.ts';
 import { evalError } from './errors.ts';
 import { chargeUserApp, isPactValue } from './eval.ts';
 import { chargeWrite } from './meter.ts';
-import { Def, Env } from './runtime.ts';
-import type { Val } from './runtime.ts';
+import { Def, emptyEnv } from './runtime.ts';
+import type { Env, Val } from './runtime.ts';
 import { showValCompact } from './show.ts';
 import { checkArgs } from './typecheck.ts';
 
@@ -110,8 +110,15 @@ function runStep(ctx: Ctx, def: Def, args: Val[], info: Info | null, run: () => 
     throw evalError(info, `${def.name}: Incorrect number of arguments (${args.length}) supplied; expected ${def.args.length}`);
   }
   checkArgs(def.args, args);
-  ctx.stack.pushCall(def.name, info, def.module.name, def, args);
-  const r = run();
+  const depth = ctx.stack.depth;
+  ctx.stack.pushCall(def, info);
+  let r: Val;
+  try {
+    r = run();
+  } catch (e) {
+    ctx.stack.unwindingArgs(depth, args);
+    throw e;
+  }
   ctx.stack.pop();
   return r;
 }
@@ -124,7 +131,7 @@ function stepNodes(def: Def, ps: PactStep, info: Info | null) {
 
 /// The step's frame: the defpact's arguments in the first slots.
 function stepEnv(def: Def, args: readonly Val[]): Env {
-  const env = new Env(def.slots, null);
+  const env = emptyEnv(def.slots);
   args.forEach((a, i) => { env.slots[i] = a; });
   return env;
 }

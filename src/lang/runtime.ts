@@ -14,41 +14,99 @@ type SchemaType = Extract<Type, { t: 'schema' }>;
 
 /// Local variables of one function call (or lambda call, or top-level expression).
 /// Slots are assigned when the code is linked; `up` is the defining scope of a lambda.
+/// The constructor only stores (a call makes one): the slot array is made by the caller, for
+/// a call whose body binds nothing but its arguments the argument values themselves (nothing
+/// writes to argument slots, so no copy is needed).
 export class Env {
   readonly slots: Val[];
   readonly up: Env | null;
-  /// `size` empty slots, or (for a call whose body binds nothing but its arguments) the
-  /// argument values themselves: nothing writes to argument slots, so no copy is needed.
-  constructor(size: number | Val[], up: Env | null) {
-    this.slots = typeof size === 'number' ? new Array<Val>(size) : size;
+  constructor(slots: Val[], up: Env | null) {
+    this.slots = slots;
     this.up = up;
   }
 }
 
+/// An environment of `size` empty slots.
+export function emptyEnv(size: number, up: Env | null = null): Env {
+  return new Env(new Array<Val>(size), up);
+}
+
 export type NodeKind = 'lit' | 'var' | 'app' | 'lambda' | 'list' | 'object' | 'binding' | 'other';
 
+/// The parts of a node that only some kinds have (see `Node`).
+export interface NodeParts {
+  readonly fn?: Node;
+  readonly args?: readonly Node[];
+  readonly global?: Val;
+  readonly children?: readonly Node[];
+  readonly fields?: ReadonlyArray<readonly [string, Node]>;
+  readonly items?: readonly Node[];
+  readonly closure?: (env: Env) => Closure;
+  readonly binding?: Binding;
+  readonly value?: Val;
+  readonly slot?: number;
+  readonly data?: boolean;
+}
+
+const NO_PARTS: NodeParts = {};
+
 /// A linked, evaluable expression. `ev` is a closure made once at link time.
-export interface Node {
+/// Every node is of this one class, every field set in the same order: the evaluator reads
+/// `ev` (and natives read `args`, `kind`, ...) of nodes of every kind at the same places,
+/// and one hidden class keeps those reads monomorphic.
+export class Node {
   readonly kind: NodeKind;
   readonly info: Info;
   readonly ev: (ctx: Ctx, env: Env) => Val;
   /// For `app` nodes: the callee and argument nodes, used by higher-order natives that take a
   /// partial application (`(map (+ 1) xs)`) and by natives that receive their arguments unevaluated.
-  readonly fn?: Node;
-  readonly args?: readonly Node[];
+  readonly fn: Node | undefined;
+  readonly args: readonly Node[] | undefined;
   /// For `var` nodes naming a global (definition, native, table, ...): what it names.
-  readonly global?: Val;
+  readonly global: Val | undefined;
   /// Sub-expressions of forms that keep no other record of them (`let`, bodies, lambdas), for
   /// static checks over linked code.
-  readonly children?: readonly Node[];
+  readonly children: readonly Node[] | undefined;
   /// For `object` nodes: the fields' nodes in source order.
-  readonly fields?: ReadonlyArray<readonly [string, Node]>;
+  readonly fields: ReadonlyArray<readonly [string, Node]> | undefined;
   /// For `list` nodes: the element nodes (`enforce-one` runs them one at a time).
-  readonly items?: readonly Node[];
+  readonly items: readonly Node[] | undefined;
   /// For `lambda` nodes: make the closure in an environment.
-  readonly closure?: (env: Env) => Closure;
+  readonly closure: ((env: Env) => Closure) | undefined;
   /// For `binding` nodes (`{ "k" := v } body`).
-  readonly binding?: Binding;
+  readonly binding: Binding | undefined;
+  /// For `lit` nodes: the value (see `evalNode`).
+  readonly value: Val | undefined;
+  /// For `var` nodes naming a local of the current frame: its slot, else -1 (see `evalNode`).
+  readonly slot: number;
+  /// Evaluates to plain data whatever it is given: a literal, a list or object literal, an
+  /// equality, a conditional or `let` whose results are, a local bound to such or to an argument
+  /// checked as a data type. A function whose result type is unconstrained needs no check of
+  /// such a result.
+  readonly data: boolean;
+  constructor(kind: NodeKind, info: Info, ev: (ctx: Ctx, env: Env) => Val, parts: NodeParts = NO_PARTS) {
+    this.kind = kind;
+    this.info = info;
+    this.ev = ev;
+    this.fn = parts.fn;
+    this.args = parts.args;
+    this.global = parts.global;
+    this.children = parts.children;
+    this.fields = parts.fields;
+    this.items = parts.items;
+    this.closure = parts.closure;
+    this.binding = parts.binding;
+    this.value = parts.value;
+    this.slot = parts.slot ?? -1;
+    this.data = parts.data ?? false;
+  }
+}
+
+/// Evaluates a node. A literal's value and a local of the current frame are read here rather
+/// than through `ev`: most operands are one or the other, and a call through `ev` (a different
+/// closure at every node) costs more than the rest of reading them.
+export function evalNode(n: Node, ctx: Ctx, env: Env): Val {
+  return n.slot >= 0 ? env.slots[n.slot]! : n.value !== undefined ? n.value : n.ev(ctx, env);
 }
 
 /// A schema binding form: column expressions, the slots their values go to, and the body.
@@ -90,8 +148,10 @@ export class Def implements Fn {
   slots = 0;
   /// The call-stack depth this definition was last entered at (see `guardRecursion`).
   activeAt = -1;
-  /// The quick checks of its arguments (typecheck.ts `argChecks`), made at its first call.
-  argChecks: Uint8Array | null = null;
+  /// The quick checks of its arguments and result (typecheck.ts `argChecks`, `resultCheck`),
+  /// made at its first call.
+  argChecks: readonly number[] | null = null;
+  retCheck = 0;
   steps: RStep[] = [];
   defcapMeta: RDefcapMeta | null = null;
   readonly rawDefcapMeta: DefcapMeta | null;
@@ -129,12 +189,15 @@ export class Closure implements Fn {
   readonly body: Node;
   readonly slots: number;
   readonly env: Env;
-  /// The quick checks of its arguments (typecheck.ts `argChecks`), made when it was linked.
-  readonly argChecks: Uint8Array;
-  constructor(name: string, args: readonly RArg[], argChecks: Uint8Array, ret: Type, body: Node, slots: number, env: Env) {
+  /// The quick checks of its arguments and result (typecheck.ts `argChecks`, `resultCheck`),
+  /// made when it was linked.
+  readonly argChecks: readonly number[];
+  readonly retCheck: number;
+  constructor(name: string, args: readonly RArg[], argChecks: readonly number[], retCheck: number, ret: Type, body: Node, slots: number, env: Env) {
     this.name = name;
     this.args = args;
     this.argChecks = argChecks;
+    this.retCheck = retCheck;
     this.ret = ret;
     this.body = body;
     this.slots = slots;

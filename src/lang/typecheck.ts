@@ -159,9 +159,10 @@ function plainlyOk(spec: Type, v: Val): boolean {
 }
 
 /// The quick checks of an argument list, made once per definition or lambda (see
-/// `checkArgsQuickly`).
-export function argChecks(args: readonly RArg[]): Uint8Array {
-  return Uint8Array.from(args, (_, i) => argCheck(args, i));
+/// `checkArgsQuickly`). A plain array: reading a typed array's elements on every call (its
+/// length and detachment checked) measured slower.
+export function argChecks(args: readonly RArg[]): number[] {
+  return args.map((_, i) => argCheck(args, i));
 }
 
 /// The quick check of argument `i`: any value when untyped, any data for a variable no other
@@ -173,7 +174,7 @@ function argCheck(args: readonly RArg[], i: number): number {
 
 /// `checkArgs` for a call whose arguments pass their quick checks without the per-call work of
 /// finding them (the common call); any other goes through the full check.
-export function checkArgsQuickly(args: readonly RArg[], checks: Uint8Array, vals: readonly Val[]): void {
+export function checkArgsQuickly(args: readonly RArg[], checks: readonly number[], vals: readonly Val[]): void {
   for (let i = 0; i < checks.length; i++) {
     if (!quickOk(checks[i]!, vals[i]!)) {
       checkArgs(args, vals);
@@ -183,10 +184,28 @@ export function checkArgsQuickly(args: readonly RArg[], checks: Uint8Array, vals
 }
 
 /// Does `v` pass as a value of type `spec` that binds nothing shared (a function's result, a
-/// binding's column) without a full check? An untyped one (a fresh variable without
-/// constraints) takes any data, and nothing it binds is used.
+/// binding's column) without a full check?
 export function resultOk(spec: Type, v: Val): boolean {
-  return spec.t === 'any' || plainlyOk(spec, v) || (unconstrained(spec) && isData(v));
+  return quickOk(resultCheck(spec, false), v);
+}
+
+/// The quick check of a value that binds nothing shared: an untyped one (a fresh variable
+/// without constraints) takes any data, and nothing it binds is used, so a result known to be
+/// data (`alwaysData`, see Node.data) needs none. Made once per definition or lambda for its
+/// result (`resultPasses`).
+export function resultCheck(spec: Type, alwaysData: boolean): number {
+  return spec.t === 'any' ? ANY : unconstrained(spec) ? (alwaysData ? ANY : DATA) : quickCheck(spec);
+}
+
+/// Does a value passing this argument check (quickly or fully) always hold plain data? The
+/// checks of a data type do: neither the quick nor the full check passes anything else.
+export function checkedData(check: number): boolean {
+  return check !== ANY && check !== DATA && check !== FULL;
+}
+
+/// Does `v` pass a check made by `resultCheck`?
+export function resultPasses(check: number, v: Val): boolean {
+  return quickOk(check, v);
 }
 
 /// A type variable without constraints: any data is one.

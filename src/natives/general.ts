@@ -18,8 +18,8 @@ import { PactTime, PList, PObject } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';
 import type { Ctx } from '../lang/context.ts';
 import { HaskellException, PactError, evalError, forkedError, txFailure } from '../lang/errors.ts';
-import { badArgs, pactValue } from '../lang/eval.ts';
-import { SchemaRef } from '../lang/runtime.ts';
+import { badArgs, conditional, pactValue } from '../lang/eval.ts';
+import { SchemaRef, evalNode } from '../lang/runtime.ts';
 import { checkNonLocalAllowed } from '../lang/tables.ts';
 import type { Binding, Env, ModuleData, Node, Val } from '../lang/runtime.ts';
 import { showValCompact } from '../lang/show.ts';
@@ -225,12 +225,7 @@ export const generalNatives: Native[] = natives({
   if: {
     special: (ctx, args, env, app, self) => {
       if (args.length !== 3) throw unreducedArgs(self, args, env, app);
-      const c = args[0]!.ev(ctx, env);
-      if (typeof c !== 'boolean') {
-        throw forkedError('EvalError', app.info, `if: conditional not boolean: ${showValCompact(c)}`,
-          `if: conditional not boolean, received value of type: ${typeName(c)}`);
-      }
-      return args[c ? 1 : 2]!.ev(ctx, env);
+      return evalNode(conditional(evalNode(args[0]!, ctx, env), app) ? args[1]! : args[2]!, ctx, env);
     },
   },
   and: { special: logic('and') },

@@ -124,7 +124,8 @@ export const listNatives: Native[] = natives({
       const f = fnArg(ctx, args[0]!, env, self);
       const list = expectList(ctx, args[2]!, env, 'fold', app);
       let acc = args[1]!.ev(ctx, env);
-      for (const x of list.items) acc = apply(ctx, f, [acc, x], app.info);
+      const items = list.items;
+      for (let i = 0; i < items.length; i++) acc = apply(ctx, f, [acc, items[i]!], app.info);
       return acc;
     },
   },

@@ -3,7 +3,7 @@
 import type { Info } from '../syntax/exp.ts';
 import { exp, integerToDouble, log, pow, sqrt } from '../values/libm.ts';
 import { Decimal } from '../values/decimal.ts';
-import { valueEq } from '../values/equality.ts';
+import { primitiveEq, valueEq } from '../values/equality.ts';
 import { codePointLength, compareCodePoints } from '../values/text.ts';
 import { PactTime, PList, PObject } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';
@@ -172,8 +172,8 @@ function compareLiterals(a: Val, b: Val): number | null {
 
 function equality(negate: boolean): BinaryFn {
   return (_ctx, a, b, app) => {
-    // Two primitives (integers, strings, booleans) are always comparable and equal only when identical.
-    if (typeof a !== 'object' && typeof b !== 'object') return (a === b) !== negate;
+    const primitive = primitiveEq(a, b);
+    if (primitive !== undefined) return primitive !== negate;
     if (!isPactValue(a) || !isPactValue(b) || !comparableKinds(a, b)) {
       throw evalError(app.info, `cannot compare incompatible types: ${typeName(a)}, ${typeName(b)}`);
     }

@@ -6,6 +6,12 @@ import {
 } from './value.ts';
 import type { PactValue } from './value.ts';
 
+/// `=` on two primitives (integers, strings, booleans), which are always comparable and equal
+/// only when identical; undefined for any other pair.
+export function primitiveEq(a: unknown, b: unknown): boolean | undefined {
+  return typeof a !== 'object' && typeof b !== 'object' ? a === b : undefined;
+}
+
 export function valueEq(a: PactValue, b: PactValue): boolean {
   // Primitives and decimals, the common operands, need no work list.
   if (typeof a !== 'object' || typeof b !== 'object') return a === b;

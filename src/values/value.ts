@@ -196,8 +196,10 @@ export function elideSite(v: PactValue): PactValue {
 export type PactValue = bigint | Decimal | string | boolean | PactTime | PList | PObject | Guard | ModRef;
 
 /// Is `v` plain data? (Lists and objects may also hold natives, tables and functions.)
+/// Every data class but Decimal has a `kind`; that test comes first, as a failed `instanceof`
+/// walks the whole prototype chain.
 export function isData(v: unknown): v is PactValue {
-  return typeof v !== 'object' || v instanceof Decimal || 'kind' in (v as object);
+  return typeof v !== 'object' || 'kind' in (v as object) || v instanceof Decimal;
 }
 
 /// Something other than plain data (a native, a table, a function) held in a list or object,
