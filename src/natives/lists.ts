@@ -370,10 +370,20 @@ function enumerate(ctx: Ctx, args: Val[], app: Node, self: Native): Val {
   // `count` is exact, so the list is allocated once and filled without bound tests.
   const n = Number(count);
   const out = new Array<PactValue>(n);
-  let x = from;
-  for (let i = 0; i < n; i++, x += inc) out[i] = x;
+  if (from >= 0n && to >= 0n && from < SMALL_COUNT && to < SMALL_COUNT) {
+    const [start, step] = [Number(from), Number(inc)];
+    for (let i = 0; i < n; i++) out[i] = SMALL_INTEGERS[start + i * step]!;
+  } else {
+    let x = from;
+    for (let i = 0; i < n; i++, x += inc) out[i] = x;
+  }
   return new PList(out, tyInteger);
 }
+
+/// The integers 0 to 1023, made once: the ranges `enumerate` makes are mostly of small
+/// integers, and sharing them saves allocating (and collecting) a bigint per element.
+const SMALL_COUNT = 1024n;
+const SMALL_INTEGERS: readonly bigint[] = Array.from({ length: Number(SMALL_COUNT) }, (_, i) => BigInt(i));
 
 /// The first of each group of equal values, in order. Literals are matched by a key (so long
 /// lists stay fast); other values by comparison.
