@@ -5,13 +5,12 @@
 // executable's main (scripts/sea-main.ts) compile the bundle through this same function: V8 only
 // takes a cache made for the very same source text (and rejects any other, compiling as usual).
 import { dirname } from 'node:path';
-import { Script, constants } from 'node:vm';
+import { Script } from 'node:vm';
 
 /// The bundle as a script whose result is its CommonJS module function.
 export function bundleScript(bundle: string, cachedData?: Uint8Array): Script {
   const wrapped = `(function (exports, require, module, __filename, __dirname) {${bundle}\n})`;
-  // `import()` of a Node built-in (node:sea) works as in a main script.
-  return new Script(wrapped, { filename: 'pact.cjs', cachedData, importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
+  return new Script(wrapped, { filename: 'pact.cjs', cachedData });
 }
 
 /// Runs the bundle as the CommonJS module `module`, requiring through `require`.

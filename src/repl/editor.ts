@@ -55,7 +55,7 @@ function enableHighlighting(rl: Interface): void {
 }
 
 export async function runInteractive(): Promise<number> {
-  const evaluator = new EvaluatorProcess(await selfCommand(), {
+  const evaluator = new EvaluatorProcess(selfCommand(), {
     stdout: (t) => process.stdout.write(t),
     stderr: (t) => process.stderr.write(t),
   });

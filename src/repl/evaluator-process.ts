@@ -139,7 +139,9 @@ export class EvaluatorProcess {
 }
 
 /// How to start this executable again: the single executable itself, or Node with the script.
-export async function selfCommand(): Promise<string[]> {
-  const { isSea } = await import('node:sea');
+/// (node:sea is got, not imported: the executable runs its bundle as a script, whose `import()`
+/// would need an experimental loader that prints a warning.)
+export function selfCommand(): string[] {
+  const { isSea } = process.getBuiltinModule('node:sea');
   return isSea() ? [process.execPath] : [process.execPath, ...process.execArgv, process.argv[1]!];
 }

@@ -23,14 +23,7 @@ import type { Expr } from './dual/gen.ts';
 import { dualEvaluate, explain, kind, shrink } from './dual/harness.ts';
 import type { Verdict } from './dual/harness.ts';
 import { knownDifference } from './dual/known.ts';
-
-function intEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isSafeInteger(n)) throw new Error(`${name} must be an integer, got ${JSON.stringify(raw)}`);
-  return n;
-}
+import { intEnv } from '../fuzz/config.ts';
 
 const RUNS = intEnv('PACT_DUAL_RUNS', 200);
 const SEED = intEnv('PACT_DUAL_SEED', 0x0d0a_1e7a) >>> 0;

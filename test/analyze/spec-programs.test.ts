@@ -5,19 +5,11 @@
 /// verified in one REPL (one solver start) when the first test asks for its outcome.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { verifyEach } from './verify-helpers.ts';
+import { SPEC_PROPERTIES, verifyEach } from './verify-helpers.ts';
 import type { Verified } from './verify-helpers.ts';
 
-/// The module-level properties of Pact's test module (two of them recursive, never used).
-const PROPERTIES = `(defproperty my-column-delta (d:integer) (= (column-delta accounts 'balance) d))
-  (defproperty conserves-balance (= (column-delta accounts 'balance) 0))
-  (defproperty conserves-balance2 (my-column-delta 0))
-  (defproperty balance (> 0 1))
-  (defproperty bad-recursive-prop bad-recursive-prop)
-  (defproperty bad-recursive-prop2 (d:integer) (bad-recursive-prop2 d))`;
-
 const inModule = (code: string, model: string): string =>
-  `(module t G @model [${PROPERTIES} ${model}] (defcap G () true)
+  `(module t G @model [${SPEC_PROPERTIES} ${model}] (defcap G () true)
     (defschema account balance:integer) (deftable accounts:{account}) ${code})`;
 
 /// What verification must give: success, a counterexample, or failure output matching a pattern.

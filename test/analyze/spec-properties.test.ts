@@ -4,7 +4,7 @@
 /// `it`s, in our own words): where Pact parses a property, a module makes its truth observable
 /// through `verify`'s verdict; where Pact rejects one, `verify` fails with Pact's text.
 import { describe, test } from 'node:test';
-import { fails, failsUnder, holds, unparsed } from './verify-helpers.ts';
+import { SPEC_PROPERTIES, fails, failsUnder, holds, unparsed } from './verify-helpers.ts';
 
 const ACCOUNTS = '(defschema account balance:integer) (deftable accounts:{account})';
 
@@ -18,14 +18,6 @@ const TRANSFER = `(defun f:string (from:string to:string) @model [MODEL]
 const GIVE = `(defun f:string (from:string to:string) @model [MODEL]
   (enforce (!= from to) "sender and receiver must differ")
   (with-read accounts to { "balance" := to-bal } (update accounts to { "balance": (+ to-bal 1) })))`;
-
-/// The module-wide definitions of AnalyzeSpec's test module (its `wrap`).
-const DEFINED = `(defproperty my-column-delta (d:integer) (= (column-delta accounts 'balance) d))
-  (defproperty conserves-balance (= (column-delta accounts 'balance) 0))
-  (defproperty conserves-balance2 (my-column-delta 0))
-  (defproperty balance (> 0 1))
-  (defproperty bad-recursive-prop bad-recursive-prop)
-  (defproperty bad-recursive-prop2 (d:integer) (bad-recursive-prop2 d))`;
 
 const withModel = (code: string, model: string): string => code.replace('MODEL', model);
 
@@ -212,19 +204,19 @@ describe('at-properties verify', () => {
 
 describe('user-defined properties verify', () => {
   test('defined properties, with and without arguments, one through another', () => {
-    holds(`${ACCOUNTS} ${withModel(TRANSFER, '(property (my-column-delta 0)) (property conserves-balance) (property conserves-balance2)')}`, DEFINED);
+    holds(`${ACCOUNTS} ${withModel(TRANSFER, '(property (my-column-delta 0)) (property conserves-balance) (property conserves-balance2)')}`, SPEC_PROPERTIES);
     for (const p of ['conserves-balance', 'conserves-balance2', '(my-column-delta 0)']) {
-      failsUnder(DEFINED, `${ACCOUNTS} ${withModel(GIVE, `(property ${p})`)}`, 'Invalidating model found in t.f');
+      failsUnder(SPEC_PROPERTIES, `${ACCOUNTS} ${withModel(GIVE, `(property ${p})`)}`, 'Invalidating model found in t.f');
     }
-    holds(`${ACCOUNTS} ${withModel(GIVE, '(property (my-column-delta 1))')}`, DEFINED);
+    holds(`${ACCOUNTS} ${withModel(GIVE, '(property (my-column-delta 1))')}`, SPEC_PROPERTIES);
   });
 });
 
 describe('user-defined properties can\'t be recursive', () => {
   test('a definition does not see itself', () => {
     unparsed(`${ACCOUNTS} (defun test:string (from:string to:string) @model [(property bad-recursive-prop)] "foo")`,
-      'bad-recursive-prop', 'couldn\'t find property variable bad-recursive-prop', DEFINED);
+      'bad-recursive-prop', 'couldn\'t find property variable bad-recursive-prop', SPEC_PROPERTIES);
     unparsed(`${ACCOUNTS} (defun test:string (from:string to:string) @model [(property (bad-recursive-prop2 0))] "foo")`,
-      '(bad-recursive-prop2 0)', 'in (bad-recursive-prop2 d), couldn\'t find property named bad-recursive-prop2', DEFINED);
+      '(bad-recursive-prop2 0)', 'in (bad-recursive-prop2 d), couldn\'t find property named bad-recursive-prop2', SPEC_PROPERTIES);
   });
 });

@@ -62,3 +62,11 @@ export function unparsed(members: string, property: string, why: string, modelOf
   assert.equal(r.verdict, 'Verification of t failed', r.err);
   assert.equal(r.err.replace(/^:OutputFailure: <interactive>:\d+:\d+: /, ''), `could not parse ${property}: ${why}\n`);
 }
+
+/// The `defproperty`s of AnalyzeSpec's test module (its `wrap`; two of them recursive, never used).
+export const SPEC_PROPERTIES = `(defproperty my-column-delta (d:integer) (= (column-delta accounts 'balance) d))
+  (defproperty conserves-balance (= (column-delta accounts 'balance) 0))
+  (defproperty conserves-balance2 (my-column-delta 0))
+  (defproperty balance (> 0 1))
+  (defproperty bad-recursive-prop bad-recursive-prop)
+  (defproperty bad-recursive-prop2 (d:integer) (bad-recursive-prop2 d))`;

@@ -16,7 +16,8 @@ const SHARE: Record<Target, number> = { reader: 0.3, evaluator: 0.5, requests: 0
 
 export const DEFAULT_SEED = 0x5eed_4213;
 
-function intEnv(name: string, fallback: number): number {
+/// An integer setting from the environment, or the fallback when unset.
+export function intEnv(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
   const n = Number(raw);

@@ -1,5 +1,6 @@
 /// The interactive REPL in a real terminal (a pseudo-terminal from `script`): Ctrl-C stops an
-/// evaluation that never yields, the prompt comes back, and the session keeps its state.
+/// evaluation that never yields, the prompt comes back, and the session keeps its state; a session
+/// shows nothing but its prompts and answers.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -33,6 +34,8 @@ function terminal(cwd: string) {
     clear: () => { out = ''; },
     output: () => out,
     exit: () => new Promise((resolve) => { child.once('exit', resolve); child.stdin.write('\x04'); }),
+    /// Ends the session however it stands (a failed assertion leaves it running).
+    kill: () => { if (child.exitCode === null) child.kill('SIGKILL'); },
   };
 }
 
@@ -57,6 +60,25 @@ it('Ctrl-C stops a long evaluation at once and keeps the session', async (t) => 
     tty.type('(m.f 21)\r');
     await tty.waitFor(/\r\n42\r\n/);
     await tty.exit();
+  } finally {
+    rmSync(cwd, { recursive: true, force: true });
+  }
+});
+
+it('a session shows its prompts and answers, no warnings of the runtime', async () => {
+  const cwd = mkdtempSync(join(tmpdir(), 'pact-tty-'));
+  try {
+    const tty = terminal(cwd);
+    await tty.waitFor(/pact> /);
+    try {
+      tty.type('(+ 1 2)\r');
+      await tty.waitFor(/\r\n3\r\n[^]*pact> /);
+      // Node's ExperimentalWarning once appeared here (the evaluator's import() of node:sea).
+      assert.doesNotMatch(tty.output(), /Warning|trace-warnings/);
+      await tty.exit();
+    } finally {
+      tty.kill();
+    }
   } finally {
     rmSync(cwd, { recursive: true, force: true });
   }
