@@ -1,7 +1,6 @@
 /// V8 ends the process when its heap is exhausted, and no handler can catch that, so what could
 /// build a list larger than the heap has room for is refused first with a Pact error (Pact itself
 /// would grow until the system stops it).
-import { getHeapStatistics } from 'node:v8';
 import type { Info } from '../syntax/exp.ts';
 import { evalError } from './errors.ts';
 
@@ -15,7 +14,8 @@ const BYTES_PER_ELEMENT = 80;
 /// Throws unless a list of `n` elements fits in what is left of the heap.
 export function ensureListFits(n: number | bigint, info: Info | null): void {
   if (n < ALWAYS_FITS) return;
-  const heap = getHeapStatistics();
+  // node:v8 is loaded here, by the rare list this large, rather than at every start.
+  const heap = process.getBuiltinModule('node:v8').getHeapStatistics();
   const room = heap.heap_size_limit - heap.used_heap_size;
   if (Number(n) * BYTES_PER_ELEMENT > room) {
     throw evalError(info, `Out of memory: a list of ${n} elements does not fit in the ${Math.floor(room / 2 ** 20)} MB left`);

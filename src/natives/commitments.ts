@@ -1,13 +1,16 @@
 /// Commitments natives: `validate-keypair` (a Curve25519 key pair matches) and
 /// `decrypt-cc20p1305` (ChaCha20-Poly1305 AEAD with an X25519 shared key, RFC 7539).
-import { createCipheriv, createDecipheriv } from 'node:crypto';
-import { x25519 } from '@noble/curves/ed25519.js';
 import { base64UrlDecodeVerbose, base64UrlEncode } from '../values/base64.ts';
 import type { Info } from '../syntax/exp.ts';
 import { evalError } from '../lang/errors.ts';
 import { badArgs } from '../lang/eval.ts';
 import { natives } from './registry.ts';
 import type { Native, StrictFn } from './registry.ts';
+import { lazyModule } from '../values/lazy-module.ts';
+
+// Loaded when first used, as are Node's ciphers: both cost every run a few milliseconds to load.
+const curves = lazyModule(() => require('@noble/curves/ed25519.js') as typeof import('@noble/curves/ed25519.js'),
+  '@noble/curves/ed25519.js', import.meta.url);
 
 /// Names of the ASCII control characters as Haskell's `show` spells them.
 const CONTROL_NAMES = [
@@ -59,7 +62,7 @@ const validateKeypair: StrictFn = (_ctx, args, app, self) => {
   const [pub, sec] = args;
   if (args.length !== 2 || typeof pub !== 'string' || typeof sec !== 'string') throw badArgs(self, args, app.info);
   const pk = publicKey(pub, app.info);
-  const derived = x25519.getPublicKey(secretKey(sec, app.info));
+  const derived = curves().x25519.getPublicKey(secretKey(sec, app.info));
   if (!Buffer.from(derived).equals(pk)) throw evalError(app.info, 'validate-keypair: mismatch');
   return true;
 };
@@ -68,7 +71,7 @@ const validateKeypair: StrictFn = (_ctx, args, app, self) => {
 /// zero, which is the shared key Pact's library goes on to use.
 function sharedKey(secret: Uint8Array, pub: Uint8Array): Uint8Array {
   try {
-    return x25519.getSharedSecret(secret, pub);
+    return curves().x25519.getSharedSecret(secret, pub);
   } catch {
     return new Uint8Array(32);
   }
@@ -88,6 +91,7 @@ const decrypt: StrictFn = (_ctx, args, app, self) => {
   const key = sharedKey(sec, pub);
   // Decrypting is XOR with the key stream; re-encrypting the result yields the tag Pact compares
   // against (and shows on a mismatch).
+  const { createCipheriv, createDecipheriv } = process.getBuiltinModule('node:crypto');
   const decipher = createDecipheriv('chacha20-poly1305', key, nonce, { authTagLength: 16 });
   decipher.setAAD(aad, { plaintextLength: ciphertext.length });
   const plaintext = decipher.update(ciphertext);

@@ -69,20 +69,25 @@ const IDENT = `[${ATOM_FIRST}][${ATOM_FIRST}0-9]*`;
 const NAME = `${IDENT}(?:\\.${IDENT}){0,2}`;
 const HASH = '[A-Za-z0-9_-]{43}';
 
-/// The shapes of each principal kind, anchored; `r:` takes any non-empty keyset name.
-const SHAPES: ReadonlyArray<readonly [string, RegExp]> = [
-  ['k:', /^k:[0-9a-fA-F]{64}$/],
-  ['w:', new RegExp(`^w:${HASH}:${NAME}$`, 'u')],
-  ['r:', /^r:.+$/su],
-  ['u:', new RegExp(`^u:${NAME}:${HASH}$`, 'u')],
-  ['m:', new RegExp(`^m:${IDENT}(?:\\.${IDENT})?:${NAME}$`, 'u')],
-  ['p:', new RegExp(`^p:${HASH}:${NAME}$`, 'u')],
-  ['c:', new RegExp(`^c:${HASH}$`)],
-];
+/// The shapes of each principal kind, anchored; `r:` takes any non-empty keyset name. Made at
+/// first use: compiling the Unicode patterns takes a millisecond of every start otherwise.
+let shapes: ReadonlyArray<readonly [string, RegExp]> | null = null;
+
+function principalShapes(): ReadonlyArray<readonly [string, RegExp]> {
+  return shapes ??= [
+    ['k:', /^k:[0-9a-fA-F]{64}$/],
+    ['w:', new RegExp(`^w:${HASH}:${NAME}$`, 'u')],
+    ['r:', /^r:.+$/su],
+    ['u:', new RegExp(`^u:${NAME}:${HASH}$`, 'u')],
+    ['m:', new RegExp(`^m:${IDENT}(?:\\.${IDENT})?:${NAME}$`, 'u')],
+    ['p:', new RegExp(`^p:${HASH}:${NAME}$`, 'u')],
+    ['c:', new RegExp(`^c:${HASH}$`)],
+  ];
+}
 
 /// The principal kind (`k:`, ...) of a string, or '' if it is not a principal.
 export function principalType(s: string): string {
-  return SHAPES.find(([, re]) => re.test(s))?.[0] ?? '';
+  return principalShapes().find(([, re]) => re.test(s))?.[0] ?? '';
 }
 
 export const principalNatives: Native[] = natives({

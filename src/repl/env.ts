@@ -16,7 +16,6 @@ import { appToCap, evalCapBeing, eventsList, tokenEq } from '../lang/caps.ts';
 import type { CapToken } from '../lang/caps.ts';
 import { evalError, renderInfo } from '../lang/errors.ts';
 import { typecheckModule } from '../typecheck/module.ts';
-import { renderedLine, verifyModule } from '../analyze/check.ts';
 import { CheckerError } from '../typecheck/state.ts';
 import { badArgs, isPactValue } from '../lang/eval.ts';
 import type { Env, ModuleData, Node, Val } from '../lang/runtime.ts';
@@ -28,6 +27,11 @@ import { nativeTable } from '../natives/index.ts';
 import { unreducedArgs } from '../natives/lists.ts';
 import type { Repl } from './repl.ts';
 import { EXECUTION_FLAGS } from '../lang/flags.ts';
+import { lazyModule } from '../values/lazy-module.ts';
+
+// The analysis (`verify`), with its solver host, is loaded by the first script that verifies.
+const analysis = lazyModule(() => require('../analyze/check.ts') as typeof import('../analyze/check.ts'),
+  '../analyze/check.ts', import.meta.url);
 
 
 function reportFlags(flags: ReadonlySet<string>): PList {
@@ -280,12 +284,12 @@ function verifyNative(repl: Repl, ctx: Ctx, args: Val[], app: Node, self: Native
   if (debugDir !== null) mkdirSync(debugDir, { recursive: true });
   let lines;
   try {
-    lines = verifyModule(ctx, mod, repl.dynRefs, debugDir);
+    lines = analysis().verifyModule(ctx, mod, repl.dynRefs, debugDir);
   } catch (e) {
     if (e instanceof CheckerError) throw evalError(e.info, `Typechecker Internal Error: ${e.message}`);
     throw e;
   }
-  repl.deferOutput(lines.map(renderedLine));
+  repl.deferOutput(lines.map(analysis().renderedLine));
   return lines.some((l) => l.type === 'OutputFailure') ? `Verification of ${m} failed` : `Verification of ${m} succeeded`;
 }
 

@@ -7,12 +7,12 @@
 /// cannot be read is ignored (the text is parsed). Texts with errors are not stored, so errors
 /// are always the reader's own. Nothing here ever fails a read: a cache that cannot be written
 /// is a cache that is not used.
-import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Exp } from './exp.ts';
 import { decodeExps, encodeExps } from './exp-codec.ts';
 import { parse } from './reader.ts';
+import { sha256Hex } from './sha256.ts';
 
 // An entry is this header line, then the encoded expressions.
 const MAGIC = 'pact-ts-exps-2';
@@ -84,11 +84,12 @@ export function parseThrough(cache: ParseCache | null, source: string, file: str
 /// hash alike, and the usual text hashes half the bytes.
 function sha256(text: string): string {
   const exact = text.isWellFormed();
-  return createHash('sha256').update(exact ? 'u' : 'w').update(text, exact ? 'utf8' : 'utf16le').digest('hex');
+  return sha256Hex([[exact ? 'u' : 'w', 'utf8'], [text, exact ? 'utf8' : 'utf16le']]);
 }
 
 /// SHA-256 of an entry's body as stored, in UTF-8: exact for JSON, which escapes lone surrogates,
 /// and half the bytes of UTF-16 for the mostly ASCII encoding (hashing is a visible part of a load).
 function checksum(body: string): string {
-  return createHash('sha256').update(body, 'utf8').digest('hex');
+  return sha256Hex([[body, 'utf8']]);
 }
+
