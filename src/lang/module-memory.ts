@@ -28,6 +28,7 @@ import { ModRef, PactTime, PList } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';
 import type { Native } from '../natives/registry.ts';
 import type { Ctx } from './context.ts';
+import { PactError } from './errors.ts';
 import { Linker } from './link.ts';
 import type { ModuleScope } from './link.ts';
 import { ConstRef, Def, NativeRef, SchemaRef, TableRef } from './runtime.ts';
@@ -121,8 +122,8 @@ function nativeSize(n: Native, schemaOf: SchemaLookup): number {
   return size;
 }
 
-function nativeSchema(ctx: Ctx, name: string): SchemaRef | undefined {
-  const c = ctx.natives.get(name)?.constant;
+function nativeSchema(natives: ReadonlyMap<string, Native>, name: string): SchemaRef | undefined {
+  const c = natives.get(name)?.constant;
   return c instanceof SchemaRef ? c : undefined;
 }
 
@@ -335,15 +336,15 @@ function unionSize(roots: readonly Pick<ModuleMemory, 'module' | 'refs' | 'deps'
   return total;
 }
 
-/// A module's recorded sizes, read without loading it (sizing charges nothing itself).
-function storedMemory(ctx: Ctx, module: string): ModuleMemory {
-  const m = (ctx.db.read('SYS_modules', module) as ModuleData | undefined)?.memory;
+/// A module's recorded sizes, as stored at the install (sizing charges nothing itself).
+function storedMemory(install: Install, module: string): ModuleMemory {
+  const m = install.stored(module)?.memory;
   if (m === undefined || m === null) throw new Unsupported(module);
   return m;
 }
 
-function storedRef(ctx: Ctx, module: string, name: string): number {
-  const r = storedMemory(ctx, module).refs.get(name);
+function storedRef(install: Install, module: string, name: string): number {
+  const r = storedMemory(install, module).refs.get(name);
   if (r === undefined) throw new Unsupported(`${module}.${name}`);
   return r;
 }
@@ -353,10 +354,31 @@ const fqVarRef = (name: string, module: string, hash: string): number =>
   ctor(1) + ctor(2) + ctor(1) + ctor(3) + sizeOfText(name) + sizeOfModuleName(module) + hashSize(hash);
 
 /// `Ref (TModRef (ModRef name spec info) info)`; Pact counts one field for the three of `ModRef`.
-const modRefRef = (m: ModRef): number => ctor(1) + ctor(2) + ctor(1) + sizeOfModuleName(m.name)
-  + maybe(m.ifaces === null ? null : list(m.ifaces.map(sizeOfModuleName)));
+const modRefRef = (name: string, ifaces: readonly string[] | null): number => ctor(1) + ctor(2) + ctor(1)
+  + sizeOfModuleName(name) + maybe(ifaces === null ? null : list(ifaces.map(sizeOfModuleName)));
 
 // ---------------------------------------------------------------------------------------------
+
+// The install. Besides the module's own data, sizing reads the execution flags, the natives, how
+// the names it makes up resolve, the stored versions of the modules the code names and the
+// module's interfaces as written. With gas, a module is sized as it is installed; without, when
+// its memory is first read (by a dependent installed with gas), from all of these as they were
+// at its install: upgrades, rollbacks and scope changes since then do not reach it.
+
+/// What sizing reads besides the module's own data.
+interface Install {
+  readonly ver: SizeOfVersion;
+  /// Pact 4.3 or later (not `DisablePact43`).
+  readonly pact43: boolean;
+  readonly natives: ReadonlyMap<string, Native>;
+  /// What the names sizing makes up (`madeUpNames`) resolved to, or the error resolving gave.
+  readonly madeUp: ReadonlyMap<string, Val | PactError>;
+  /// A module as `SYS_modules` holds it.
+  stored(module: string): ModuleData | undefined;
+  /// The module's interfaces as written (sizing precedes their resolution, which rewrites the
+  /// list that references to the module made while linking share).
+  readonly interfaces: readonly string[];
+}
 
 /// The bytes Pact charges `GModuleMemory` for when installing module or interface `m` (whose
 /// members are in `scope.module`, already linked and its constants evaluated). Null when there is
@@ -366,20 +388,157 @@ const modRefRef = (m: ModRef): number => ctor(1) + ctor(2) + ctor(1) + sizeOfMod
 export function moduleMemoryBytes(ctx: Ctx, scope: ModuleScope, m: ModuleTerm | InterfaceTerm): number | null {
   // Skipped charges still record the sizes, which modules depending on this one pay for.
   const charged = !((m.t === 'interface' || ctx.flag('DisablePact43')) && ctx.flag('DisableInlineMemCheck'));
+  const bytes = size(liveInstall(ctx, scope, resolveMadeUp(ctx, scope, m)), scope, m);
+  return charged ? bytes : null;
+}
+
+/// Installing without gas: the module's reference sizes are recorded when first read, as
+/// `moduleMemoryBytes` would record them now.
+export function deferModuleMemory(ctx: Ctx, scope: ModuleScope, m: ModuleTerm | InterfaceTerm): void {
+  const madeUp = resolveMadeUp(ctx, scope, m);
+  const live = liveInstall(ctx, scope, madeUp);
+  // A name that failed to resolve fails the install if sizing meets it, so size now.
+  for (const v of madeUp.values()) {
+    if (v instanceof PactError) {
+      size(live, scope, m);
+      return;
+    }
+  }
+  const stored = storedModules(ctx, scope.module, madeUp);
+  const install: Install = { ...live, stored: (name) => stored.get(name)!, interfaces: [...scope.module.interfaces] };
+  scope.module.pendingMemory = new PendingSizing(install, stored, scope, m);
+}
+
+function liveInstall(ctx: Ctx, scope: ModuleScope, madeUp: ReadonlyMap<string, Val | PactError>): Install {
+  return {
+    ver: sizeOfVersion(ctx.flag('DisablePact45')), pact43: !ctx.flag('DisablePact43'), natives: ctx.natives, madeUp,
+    stored: (name) => ctx.db.read('SYS_modules', name) as ModuleData | undefined, interfaces: scope.module.interfaces,
+  };
+}
+
+/// Sizes the module, recording its memory; its bytes, or null for a construct we cannot size.
+function size(install: Install, scope: ModuleScope, m: ModuleTerm | InterfaceTerm): number | null {
   try {
-    const bytes = new Sizer(ctx, scope, m).total();
-    return charged ? bytes : null;
+    return new Sizer(install, scope, m).total();
   } catch (e) {
     if (e instanceof Unsupported) return null;
     throw e;
   }
 }
 
+/// The names sizing resolves that are not in the code as it was linked: the schema names of
+/// user types (`{account}` is sized as the term the name resolves to), and the managers of an
+/// interface's capabilities (interfaces do not resolve them). Keyed as `nameKey`.
+function resolveMadeUp(ctx: Ctx, scope: ModuleScope, m: ModuleTerm | InterfaceTerm): Map<string, Val | PactError> {
+  const names: Name[] = [];
+  for (const t of scope.module.resolvedTypes.keys()) if (t.t === 'user') names.push(schemaName(t.schema));
+  if (m.t === 'interface') {
+    for (const d of m.defs) if (d.t === 'def' && d.defcapMeta?.kind === 'managed') names.push(d.defcapMeta.manager);
+  }
+  const linker = new Linker(ctx, scope);
+  const resolved = new Map<string, Val | PactError>();
+  for (const name of names) {
+    const key = nameKey(name);
+    if (resolved.has(key)) continue;
+    try {
+      resolved.set(key, linker.resolveGlobal(name));
+    } catch (e) {
+      if (!(e instanceof PactError)) throw e;
+      resolved.set(key, e);
+    }
+  }
+  return resolved;
+}
+
+const nameKey = (n: Name): string => [n.ns, n.module, n.name].filter((p) => p !== null).join('.');
+
+/// A user type's schema name as a name to resolve (its position is never shown).
+function schemaName(s: SchemaDef): Name {
+  const parts = s.name.split('.');
+  const name = parts[parts.length - 1]!;
+  const module = parts.length > 1 ? parts[parts.length - 2]! : null;
+  const ns = parts.length > 2 ? parts[0]! : null;
+  return { name, module, ns, info: { file: '', line: 0, col: 0, offset: 0 } as Info };
+}
+
+/// The modules sizing may read from storage, as stored now: those of the members the code names
+/// that are not the module's own.
+function storedModules(ctx: Ctx, data: ModuleData, madeUp: ReadonlyMap<string, Val | PactError>): Map<string, ModuleData | undefined> {
+  const stored = new Map<string, ModuleData | undefined>();
+  const note = (name: string, v: Val | PactError): void => {
+    const module = memberModule(v);
+    if (module === null || stored.has(module) || ownMember(data, name, v)) return;
+    stored.set(module, ctx.db.read('SYS_modules', module) as ModuleData | undefined);
+  };
+  for (const [name, v] of data.resolved) note(name.name, v);
+  for (const [key, v] of madeUp) note(key.slice(key.lastIndexOf('.') + 1), v);
+  return stored;
+}
+
+/// The module of a member (by name).
+function memberModule(v: Val | PactError): string | null {
+  if (v instanceof Def || v instanceof TableRef) return v.module.name;
+  if (v instanceof ConstRef || v instanceof SchemaRef) return v.module;
+  return null;
+}
+
+/// Does `name`, resolved to `v`, denote one of the module's own definitions? (An upgrade may
+/// name the previous version's members.)
+function ownMember(data: ModuleData, name: string, v: Val | PactError): boolean {
+  return data.members.has(name) && memberModule(v) === data.name;
+}
+
+/// The sizing of a module installed without gas, done when its memory is first read.
+class PendingSizing {
+  private readonly install: Install;
+  /// The stored modules it may read, some perhaps still to be sized themselves.
+  private readonly stored: ReadonlyMap<string, ModuleData | undefined>;
+  private readonly scope: ModuleScope;
+  private readonly m: ModuleTerm | InterfaceTerm;
+  constructor(install: Install, stored: ReadonlyMap<string, ModuleData | undefined>, scope: ModuleScope,
+    m: ModuleTerm | InterfaceTerm) {
+    this.install = install;
+    this.stored = stored;
+    this.scope = scope;
+    this.m = m;
+  }
+
+  /// Sizes the module, its pending dependencies first.
+  settle(): void {
+    for (const p of this.inDependencyOrder()) {
+      p.scope.module.memory = null; // no longer pending
+      size(p.install, p.scope, p.m);
+    }
+  }
+
+  /// This sizing and the pending ones it reads, dependencies first: without recursion, as a
+  /// chain of modules installed without gas can be long.
+  private inDependencyOrder(): PendingSizing[] {
+    const order: PendingSizing[] = [];
+    const seen = new Set<PendingSizing>([this]);
+    const stack: Array<{ p: PendingSizing; expanded: boolean }> = [{ p: this, expanded: false }];
+    for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+      if (top.expanded) {
+        order.push(top.p);
+        continue;
+      }
+      stack.push({ p: top.p, expanded: true });
+      for (const d of top.p.stored.values()) {
+        const dep = d?.pendingMemory;
+        if (dep instanceof PendingSizing && !seen.has(dep)) {
+          seen.add(dep);
+          stack.push({ p: dep, expanded: false });
+        }
+      }
+    }
+    return order;
+  }
+}
+
 type OwnDef = Exclude<DefTerm, { t: 'use' }>;
 
 class Sizer {
-  private readonly ctx: Ctx;
-  private readonly linker: Linker;
+  private readonly install: Install;
   private readonly data: ModuleData;
   private readonly module: string;
   private readonly hash: string;
@@ -395,14 +554,13 @@ class Sizer {
   /// Inlining surcharges of the definition being sized (`DisablePact43` only).
   private extra = 0;
 
-  constructor(ctx: Ctx, scope: ModuleScope, m: ModuleTerm | InterfaceTerm) {
-    this.ctx = ctx;
-    this.linker = new Linker(ctx, scope);
+  constructor(install: Install, scope: ModuleScope, m: ModuleTerm | InterfaceTerm) {
+    this.install = install;
     this.data = scope.module;
     this.module = scope.module.name;
     this.hash = scope.module.hash;
-    this.ver = sizeOfVersion(ctx.flag('DisablePact45'));
-    this.fq = m.t === 'module' && !ctx.flag('DisablePact43');
+    this.ver = install.ver;
+    this.fq = m.t === 'module' && install.pact43;
     for (const d of m.defs) if (d.t !== 'use') this.defs.set(d.t === 'const' ? d.arg.name : d.name, d);
   }
 
@@ -418,7 +576,7 @@ class Sizer {
       }
     }
     // `allModuleExports` of the dependencies, a union keyed by qualified name.
-    const deps = [...this.deps].map((dep) => storedMemory(this.ctx, dep));
+    const deps = [...this.deps].map((dep) => storedMemory(this.install, dep));
     total += exportsUnionSize(deps);
     this.data.memory = moduleMemory(this.module, this.refs, deps);
     return total;
@@ -495,9 +653,9 @@ class Sizer {
 
   /// Size of the `n` a free name resolves to. `resolved` as in `defSize`.
   free(name: Name, resolved: boolean): number {
-    // Names in the code were resolved when it was linked, just before; made-up names were not.
-    const v: Val = this.data.resolved.get(name) ?? this.linker.resolveGlobal(name);
-    const own = this.ownMember(name, v);
+    // Names in the code were resolved when it was linked; made-up names just after.
+    const v: Val = this.data.resolved.get(name) ?? this.madeUp(name);
+    const own = ownMember(this.data, name.name, v) ? name.name : null;
     if (own !== null) {
       if (this.fq) {
         const d = this.defs.get(own)!;
@@ -513,42 +671,39 @@ class Sizer {
       return ctor(1) + sizeOfText(own);
     }
     const right = (r: number): number => (resolved || this.fq ? r : ctor(1) + r);
-    if (v instanceof NativeRef) return right(ctor(1) + nativeSize(v.native, (n) => nativeSchema(this.ctx, n))); // Direct (TNative ..)
-    if (v instanceof ModRef) return right(modRefRef(v));
+    if (v instanceof NativeRef) return right(ctor(1) + nativeSize(v.native, (n) => nativeSchema(this.install.natives, n))); // Direct (TNative ..)
+    if (v instanceof ModRef) {
+      // A reference to the module itself, made while it was linked, shares its interfaces' list.
+      return right(modRefRef(v.name, v.ifaces === this.data.interfaces ? this.install.interfaces : v.ifaces));
+    }
     if (v instanceof Def) {
       const mod = v.module.name;
       if (this.fq) {
         this.deps.add(mod);
         return fqVarRef(v.name, mod, v.module.hash);
       }
-      const r = storedRef(this.ctx, mod, v.name);
+      const r = storedRef(this.install, mod, v.name);
       // A foreign `Ref (TDef ..)` is inlined too, charged as the `TDef` without its `Ref`.
       if (!resolved) this.extra += r - ctor(1);
       return right(r);
     }
-    if (v instanceof ConstRef || v instanceof SchemaRef) return right(storedRef(this.ctx, v.module, v.name));
-    if (v instanceof TableRef) return right(storedRef(this.ctx, v.module.name, v.name));
-    const native = name.module === null ? this.ctx.natives.get(name.name) : undefined;
+    if (v instanceof ConstRef || v instanceof SchemaRef) return right(storedRef(this.install, v.module, v.name));
+    if (v instanceof TableRef) return right(storedRef(this.install, v.module.name, v.name));
+    const native = name.module === null ? this.install.natives.get(name.name) : undefined;
     const doc = native === undefined ? undefined : NATIVE_CONSTANT_DOCS[native.name];
     if (doc !== undefined && typeof native!.constant === 'bigint') return right(ctor(1) + this.nativeConstSize(native!.name, native!.constant, doc));
     throw new Unsupported(name.name); // native schemas
   }
 
-  /// The own definition a resolved name denotes, if any.
-  private ownMember(name: Name, v: Val): string | null {
-    const d = this.defs.get(name.name);
-    if (d === undefined) return null;
-    if (v instanceof Def) return v.module.name === this.module ? name.name : null;
-    if (v instanceof ConstRef || v instanceof SchemaRef) return v.module === this.module ? name.name : null;
-    if (v instanceof TableRef) return v.module.name === this.module ? name.name : null;
-    return null;
+  private madeUp(name: Name): Val {
+    const v = this.install.madeUp.get(nameKey(name));
+    if (v === undefined) throw new Error(`module memory: ${nameKey(name)} was not resolved at install`);
+    if (v instanceof PactError) throw v;
+    return v;
   }
 }
 
 const argNames = (args: readonly Arg[]): string[] => args.map((a) => a.name);
-/// A name we make up to resolve (its position is never shown).
-const plainName = (name: string, module: string | null = null, ns: string | null = null): Name =>
-  ({ name, module, ns, info: { file: '', line: 0, col: 0, offset: 0 } as Info });
 
 /// Sizes terms inside a definition. `depth` counts the enclosing `Scope`s and `scopes` lists their
 /// binders (outermost first): a bound variable is `B i` wrapped in `F (TVar ..)` once per scope
@@ -663,12 +818,7 @@ class Walk {
   }
 
   private userTerm(depth: number, scopes: readonly (readonly string[])[]): (s: SchemaDef) => number {
-    return (s) => {
-      const parts = s.name.split('.');
-      const name = plainName(parts[parts.length - 1]!, parts.length > 1 ? parts[parts.length - 2]! : null,
-        parts.length > 2 ? parts[0]! : null);
-      return this.varTerm(name, depth, scopes);
-    };
+    return (s) => this.varTerm(schemaName(s), depth, scopes);
   }
 }
 

@@ -19,7 +19,7 @@ import { checkType } from './typecheck.ts';
 import { pactValue } from './eval.ts';
 import { GINTERFACEDECL, GMODULEDECL, GMODULEMEMBER } from './gas.ts';
 import { chargeWrite } from './meter.ts';
-import { moduleMemoryBytes } from './module-memory.ts';
+import { deferModuleMemory, moduleMemoryBytes } from './module-memory.ts';
 
 /// Finds a module by name, trying the current namespace first for an unqualified name.
 export function resolveModuleName(ctx: Ctx, name: string, ns: string | null): ModuleData | undefined {
@@ -222,13 +222,16 @@ function governanceCap(data: ModuleData, gov: { readonly cap: string; readonly i
   return d;
 }
 
-/// Creates every member (bodies come later) and processes the module's own `use` forms.
-/// Pact's estimate of the installed definitions' memory. It is computed even without gas, as it
-/// records each module's sizes for the modules installed later that depend on it; null when
-/// Pact charges nothing or the size is not known.
+/// Pact's estimate of the installed definitions' memory (none when Pact charges nothing or the
+/// size is not known). Without gas there is no charge, but the module's sizes are still recorded
+/// for the modules installed later that depend on it: when first needed.
 function chargeModuleMemory(ctx: Ctx, scope: ModuleScope, t: ModuleTerm | InterfaceTerm): void {
+  if (!ctx.gas.active) {
+    deferModuleMemory(ctx, scope, t);
+    return;
+  }
   const bytes = moduleMemoryBytes(ctx, scope, t);
-  if (ctx.gas.active && bytes !== null) ctx.gas.charge('Module Memory cost', { kind: 'GModuleMemory', bytes }, t.info);
+  if (bytes !== null) ctx.gas.charge('Module Memory cost', { kind: 'GModuleMemory', bytes }, t.info);
 }
 
 /// One charge per definition, named by it (imports are not members).
@@ -237,6 +240,7 @@ function chargeMembers(ctx: Ctx, defs: readonly DefTerm[]): void {
   for (const d of defs) if (d.t !== 'use') ctx.gas.charge(d.t === 'const' ? d.arg.name : d.name, GMODULEMEMBER, d.info);
 }
 
+/// Creates every member (bodies come later) and processes the module's own `use` forms.
 function buildScope(ctx: Ctx, data: ModuleData, defs: readonly DefTerm[]): ModuleScope {
   const scope: ModuleScope = { module: data, imports: new Map(), references: null };
   for (const d of defs) {

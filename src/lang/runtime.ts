@@ -321,9 +321,9 @@ export class ModuleData {
   readonly replNativeRefs = new Set<string>();
   /// Set once the module was committed: later transactions "restore" it from storage.
   committed = false;
-  /// Sizes of its definitions for the module-memory gas of modules that depend on it; null when
-  /// not known.
-  memory: ModuleMemory | null = null;
+  private sizedMemory: ModuleMemory | null = null;
+  /// The sizing of a module installed without gas, still to do (see module-memory.ts).
+  pendingMemory: { settle(): void } | null = null;
   /// What it was built against (set at install).
   origin: ModuleOrigin | null = null;
   /// The static type checker reads the code as written: each member's term, and what each free
@@ -338,5 +338,17 @@ export class ModuleData {
     this.code = code;
     this.hash = hash;
     this.meta = meta;
+  }
+
+  /// Sizes of its definitions for the module-memory gas of modules that depend on it; null when
+  /// not known. A module installed without gas is sized when this is first read.
+  get memory(): ModuleMemory | null {
+    this.pendingMemory?.settle();
+    return this.sizedMemory;
+  }
+
+  set memory(m: ModuleMemory | null) {
+    this.pendingMemory = null;
+    this.sizedMemory = m;
   }
 }

@@ -1,23 +1,22 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compileTopLevel } from '../../src/lang/compile.ts';
-import { moduleMemoryBytes, utf8Length } from '../../src/lang/module-memory.ts';
-import type { InterfaceTerm, ModuleTerm } from '../../src/lang/term.ts';
-import { parse } from '../../src/syntax/index.ts';
+import { utf8Length } from '../../src/lang/module-memory.ts';
 import { newRepl } from '../helpers/pact.ts';
 import type { Repl } from '../../src/repl/repl.ts';
 
-/// Installs `source` (one module or interface) in `repl` and sizes it as the install does.
+/// Installs `source` (one module or interface) in `repl` and reads the bytes its install charged
+/// for memory (null: no charge) from the gas log.
 function install(repl: Repl, source: string): { bytes: number | null; hash: string } {
-  assert.ok(repl.runSource(source, 'test.repl'));
-  const term = compileTopLevel(parse(source, 'test.repl')[0]!) as ModuleTerm | InterfaceTerm;
-  const data = repl.ctx.lookupModule(term.name)!;
-  return { bytes: moduleMemoryBytes(repl.ctx, { module: data, imports: new Map(), references: null }, term), hash: data.hash };
+  assert.ok(repl.runSource(`(env-gaslog) ${source}`, 'test.repl'));
+  const charge = repl.ctx.gas.log!.map((l) => /GModuleMemory: (\d+)/.exec(l)).find((m) => m !== null);
+  const loaded = /^\((?:module|interface) (\S+)/.exec(source)![1]!;
+  return { bytes: charge === undefined ? null : Number(charge[1]), hash: repl.ctx.lookupModule(loaded)!.hash };
 }
 
+/// A REPL with these execution flags and gas on.
 function session(flags: string[] = []) {
   const { repl } = newRepl();
-  assert.ok(repl.runSource(`(env-exec-config ${JSON.stringify(flags)})`, 'test.repl'));
+  assert.ok(repl.runSource(`(env-exec-config ${JSON.stringify(flags)}) (env-gasmodel "table") (env-gaslimit 100000000)`, 'test.repl'));
   return repl;
 }
 
