@@ -154,12 +154,20 @@ export class Ctx {
   /// charged; modules installed in the transaction are already loaded.
   lookupModule(name: string): ModuleData | undefined {
     if (this.pinnedModules !== null) return this.pinnedModules(name);
-    const m = this.db.read('SYS_modules', name) as ModuleData | undefined;
-    if (this.moduleLookups !== null && !this.moduleLookups.has(name)) this.moduleLookups.set(name, m);
+    const m = this.storedModule(name);
     if (m !== undefined && !this.loadedModules.has(name)) {
       this.loadedModules.add(name);
       if (this.gas.active) this.gas.charge('lookup module', m.isInterface ? GREAD_INTERFACE : GREAD_MODULE, null);
     }
+    return m;
+  }
+
+  /// Reads a module without loading it: the stored version, or while a module is built, the
+  /// one it is built against (noted as such).
+  storedModule(name: string): ModuleData | undefined {
+    if (this.pinnedModules !== null) return this.pinnedModules(name);
+    const m = this.db.read('SYS_modules', name) as ModuleData | undefined;
+    if (this.moduleLookups !== null && !this.moduleLookups.has(name)) this.moduleLookups.set(name, m);
     return m;
   }
 

@@ -338,7 +338,8 @@ function unionSize(roots: readonly Pick<ModuleMemory, 'module' | 'refs' | 'deps'
 
 /// A module's recorded sizes, as stored at the install (sizing charges nothing itself).
 function storedMemory(install: Install, module: string): ModuleMemory {
-  const m = install.stored(module)?.memory;
+  if (!install.stored.has(module)) throw new Error(`module memory: ${module} was not read at install`);
+  const m = install.stored.get(module)?.memory;
   if (m === undefined || m === null) throw new Unsupported(module);
   return m;
 }
@@ -361,20 +362,20 @@ const modRefRef = (name: string, ifaces: readonly string[] | null): number => ct
 
 // The install. Besides the module's own data, sizing reads the execution flags, the natives, how
 // the names it makes up resolve, the stored versions of the modules the code names and the
-// module's interfaces as written. With gas, a module is sized as it is installed; without, when
-// its memory is first read (by a dependent installed with gas), from all of these as they were
-// at its install: upgrades, rollbacks and scope changes since then do not reach it.
+// module's interfaces as written, all taken at the install. With gas, a module is sized as it is
+// installed; without, when its memory is first read (by a dependent installed with gas):
+// upgrades, rollbacks and scope changes since then do not reach it.
 
-/// What sizing reads besides the module's own data.
+/// What sizing reads besides the module's own data, as it was at the install.
 interface Install {
   readonly ver: SizeOfVersion;
   /// Pact 4.3 or later (not `DisablePact43`).
   readonly pact43: boolean;
   readonly natives: ReadonlyMap<string, Native>;
-  /// What the names sizing makes up (`madeUpNames`) resolved to, or the error resolving gave.
+  /// What the names sizing makes up (`resolveMadeUp`) resolved to, or the error resolving gave.
   readonly madeUp: ReadonlyMap<string, Val | PactError>;
-  /// A module as `SYS_modules` holds it.
-  stored(module: string): ModuleData | undefined;
+  /// The modules sizing may read the memory of, as stored (`storedModules`).
+  readonly stored: ReadonlyMap<string, ModuleData | undefined>;
   /// The module's interfaces as written (sizing precedes their resolution, which rewrites the
   /// list that references to the module made while linking share).
   readonly interfaces: readonly string[];
@@ -388,31 +389,29 @@ interface Install {
 export function moduleMemoryBytes(ctx: Ctx, scope: ModuleScope, m: ModuleTerm | InterfaceTerm): number | null {
   // Skipped charges still record the sizes, which modules depending on this one pay for.
   const charged = !((m.t === 'interface' || ctx.flag('DisablePact43')) && ctx.flag('DisableInlineMemCheck'));
-  const bytes = size(liveInstall(ctx, scope, resolveMadeUp(ctx, scope, m)), scope, m);
+  const bytes = size(install(ctx, scope, m), scope, m);
   return charged ? bytes : null;
 }
 
 /// Installing without gas: the module's reference sizes are recorded when first read, as
 /// `moduleMemoryBytes` would record them now.
 export function deferModuleMemory(ctx: Ctx, scope: ModuleScope, m: ModuleTerm | InterfaceTerm): void {
-  const madeUp = resolveMadeUp(ctx, scope, m);
-  const live = liveInstall(ctx, scope, madeUp);
+  const taken = install(ctx, scope, m);
   // A name that failed to resolve fails the install if sizing meets it, so size now.
-  for (const v of madeUp.values()) {
+  for (const v of taken.madeUp.values()) {
     if (v instanceof PactError) {
-      size(live, scope, m);
+      size(taken, scope, m);
       return;
     }
   }
-  const stored = storedModules(ctx, scope.module, madeUp);
-  const install: Install = { ...live, stored: (name) => stored.get(name)!, interfaces: [...scope.module.interfaces] };
-  scope.module.pendingMemory = new PendingSizing(install, stored, scope, m);
+  scope.module.pendingMemory = new PendingSizing(taken, scope, m);
 }
 
-function liveInstall(ctx: Ctx, scope: ModuleScope, madeUp: ReadonlyMap<string, Val | PactError>): Install {
+function install(ctx: Ctx, scope: ModuleScope, m: ModuleTerm | InterfaceTerm): Install {
+  const madeUp = resolveMadeUp(ctx, scope, m);
   return {
     ver: sizeOfVersion(ctx.flag('DisablePact45')), pact43: !ctx.flag('DisablePact43'), natives: ctx.natives, madeUp,
-    stored: (name) => ctx.db.read('SYS_modules', name) as ModuleData | undefined, interfaces: scope.module.interfaces,
+    stored: storedModules(ctx, scope.module, madeUp), interfaces: [...scope.module.interfaces],
   };
 }
 
@@ -461,14 +460,15 @@ function schemaName(s: SchemaDef): Name {
   return { name, module, ns, info: { file: '', line: 0, col: 0, offset: 0 } as Info };
 }
 
-/// The modules sizing may read from storage, as stored now: those of the members the code names
-/// that are not the module's own.
+/// The modules sizing may read the memory of, as stored now: those of the members the code names
+/// that are not the module's own. (Pact's stored module holds the dependencies it was installed
+/// with, so a stored module being rebuilt reads the versions it was built against.)
 function storedModules(ctx: Ctx, data: ModuleData, madeUp: ReadonlyMap<string, Val | PactError>): Map<string, ModuleData | undefined> {
   const stored = new Map<string, ModuleData | undefined>();
   const note = (name: string, v: Val | PactError): void => {
     const module = memberModule(v);
     if (module === null || stored.has(module) || ownMember(data, name, v)) return;
-    stored.set(module, ctx.db.read('SYS_modules', module) as ModuleData | undefined);
+    stored.set(module, ctx.storedModule(module));
   };
   for (const [name, v] of data.resolved) note(name.name, v);
   for (const [key, v] of madeUp) note(key.slice(key.lastIndexOf('.') + 1), v);
@@ -491,14 +491,10 @@ function ownMember(data: ModuleData, name: string, v: Val | PactError): boolean 
 /// The sizing of a module installed without gas, done when its memory is first read.
 class PendingSizing {
   private readonly install: Install;
-  /// The stored modules it may read, some perhaps still to be sized themselves.
-  private readonly stored: ReadonlyMap<string, ModuleData | undefined>;
   private readonly scope: ModuleScope;
   private readonly m: ModuleTerm | InterfaceTerm;
-  constructor(install: Install, stored: ReadonlyMap<string, ModuleData | undefined>, scope: ModuleScope,
-    m: ModuleTerm | InterfaceTerm) {
+  constructor(install: Install, scope: ModuleScope, m: ModuleTerm | InterfaceTerm) {
     this.install = install;
-    this.stored = stored;
     this.scope = scope;
     this.m = m;
   }
@@ -523,7 +519,7 @@ class PendingSizing {
         continue;
       }
       stack.push({ p: top.p, expanded: true });
-      for (const d of top.p.stored.values()) {
+      for (const d of top.p.install.stored.values()) {
         const dep = d?.pendingMemory;
         if (dep instanceof PendingSizing && !seen.has(dep)) {
           seen.add(dep);

@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { openSqlite, SqlitePactDb } from '../../src/db/sqlite.ts';
 import type { RowCodec } from '../../src/db/sqlite.ts';
 import { evalExec } from '../../src/lang/interpreter.ts';
-import type { EvalEnv } from '../../src/lang/interpreter.ts';
+import type { EvalEnv, EvalResult } from '../../src/lang/interpreter.ts';
 import { ModuleStore } from '../../src/lang/module-store.ts';
 import { PactError, renderInfo } from '../../src/lang/errors.ts';
-import { fixedGasModel } from '../../src/lang/gas.ts';
+import { fixedGasModel, tableGasModel } from '../../src/lang/gas.ts';
 import { ModuleData } from '../../src/lang/runtime.ts';
 import { nativeTable } from '../../src/natives/index.ts';
 import { parse } from '../../src/syntax/index.ts';
@@ -40,20 +40,24 @@ function open(path: string): SqlitePactDb {
 }
 
 let txId = 0;
-function run(db: SqlitePactDb, code: string): unknown {
+function exec(db: SqlitePactDb, code: string, gas: boolean): EvalResult {
   const env: EvalEnv = {
     natives, mode: 'transactional', txId: txId++, flags: new Set(), msgBody: new JsonObject([]), signers: [], verifiers: [],
     txHash: 'DldRwCblQ7Loqy6wYJnaodHl30d3j3eH-qtFzfEv46g',
     chainData: { chainId: '0', blockHeight: 0n, blockTime: 0n, prevBlockHash: '', sender: '', gasLimit: 0n, gasPrice: null },
-    entity: null, gasModel: fixedGasModel(0n), gasLimit: 0n,
+    entity: null, gasModel: gas ? tableGasModel() : fixedGasModel(0n), gasLimit: gas ? 1_000_000n : 0n,
   };
-  return evalExec(db, env, parse(code, '<interactive>', { columnBase: 0 })).output;
+  return evalExec(db, env, parse(code, '<interactive>', { columnBase: 0 }));
 }
 
-function withFile(f: (path: string) => void): void {
+function run(db: SqlitePactDb, code: string): unknown {
+  return exec(db, code, false).output;
+}
+
+function withFile<T>(f: (path: string) => T): T {
   const dir = mkdtempSync(join(tmpdir(), 'pact-modules-'));
   try {
-    f(join(dir, 'pact.sqlite'));
+    return f(join(dir, 'pact.sqlite'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -113,4 +117,21 @@ test('names loaded earlier in the installing transaction resolve the same way wh
     const second = open(path);
     assert.equal(run(second, '(c.k)'), 'v1');
   });
+});
+
+// A dependent installed with gas pays for the exports of its dependencies (module memory) as
+// recorded at their installs: a rebuilt `b` still carries the `a` it was installed with.
+test('rebuilt modules cost their dependents what they cost before the restart', () => {
+  const A3 = '(module a G (defcap G () true) (defconst V "a much longer third version") (defun f () V))';
+  const C = '(module c G (defcap G () true) (defun k () [(b.g) (a.f)]))';
+  const installs = (gas: boolean, restart: boolean) => withFile((path) => {
+    let db = open(path);
+    for (const m of [A1, B, A3]) exec(db, m, gas);
+    if (restart) db = open(path);
+    return exec(db, C, true).gas;
+  });
+  const installed = installs(true, false);
+  assert.ok(installed > 60_000n, 'module memory is charged');
+  assert.equal(installs(true, true), installed);
+  assert.equal(installs(false, true), installed);
 });
