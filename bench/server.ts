@@ -80,10 +80,11 @@ const config = join(dir, 'serve.yaml');
 await import('node:fs').then((fs) => fs.writeFileSync(config, `port: 0\npersistDir: ${join(dir, 'data')}\n`));
 const node = process.execPath;
 const echo = await start(node, [join(ROOT, 'bench/echo-server.ts')]);
-// PACT_URL points the benchmark at a node already running (to profile one, for instance).
+// PACT_URL points the benchmark at a node already running (to profile one, for instance);
+// PACT_BIN runs another executable than dist/pact (to compare builds).
 const pact = process.env.PACT_URL !== undefined
   ? { child: null, url: process.env.PACT_URL }
-  : await start(join(ROOT, 'dist/pact'), ['--serve', config]);
+  : await start(process.env.PACT_BIN ?? join(ROOT, 'dist/pact'), ['--serve', config]);
 try {
   const alice = generateKeyPair();
   const bob = generateKeyPair();

@@ -36,6 +36,10 @@ export interface ServerConfig {
   readonly maxCommandsPerSend: number;
   /// Deepest JSON nesting accepted in a request body.
   readonly maxJsonDepth: number;
+  /// Seconds a command of a `/send` may run before it fails (see executor-thread.ts).
+  readonly sendTimeLimit: number;
+  /// Seconds a `/local` command (or the explorer playground's) may run before it fails.
+  readonly localTimeLimit: number;
 }
 
 /// Our defaults for the settings Pact 4 does not have.
@@ -54,6 +58,11 @@ export const DEFAULTS = {
   // beyond any real request and far below the depth at which a recursive reader runs out of
   // stack. Less than 5 would refuse signed commands, so that is the least accepted.
   maxJsonDepth: 128,
+  // A transaction runs in milliseconds; a command running for seconds is a runaway (with the
+  // default gasRate of 0 nothing else stops it). A /send's failure is stored for good, so it
+  // gets more room than a /local, whose caller is waiting for the answer.
+  sendTimeLimit: 30,
+  localTimeLimit: 10,
 } as const;
 
 /// What Pact 4 prints on stdout before a config error: Haskell's `unlines` of the property lines
@@ -127,6 +136,8 @@ function configOf(doc: Json): ServerConfig {
     maxBodyBytes: field('maxBodyBytes', (v, k) => integer(v, k, 1), DEFAULTS.maxBodyBytes),
     maxCommandsPerSend: field('maxCommandsPerSend', (v, k) => integer(v, k, 1), DEFAULTS.maxCommandsPerSend),
     maxJsonDepth: field('maxJsonDepth', (v, k) => integer(v, k, 5), DEFAULTS.maxJsonDepth),
+    sendTimeLimit: field('sendTimeLimit', positiveSeconds, DEFAULTS.sendTimeLimit),
+    localTimeLimit: field('localTimeLimit', positiveSeconds, DEFAULTS.localTimeLimit),
   };
 }
 
