@@ -171,7 +171,7 @@ export class ExecutorThread implements CommandRunner {
 
   #receive(m: FromExecutor): void {
     if ('log' in m) this.#options.log.debug(m.log);
-    else if ('fatal' in m) this.#host.onFatal(new Error(m.fatal));
+    else if ('fatal' in m) this.#host.onFatal(new Error(`storage failed, stopping: ${m.fatal}`));
     else if ('done' in m) {
       const batch = this.#items.shift() as Extract<Item, { kind: 'batch' }>;
       for (const p of batch.commands) this.#failures.delete(p.reqKey);
@@ -213,7 +213,7 @@ export class ExecutorThread implements CommandRunner {
       void this.#replace(`Out of memory: the command needed more than the node's heap (${mb} MB)`);
       return;
     }
-    this.#host.onFatal(e);
+    this.#host.onFatal(new Error(`the executor thread failed, stopping: ${e.message}`));
   }
 
   /// Ends the thread; the command it was running fails with `failure`, and a new thread takes

@@ -17,7 +17,8 @@ export interface NodeOptions {
   readonly log: NodeLog;
   /// Seconds a `/listen` waits for a result.
   readonly listenTimeout: number;
-  /// Storage failed while running commands; the node has stopped executing.
+  /// Running commands failed (storage, or the executor thread): the node has stopped executing.
+  /// The error's message says what failed.
   readonly onFatal: (error: unknown) => void;
 }
 

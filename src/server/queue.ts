@@ -36,7 +36,8 @@ export interface CommandRunner {
 export interface RunnerEvents {
   /// A batch's results are all committed (called in batch order).
   readonly onBatchDone: (batch: readonly PendingCommand[]) => void;
-  /// Storage failed (disk full, I/O error): the runner has stopped; the node cannot go on.
+  /// Storage failed (disk full, I/O error), or the thread running commands did: the runner has
+  /// stopped; the node cannot go on.
   readonly onFatal: (error: unknown) => void;
 }
 

@@ -28,8 +28,8 @@ export interface RunningNode {
   readonly port: number;
   readonly node: PactNode;
   /// Stops: no new requests, the command running is ended (a restart runs it again), the
-  /// database closes cleanly. Resolves with the exit code (1 if the node stopped on a storage
-  /// failure).
+  /// database closes cleanly. Resolves with the exit code (1 if the node stopped because its
+  /// storage or its executor thread failed).
   stop(): Promise<number>;
   /// Resolves with the exit code once the node has stopped, whatever stopped it.
   readonly stopped: Promise<number>;
@@ -90,7 +90,7 @@ export async function startServer(config: ServerConfig, deps: NodeDeps, out: (li
     return code;
   })();
   fatal = (e) => {
-    process.stderr.write(`pact: storage failed, stopping: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.stderr.write(`pact: ${e instanceof Error ? e.message : String(e)}\n`);
     void stop(1);
   };
   return { url, port, node, stop: () => stop(0), stopped };
