@@ -87,6 +87,8 @@ const SQL = {
   /// (hash) → result, batch of a completed command
   result: db.selectFrom('pactCommands').select(['result', 'batch']).where('hash', '=', '')
     .where('result', 'is not', null).compile().sql,
+  /// (hash) → a row if the command is completed
+  done: db.selectFrom('pactCommands').select('seq').where('hash', '=', '').where('result', 'is not', null).compile().sql,
   /// () → every pending command, in acceptance order
   pending: db.selectFrom('pactCommands').select(['hash', 'command', 'userSigs', 'batch'])
     .where('result', 'is', null).orderBy('seq').compile().sql,
@@ -104,6 +106,7 @@ export class HistoryStore {
   readonly #conn: DatabaseSync;
   readonly #insert: StatementSync;
   readonly #result: StatementSync;
+  readonly #done: StatementSync;
 
   /// Creates the table and its indexes if the database has none.
   constructor(conn: DatabaseSync) {
@@ -111,6 +114,7 @@ export class HistoryStore {
     for (const ddl of SCHEMA) conn.exec(ddl);
     this.#insert = conn.prepare(SQL.insert);
     this.#result = conn.prepare(SQL.result);
+    this.#done = conn.prepare(SQL.done);
   }
 
   /// Records a command and its result (inside the caller's transaction, with the command's effects).
@@ -122,6 +126,11 @@ export class HistoryStore {
   result(reqKey: string): StoredResult | undefined {
     const row = this.#result.get(reqKey) as { result: string; batch: number } | undefined;
     return row === undefined ? undefined : { json: row.result, batch: row.batch };
+  }
+
+  /// Whether a command is completed (its result stored).
+  done(reqKey: string): boolean {
+    return this.#done.get(reqKey) !== undefined;
   }
 
   /// The commands an earlier version stored as pending, in acceptance order, removed from this

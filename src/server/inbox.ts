@@ -78,7 +78,7 @@ export class Inbox {
   /// done), or appeared earlier in the same batch, is dropped.
   accept(commands: readonly Command[]): PendingCommand[] {
     const batch = ++this.#lastBatch;
-    const fresh = commands.filter((c) => this.#history.result(requestKey(c)) === undefined);
+    const fresh = commands.filter((c) => !this.#history.done(requestKey(c)));
     return this.#store(fresh.map((c) => [c, batch]));
   }
 
@@ -86,7 +86,7 @@ export class Inbox {
   /// restart runs them first).
   pending(): PendingCommand[] {
     const rows = this.#conn.prepare(SQL.all).all() as Array<{ hash: string; command: string; userSigs: string; batch: number }>;
-    return rows.filter((r) => this.#history.result(r.hash) === undefined)
+    return rows.filter((r) => !this.#history.done(r.hash))
       .map((r) => storedCommand(r.hash, r.command, r.userSigs, r.batch));
   }
 

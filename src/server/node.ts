@@ -12,6 +12,8 @@ import type { NodeLog } from './log.ts';
 import type { CommandRunner, RunnerEvents } from './queue.ts';
 import type { ApplyOptions, CommandResult } from './service.ts';
 
+const INBOX_CLEANUP_MS = 1000;
+
 /// How a node is opened.
 export interface NodeOptions {
   readonly log: NodeLog;
@@ -41,8 +43,9 @@ export class PactNode {
   readonly #timeoutJson: string;
   /// Waiting for the next results of any command (the explorer's live list).
   #watchers: Array<() => void> = [];
-  /// The last batch done whose commands are still in the inbox (removed on a later turn).
+  /// The last batch done whose commands are still in the inbox (removed a little later).
   #doneInInbox = 0;
+  #cleanup: NodeJS.Timeout | undefined;
 
   /// Opens the history in `conn` and the inbox in `inboxConn` (creating their tables if needed),
   /// makes the runner, and queues every acknowledged command not run yet, in acceptance order,
@@ -57,7 +60,7 @@ export class PactNode {
     this.executor = runner({
       onBatchDone: (batch) => this.#announce(batch),
       onFatal: options.onFatal,
-      completed: (reqKey) => this.history.result(reqKey) !== undefined,
+      completed: (reqKey) => this.history.done(reqKey),
     });
     this.#resume();
   }
@@ -153,13 +156,16 @@ export class PactNode {
     this.#forgetDone(batch[0]!.batch);
   }
 
-  /// Removes done batches from the inbox, once per turn however many were done in it.
+  /// Removes done batches from the inbox, at most once a second (each removal is a write; what
+  /// is left meanwhile is harmless: a restart runs only what has no result).
   #forgetDone(batch: number): void {
-    if (this.#doneInInbox === 0) setImmediate(() => this.#flushDone());
+    this.#cleanup ??= setTimeout(() => this.#flushDone(), INBOX_CLEANUP_MS).unref();
     this.#doneInInbox = batch;
   }
 
   #flushDone(): void {
+    clearTimeout(this.#cleanup);
+    this.#cleanup = undefined;
     if (this.#doneInInbox === 0) return;
     this.inbox.done(this.#doneInInbox);
     this.#doneInInbox = 0;

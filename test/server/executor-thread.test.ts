@@ -62,6 +62,24 @@ describe('a command past its time limit', () => {
   });
 });
 
+describe('a command that takes all the memory', () => {
+  it('fails, and the node carries on with the commands behind it', async () => {
+    const dir = tempDir();
+    // A small heap, which the executor thread inherits, runs out soon.
+    const node = await startStubNode(dir, '', ['--max-old-space-size=64']);
+    try {
+      const texts = ['hog all', 'then this'];
+      assert.equal((await postJson(`${node.url}/api/v1/send`, { cmds: texts.map(envelope) })).status, 200);
+      const polled = await results(node.url, texts);
+      assert.match(polled[keyOf('hog all')].result.error.message, /^Out of memory: the command needed more than the node's heap \(\d+ MB\)$/);
+      assert.equal(polled[keyOf('then this')].txId, 0);
+    } finally {
+      node.child.kill('SIGTERM');
+      await new Promise((r) => node.child.once('exit', r));
+    }
+  });
+});
+
 describe('SIGTERM and SIGINT', () => {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     it(`${signal} mid-command stops the node within a second; a restart runs that command and the rest`, async () => {

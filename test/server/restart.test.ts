@@ -37,6 +37,7 @@ describe('restart', () => {
     await second.node.executor.idle();
     assert.deepEqual(second.service.calls.map((c) => c.reqKey).slice(3), [keyOf('r6')]);
     assert.equal(second.service.effects(), 6);
+    await second.node.close();
     second.conn.close();
   });
 
@@ -56,6 +57,7 @@ describe('restart', () => {
     assert.equal(second.service.calls.length, 3 - done);
     assert.equal(Object.keys(JSON.parse(second.node.poll(['h1', 'h2', 'h3'].map(keyOf)))).length, 3);
     assert.equal(second.service.effects(), 3);
+    await second.node.close();
     second.conn.close();
   });
 });

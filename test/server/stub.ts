@@ -24,7 +24,8 @@ import { base64UrlEncode } from '../../src/values/base64.ts';
 /// Runs a command by counting: a committed command adds a row to `effects` and answers the
 /// number of effects; a local one answers the current number. A `cmd` containing "fail" fails;
 /// one containing "throw" throws (a broken service); one containing "slow" takes 2 ms, one
-/// containing "hang" a minute (after writing its effect).
+/// containing "hang" a minute (after writing its effect), one containing "hog" takes memory
+/// until there is none.
 export class StubService implements CommandService {
   nextTxId = 0;
   readonly calls: Array<{ reqKey: string; mode: ExecutionMode; options: ApplyOptions | undefined }> = [];
@@ -57,6 +58,7 @@ export class StubService implements CommandService {
     const txId = mode === 'local' ? null : this.nextTxId++;
     if (txId !== null) this.#conn.prepare('INSERT INTO effects VALUES (?, ?)').run(reqKey, txId);
     if (cmd.cmd.includes('hang')) spin(60_000);
+    if (cmd.cmd.includes('hog')) for (const kept = []; ;) kept.push(new Array(1_000_000).fill(0.5));
     return result(reqKey, txId, true, String(this.effects()));
   }
 
@@ -128,11 +130,11 @@ export function stubThread(options: WorkerOptions): Worker {
 }
 
 /// A node process with the stub service (test/server/stub-node.ts) on `<dir>/data`, its config
-/// being `port: 0`, the persistDir and `config`; resolves once it listens.
-export async function startStubNode(dir: string, config = ''): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+/// being `port: 0`, the persistDir and `config`, Node given `nodeFlags`; resolves once it listens.
+export async function startStubNode(dir: string, config = '', nodeFlags: string[] = []): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   const file = join(dir, 'node.yaml');
   writeFileSync(file, `port: 0\npersistDir: ${join(dir, 'data')}\n${config}`);
-  const child = spawn('node_modules/.bin/node', ['test/server/stub-node.ts', file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn('node_modules/.bin/node', [...nodeFlags, 'test/server/stub-node.ts', file], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout!.on('data', (d: Buffer) => {
