@@ -2,7 +2,7 @@
 /// config prints Pact's config usage, then one line naming the file and the field, and exits 1.
 import { CONFIG_USAGE, ConfigError, loadConfig } from '../server/config.ts';
 import type { ServerConfig } from '../server/config.ts';
-import { startServer, StartError, stopOnSignals } from '../server/server.ts';
+import { startServer, StartError } from '../server/server.ts';
 import { selfThread } from './self-thread.ts';
 
 /// Runs a node; resolves with the exit code once it has stopped.
@@ -17,9 +17,7 @@ export async function serve(configFile: string): Promise<number> {
     return 1;
   }
   try {
-    const running = await startServer(config, { startExecutor: selfThread });
-    stopOnSignals(running);
-    return await running.stopped;
+    return await (await startServer(config, { startExecutor: selfThread, stopOnSignals: true })).stopped;
   } catch (e) {
     if (!(e instanceof StartError)) throw e;
     process.stderr.write(`pact: ${e.message}\n`);

@@ -19,6 +19,8 @@ import { PactNode } from './node.ts';
 /// with a stub service).
 export interface NodeDeps {
   readonly startExecutor: StartThread;
+  /// Stop on SIGINT or SIGTERM (a process running one node).
+  readonly stopOnSignals?: boolean;
 }
 
 /// A node that is listening.
@@ -54,7 +56,9 @@ export async function startServer(config: ServerConfig, deps: NodeDeps, out: (li
   });
   const store = openStore(config);
   log.debug(config.persistDir === null ? '[history] Persistence Disabled' : `[history] Persistence Enabled: ${store.dbPath}`);
-  let fatal: (e: unknown) => void = () => {};
+  // A failure before the node listens is acted on once it does.
+  let failedEarly: unknown;
+  let fatal = (e: unknown): void => void (failedEarly ??= e);
   const node = attempt(`cannot open the database ${store.dbPath}`, () => new PactNode(store.conn, store.inbox, (host) => new ExecutorThread(host, {
     start: deps.startExecutor, setup: { dbPath: store.dbPath, pragmas: store.pragmas, config }, log,
   }), { log, listenTimeout: config.listenTimeout, onFatal: (e) => fatal(e) }));
@@ -72,11 +76,6 @@ export async function startServer(config: ServerConfig, deps: NodeDeps, out: (li
   }
   const port = (server.node!.server!.address() as AddressInfo).port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-  out(`pact-ts node listening on ${url} (data: ${config.persistDir === null ? 'in memory' : store.dbPath})\n`);
-  for (const line of early) out(line);
-  debugOut = out;
-  log.debug(`[api] starting on port ${port}`);
-
   let stopping: Promise<number> | undefined;
   let resolveStopped: (code: number) => void = () => {};
   const stopped = new Promise<number>((r) => (resolveStopped = r));
@@ -89,11 +88,19 @@ export async function startServer(config: ServerConfig, deps: NodeDeps, out: (li
     resolveStopped(code);
     return code;
   })();
+  const running: RunningNode = { url, port, node, stop: () => stop(0), stopped };
+  // From the first line on, a signal stops the node properly (a node in memory removes its file).
+  if (deps.stopOnSignals === true) stopOnSignals(running);
+  out(`pact-ts node listening on ${url} (data: ${config.persistDir === null ? 'in memory' : store.dbPath})\n`);
+  for (const line of early) out(line);
+  debugOut = out;
+  log.debug(`[api] starting on port ${port}`);
   fatal = (e) => {
     process.stderr.write(`pact: ${e instanceof Error ? e.message : String(e)}\n`);
     void stop(1);
   };
-  return { url, port, node, stop: () => stop(0), stopped };
+  if (failedEarly !== undefined) fatal(failedEarly);
+  return running;
 }
 
 /// The node's storage, opened: its database (`<persistDir>/pact.sqlite`, or a file of its own
@@ -146,7 +153,7 @@ function checkSharedAccess(conn: DatabaseSync): void {
 }
 
 /// Stops the node on SIGINT or SIGTERM (once; the handlers go away when it has stopped).
-export function stopOnSignals(running: RunningNode): void {
+function stopOnSignals(running: RunningNode): void {
   const onSignal = (): void => void running.stop();
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);

@@ -5,13 +5,11 @@
 import { isMainThread } from 'node:worker_threads';
 import { loadConfig } from '../../src/server/config.ts';
 import { runExecutorWorker } from '../../src/server/executor-worker.ts';
-import { startServer, stopOnSignals } from '../../src/server/server.ts';
+import { startServer } from '../../src/server/server.ts';
 import { StubService, stubThread } from './stub.ts';
 
 const file = process.argv[2];
 if (!isMainThread) runExecutorWorker((conn) => new StubService(conn));
 else if (file !== undefined) {
-  const running = await startServer(loadConfig(file), { startExecutor: stubThread });
-  stopOnSignals(running);
-  process.exitCode = await running.stopped;
+  process.exitCode = await (await startServer(loadConfig(file), { startExecutor: stubThread, stopOnSignals: true })).stopped;
 }
