@@ -151,7 +151,8 @@ export class ExecutorThread implements CommandRunner {
       workerData: { ...this.#options.setup, progress: this.#progress.buffer } satisfies ExecutorSetup,
       resourceLimits: { stackSizeMb: EXECUTOR_STACK_MB },
     });
-    worker.on('message', (m: FromExecutor) => this.#receive(m));
+    // A thread being ended may still have something in the port; what it was doing is redone.
+    worker.on('message', (m: FromExecutor) => worker === this.#worker && !this.#restarting && this.#receive(m));
     worker.on('error', (e: Error) => this.#failed(worker, e));
     worker.on('exit', () => this.#failed(worker, new Error('the executor thread stopped')));
     return worker;
@@ -202,33 +203,35 @@ export class ExecutorThread implements CommandRunner {
     if (head === undefined || Atomics.load(this.#progress, 1) === 0 || this.#restarting) return;
     const [limit, key] = head.kind === 'batch' ? [this.#limits.send, 'sendTimeLimit'] : [this.#limits.local, 'localTimeLimit'];
     if (now - this.#seenAt < limit * 1000) return;
-    void this.#replace(`Execution time limit exceeded: the command ran for more than ${limit} s (the node's ${key})`);
+    void this.#replace(`Execution time limit exceeded: the command ran for more than ${limit} s (the node's ${key})`, started);
   }
 
   /// The thread ended by itself: out of memory (the command running fails), or a bug.
   #failed(worker: Worker, e: Error): void {
     if (worker !== this.#worker || this.#restarting || this.#stopping !== undefined) return;
-    if ((e as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY' && this.#items.length > 0) {
+    if ((e as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') {
       const mb = Math.round(getHeapStatistics().heap_size_limit / 2 ** 20);
-      void this.#replace(`Out of memory: the command needed more than the node's heap (${mb} MB)`);
+      void this.#replace(`Out of memory: the command needed more than the node's heap (${mb} MB)`, Atomics.load(this.#progress, 0));
       return;
     }
     this.#host.onFatal(new Error(`the executor thread failed, stopping: ${e.message}`));
   }
 
-  /// Ends the thread; the command it was running fails with `failure`, and a new thread takes
-  /// over everything not done, with the commands of the running batch that committed left out.
-  async #replace(failure: string): Promise<void> {
+  /// Ends the thread and starts a new one, which takes over everything not done (the commands of
+  /// the running batch that committed left out). The command running when `started` commands
+  /// had started fails with `failure`, if it was still running when the thread ended.
+  async #replace(failure: string, started: number): Promise<void> {
     this.#restarting = true;
     await this.#worker.terminate();
     this.#restarting = false;
     if (this.#stopping !== undefined) return;
+    const blamed = Atomics.load(this.#progress, 0) === started && Atomics.load(this.#progress, 1) === 1;
     const completed = (p: PendingCommand): boolean => this.#host.completed(p.reqKey);
     // A batch whose last command committed just before the end is done.
     for (let head = this.#items[0]; head?.kind === 'batch' && head.commands.every(completed); head = this.#items[0]) {
       this.#receive({ done: head.commands[0]!.batch });
     }
-    const head = this.#items[0];
+    const head = blamed ? this.#items[0] : undefined;
     if (head?.kind === 'local') head.failure = failure;
     else if (head !== undefined) this.#failures.set(head.commands.find((p) => !completed(p))!.reqKey, failure);
     this.#worker = this.#spawn();
