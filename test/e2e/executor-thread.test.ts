@@ -1,8 +1,9 @@
-/// The real `dist/pact --serve` while a command runs for a long time: the HTTP edge, /poll and
-/// the explorer answer at once; a command past its time limit (`sendTimeLimit`,
-/// `localTimeLimit`) fails with its effects rolled back and the commands behind it run; a node
-/// killed mid-command answers at once after a restart and gives that command the same failure;
-/// SIGTERM mid-command stops the node within a second.
+/// The real `dist/pact --serve` and its executor thread. While a command runs for a long time,
+/// the HTTP edge, /poll and the explorer answer at once; a command past its time limit
+/// (`sendTimeLimit`, `localTimeLimit`) fails with its effects rolled back and the commands
+/// behind it run; a node killed mid-command answers at once after a restart and gives that
+/// command the same failure; SIGTERM mid-command stops the node within a second. The thread's
+/// stack holds deep programs.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { postJson, startNode, tempDir, unsignedCommand as command } from './harness.ts';
@@ -118,6 +119,22 @@ describe('a node running a long command', () => {
       assert.ok(took < 1000, `exited after ${took.toFixed(0)} ms`);
       assert.match(node.output(), /pact-ts node stopped\n$/);
     } finally {
+      cleanup();
+    }
+  });
+});
+
+describe('the executor thread\'s stack', () => {
+  it('runs a chain of 10,000 user calls', async () => {
+    const { dir, cleanup } = tempDir();
+    const node = await startNode(dir);
+    try {
+      const defuns = Array.from({ length: 9999 }, (_, i) => `(defun f${i + 1}:integer () (+ 1 (f${i})))`);
+      const deep = `(module deep G (defcap G () true) (defun f0:integer () 1) ${defuns.join(' ')})`;
+      assert.equal((await listen(node, (await send(node, deep))[0]!)).result.status, 'success');
+      assert.equal((await local(node, '(deep.f9999)')).result.data, 10000);
+    } finally {
+      await node.stop();
       cleanup();
     }
   });
