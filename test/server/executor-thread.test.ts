@@ -48,8 +48,11 @@ describe('a command past its time limit', () => {
       assert.equal(polled[keyOf('hang here')].result.error.message, TIME_LIMIT);
       assert.equal(polled[keyOf('hang here')].txId, null);
       assert.deepEqual(['before', 'after', 'later'].map((t) => polled[keyOf(t)].txId), [0, 1, 2]);
+      const localLimit = "Execution time limit exceeded: the command ran for more than 0.3 s (the node's localTimeLimit)";
       const local = await (await postJson(`${node.url}/api/v1/local`, envelope('hang locally'))).json() as any;
-      assert.equal(local.result.error.message, "Execution time limit exceeded: the command ran for more than 0.3 s (the node's localTimeLimit)");
+      assert.equal(local.result.error.message, localLimit);
+      const playground = await (await postJson(`${node.url}/explorer/api/v1/local`, { code: 'hang in the playground' })).json() as any;
+      assert.equal(playground.result.error.message, localLimit);
       assert.equal((await (await postJson(`${node.url}/api/v1/local`, envelope('peek'))).json() as any).result.data, 3);
     } finally {
       node.child.kill('SIGTERM');
