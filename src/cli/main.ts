@@ -25,6 +25,10 @@ const flags = {
   help: { type: 'boolean', alias: 'h' },
   // Ours: JUnit XML of the test runner (several scripts, or a directory).
   junit: { type: 'string' },
+  // Ours: the language server on standard input and output (`--stdio`, which some editors add
+  // to a server's command, changes nothing).
+  lsp: { type: 'boolean' },
+  stdio: { type: 'boolean' },
   file: { type: 'positional', required: false },
 } as const;
 
@@ -99,6 +103,7 @@ const main = defineCommand({
       return 0;
     }
     if (args.genkey) return (await import('./requests.ts')).genKey();
+    if (args.lsp) return (await import('../lsp/server.ts')).runLanguageServer();
     if (args.serve !== undefined) return (await import('./serve.ts')).serve(args.serve);
     if (args.apireq !== undefined) return (await import('./requests.ts')).apiReq(args.apireq, args.local === true);
     if (args.unsigned !== undefined) return (await import('./requests.ts')).unsignedReq(args.unsigned);

@@ -1,9 +1,12 @@
 /// ANSI colouring of Pact text for the REPL, from the same grammar as the reader.
 
+import type { Tree } from '@lezer/common';
 import { highlightTree, styleTags, tagHighlighter, tags as t } from '@lezer/highlight';
 import { parser as plainParser } from './parser.ts';
 
-const parser = plainParser.configure({
+/// The grammar's parser with the highlighting tags on its nodes: its trees can be highlighted
+/// (`treeTokens`) and read (`readTree`) alike.
+export const highlightingParser = plainParser.configure({
   props: [
     styleTags({
       // Names are told apart by their text below: keywords and metadata markers are plain atoms
@@ -40,7 +43,12 @@ const kinds = tagHighlighter([
 /// The highlighted ranges of `text` in order, as far as it can be read: names only when they
 /// are keywords or metadata markers (told apart by their text).
 export function tokens(text: string, emit: (from: number, to: number, kind: TokenKind) => void): void {
-  highlightTree(parser.parse(text), kinds, (from, to, kind) => {
+  treeTokens(highlightingParser.parse(text), text, emit);
+}
+
+/// `tokens` of a text already parsed into `tree` by `highlightingParser`.
+export function treeTokens(tree: Tree, text: string, emit: (from: number, to: number, kind: TokenKind) => void): void {
+  highlightTree(tree, kinds, (from, to, kind) => {
     if (kind !== 'name') emit(from, to, kind as TokenKind);
     else {
       const word = text.slice(from, to);

@@ -4,7 +4,7 @@
 /// cannot (Unicode letters in names, reserved words inside names, numeric escape ranges, decimal
 /// precision) and, on any error, reports it where and as Pact's own parser would.
 
-import type { TreeCursor } from '@lezer/common';
+import type { Tree, TreeCursor } from '@lezer/common';
 import type { Exp, Info, Literal } from './exp.ts';
 import { isReserved, scanIdent, skipTrivia } from './chars.ts';
 import { ParseError, identFailure, reservedFailure, slotFailure } from './errors.ts';
@@ -47,6 +47,17 @@ export function parse(source: string, file: string, options: ReadOptions = {}): 
   return new Reader(source, file, options.columnBase ?? null, new Positions(source)).program(parser.parse(source).cursor());
 }
 
+/// `parse` of a text already parsed by the grammar into `tree` (an editor keeps each file's tree
+/// and reparses only what an edit touched): the same expressions, the same errors. `tolerant`
+/// reads past what the grammar's error recovery left (a list left open is closed at the end, a
+/// stray token skipped), so that an editor still knows the code around a slip; other errors are
+/// still thrown.
+export function readTree(tree: Tree, source: string, file: string, tolerant = false): Exp[] {
+  const reader = new Reader(source, file, null, new Positions(source));
+  reader.tolerant = tolerant;
+  return reader.program(tree.cursor());
+}
+
 /// Reads a long text piece by piece (see pieces.ts), each piece's expressions as one array,
 /// exactly as `parse` reads the whole: same spans, same errors (thrown when their piece is
 /// reached). Memory stays at one piece however long the text.
@@ -86,6 +97,8 @@ class Reader {
   private base = 0;
   // On-chain column counting (see ReadOptions), or null to count lines and columns.
   private readonly columnBase: number | null;
+  /// Skip error nodes and close open lists instead of failing (see `readTree`).
+  tolerant = false;
   // The last token read and the one before it: what may follow a token adds to an error's
   // "expected" list, and an error right after a number makes upstream re-read from the number.
   private prev: TokenKind = 'none';
@@ -148,7 +161,7 @@ class Reader {
         this.depth = open.length;
         if (list === undefined) return;
         c.parent();
-        if (!list.closed) this.slot(skipTrivia(this.source, this.prevEnd), closer);
+        if (!list.closed && !this.tolerant) this.slot(skipTrivia(this.source, this.prevEnd), closer);
         list.outer.push({ tag: 'list', delim: list.delim, items: list.items, info: list.info });
         items = list.outer;
         closer = list.outerCloser;
@@ -194,6 +207,7 @@ class Reader {
         return this.token('other', from, to);
       default:
         // An error node, or a bracket out of place.
+        if (this.tolerant) return;
         return this.error(from, closer);
     }
   }

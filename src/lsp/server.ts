@@ -1,0 +1,86 @@
+/// `pact --lsp`: the language server, speaking the Language Server Protocol (3.17) over standard
+/// input and output through `vscode-languageserver`. This module wires the protocol's messages
+/// to the workspace and the features; each feature lives in a module of its own.
+import { fileURLToPath } from 'node:url';
+import { createConnection, TextDocumentSyncKind } from 'vscode-languageserver/node';
+import type { Connection, InitializeParams, InitializeResult } from 'vscode-languageserver/node';
+import { PACT_VERSION } from '../lang/version.ts';
+import { Diagnostics } from './diagnostics.ts';
+import type { DiagnosticsOptions } from './diagnostics.ts';
+import { Workspace } from './workspace.ts';
+
+/// Options a client may pass as `initializationOptions`.
+interface Options {
+  /// Quiet time after an edit before diagnostics are made, in ms (default 15).
+  diagnosticsDelay?: number;
+  /// Time limit of a script run on save, in ms (default 10,000).
+  scriptTimeout?: number;
+}
+
+/// Serves one client over standard input and output. The protocol library ends the process
+/// when the client says `exit` or closes the input; scripts still running are stopped then.
+export function runLanguageServer(): Promise<number> {
+  const conn = createConnection(process.stdin, process.stdout);
+  const server = new Server(conn);
+  process.on('exit', () => server.stop());
+  server.listen();
+  return new Promise(() => {});
+}
+
+/// The workspace and what serves it, made when the client initializes.
+interface Session {
+  readonly ws: Workspace;
+  readonly diagnostics: Diagnostics;
+}
+
+class Server {
+  readonly #conn: Connection;
+  #session: Session | null = null;
+
+  constructor(conn: Connection) {
+    this.#conn = conn;
+  }
+
+  stop(): void {
+    this.#session?.diagnostics.close();
+  }
+
+  listen(): void {
+    const c = this.#conn;
+    c.onInitialize((p) => this.#initialize(p));
+    c.onInitialized(() => this.#session?.diagnostics.all());
+    c.onShutdown(() => this.stop());
+    c.onDidOpenTextDocument(({ textDocument: d }) => void this.#with(d.uri, (s, path) => {
+      s.diagnostics.changed([path], s.ws.open(path, d.uri, d.text, d.version));
+    }));
+    c.onDidChangeTextDocument(({ textDocument: d, contentChanges }) => void this.#with(d.uri, (s, path) => {
+      s.diagnostics.changed([path], s.ws.edit(path, contentChanges, d.version));
+    }));
+    c.onDidCloseTextDocument(({ textDocument: d }) => void this.#with(d.uri, (s, path) => {
+      s.diagnostics.changed([path], s.ws.close(path));
+    }));
+    c.onDidSaveTextDocument(({ textDocument: d }) => void this.#with(d.uri, (s, path) => s.diagnostics.saved(path)));
+    c.listen();
+  }
+
+  /// Runs `f` for a document of the session (only `file:` documents are served).
+  #with<T>(uri: string, f: (s: Session, path: string) => T): T | null {
+    if (this.#session === null || !uri.startsWith('file:')) return null;
+    return f(this.#session, fileURLToPath(uri));
+  }
+
+  #initialize(p: InitializeParams): InitializeResult {
+    const folders = p.workspaceFolders?.map((f) => f.uri) ?? (p.rootUri !== null ? [p.rootUri] : []);
+    const ws = new Workspace(folders.filter((u) => u.startsWith('file:')).map((u) => fileURLToPath(u)));
+    const o = (p.initializationOptions ?? {}) as Options;
+    const options: DiagnosticsOptions = { delay: o.diagnosticsDelay ?? 15, scriptTimeout: o.scriptTimeout ?? 10_000 };
+    this.#session = { ws, diagnostics: new Diagnostics(ws, this.#conn, options) };
+    return {
+      capabilities: {
+        positionEncoding: 'utf-16',
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
+      },
+      serverInfo: { name: 'pact-ts', version: PACT_VERSION },
+    };
+  }
+}
