@@ -119,6 +119,7 @@ class Analysis {
       ({ forms, whole } = this.#read());
       for (const exp of forms) this.#form(exp);
     }
+    this.#walker.out.occurrences.sort((a, b) => a.from - b.from);
     return {
       path: f.path, version: f.version, findings: this.#findings, names: this.#walker.out, loads: this.#loads,
       modules: this.#modules, forms, whole, ctx: this.#ctx, deps: this.#deps, missing: this.#missing,

@@ -30,6 +30,8 @@ export interface Definition {
   readonly formTo: number;
   /// The module it belongs to (full name), if any.
   readonly module: string | null;
+  /// For an argument, the function (or `lambda`) it is an argument of.
+  readonly owner: string | null;
   /// How it is declared, on one line: `(defun f:integer (x:integer))`, `x:integer`.
   readonly signature: string;
   readonly docs: string | null;
@@ -121,7 +123,7 @@ export class NameWalker {
     this.out.modules.push({ from, to, name: fullName, data });
     const nameExp = exp.items[1]!;
     this.#define({
-      key: moduleKey(fullName), name: fullName, kind: t.t, module: null, docs: t.meta.docs, model: modelText(t.meta.model),
+      key: moduleKey(fullName), name: fullName, kind: t.t, module: null, owner: null, docs: t.meta.docs, model: modelText(t.meta.model),
       signature: `(${t.t} ${fullName}${t.t === 'module' ? ` ${governanceText(t)}` : ''})`, val: data,
     }, nameExp.info, t.info);
     if (t.t === 'module') {
@@ -152,14 +154,15 @@ export class NameWalker {
     const key = memberKey(module, name);
     const val = data?.members.get(name) ?? null;
     this.#define({
-      key, name, kind: d.t === 'def' ? d.kind : KINDS[d.t], module, docs: d.meta.docs, model: modelText(d.meta.model),
+      key, name, kind: d.t === 'def' ? d.kind : KINDS[d.t], module, owner: null, docs: d.meta.docs, model: modelText(d.meta.model),
       signature: this.#signature(d, e), val,
     }, e.items[1]!.info, d.info);
     this.#schemaRefs(e, module, data, r);
     const resolver = data === null ? r : { ...r, global: (n: Name) => data.resolved.get(n) };
     switch (d.t) {
       case 'def': {
-        const args = this.#bind(d.args, 'argument', d.info, module);
+        const args = this.#bind(d.args, 'argument', d.info, `${module}.${name}`);
+        this.#modelNames(d.meta.model, args);
         for (const t of d.body) this.#walk(t, args, resolver, d.info);
         for (const s of d.steps) {
           for (const t of [s.entity, s.exec, s.rollback]) if (t !== null) this.#walk(t, args, resolver, d.info);
@@ -207,9 +210,9 @@ export class NameWalker {
   }
 
   /// Binds a group of names over `scope`; returns them as locals.
-  #bind(args: readonly Arg[], kind: DefinitionKind, scope: Info, module: string | null, outer: readonly Local[] = []): Local[] {
+  #bind(args: readonly Arg[], kind: DefinitionKind, scope: Info, owner: string | null, outer: readonly Local[] = []): Local[] {
     const defs = args.map((a) => this.#define({
-      key: `l:${this.#path}#${a.info.offset}`, name: a.name, kind, module, docs: null, model: null,
+      key: `l:${this.#path}#${a.info.offset}`, name: a.name, kind, module: null, owner, docs: null, model: null,
       signature: `${a.name}${a.type.t === 'var' ? '' : `:${showType(a.type)}`}`, val: null,
     }, a.info, a.info));
     const [from, to] = this.#extent(scope);
@@ -246,12 +249,23 @@ export class NameWalker {
         return this.#pairs(t.pairs, t.body, locals, r, scope, 'binding');
       }
       case 'lambda': {
-        const inner = this.#bind(t.args, 'argument', t.info, null, locals);
+        const inner = this.#bind(t.args, 'argument', t.info, 'lambda', locals);
         for (const b of t.body) this.#walk(b, inner, r, t.info);
         return;
       }
       case 'use': return this.use(t, r);
       case 'module': case 'interface': return;
+    }
+  }
+
+  /// Arguments named in a function's `@model` properties.
+  #modelNames(model: readonly Exp[], args: readonly Local[]): void {
+    for (const e of model) {
+      if (e.tag === 'list') this.#modelNames(e.items, args);
+      else if (e.tag === 'atom' && e.parts.length === 1) {
+        const local = findLocal(args, e.parts[0]!);
+        if (local !== undefined) this.#name(e.info, local.key);
+      }
     }
   }
 

@@ -5,8 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { createConnection, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import type { Connection, InitializeParams, InitializeResult } from 'vscode-languageserver/node';
 import { PACT_VERSION } from '../lang/version.ts';
+import type { FileAnalysis } from './analysis.ts';
 import { Diagnostics } from './diagnostics.ts';
 import type { DiagnosticsOptions } from './diagnostics.ts';
+import { hover } from './hover.ts';
+import { definition, prepareRename, references, rename } from './navigate.ts';
+import { documentSymbols, workspaceSymbols } from './outline.ts';
+import type { SourceFile } from './source.ts';
 import { Workspace } from './workspace.ts';
 
 /// Options a client may pass as `initializationOptions`.
@@ -60,7 +65,29 @@ class Server {
       s.diagnostics.changed([path], s.ws.close(path));
     }));
     c.onDidSaveTextDocument(({ textDocument: d }) => void this.#with(d.uri, (s, path) => s.diagnostics.saved(path)));
+    c.onHover((p) => this.#at(p, (s, f, a, offset) => hover(s.ws, f, a, offset)));
+    c.onDefinition((p) => this.#at(p, (s, _f, a, offset) => definition(s.ws, a, offset)));
+    c.onReferences((p) => this.#at(p, (s, _f, a, offset) => references(s.ws, a, offset, p.context.includeDeclaration)) ?? []);
+    c.onPrepareRename((p) => this.#at(p, (s, _f, a, offset) => prepareRename(s.ws, a, offset)));
+    c.onRenameRequest((p) => this.#at(p, (s, _f, a, offset) => rename(s.ws, a, offset, p.newName)));
+    c.onDocumentSymbol((p) => this.#with(p.textDocument.uri, (s, path) => {
+      const f = s.ws.file(path);
+      const a = s.ws.analysis(path);
+      return f === null || a === null ? [] : documentSymbols(f, a);
+    }) ?? []);
+    c.onWorkspaceSymbol((p) => (this.#session === null ? [] : workspaceSymbols(this.#session.ws, p.query)));
     c.listen();
+  }
+
+  /// Runs `f` on the analysis of a document at a position.
+  #at<T>(p: { textDocument: { uri: string }; position: { line: number; character: number } },
+    f: (s: Session, file: SourceFile, a: FileAnalysis, offset: number) => T): T | null {
+    return this.#with(p.textDocument.uri, (s, path) => {
+      const file = s.ws.file(path);
+      const a = s.ws.analysis(path);
+      if (file === null || a === null) return null;
+      return f(s, file, a, file.offsetAt(p.position.line, p.position.character));
+    });
   }
 
   /// Runs `f` for a document of the session (only `file:` documents are served).
@@ -79,6 +106,12 @@ class Server {
       capabilities: {
         positionEncoding: 'utf-16',
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
+        hoverProvider: true,
+        definitionProvider: true,
+        referencesProvider: true,
+        renameProvider: { prepareProvider: true },
+        documentSymbolProvider: true,
+        workspaceSymbolProvider: true,
       },
       serverInfo: { name: 'pact-ts', version: PACT_VERSION },
     };
