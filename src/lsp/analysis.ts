@@ -17,7 +17,6 @@ import { buildForAnalysis, loadIntoScope, resolveModuleName, useModule } from '.
 import type { ModuleData, Val } from '../lang/runtime.ts';
 import type { InterfaceTerm, ModuleTerm, Name, Term } from '../lang/term.ts';
 import type { Native } from '../natives/registry.ts';
-import { nativeTable } from '../natives/index.ts';
 import { NameWalker } from './names.ts';
 import type { FileNames, Resolver } from './names.ts';
 import { ANALYSED_SIZE } from './source.ts';
@@ -70,6 +69,7 @@ export interface AnalysisHost {
   module(name: string, requester: string): { data: ModuleData; path: string } | undefined;
   /// The analysis of a file a script loads (null if it cannot be read).
   analysis(path: string, requester: string): FileAnalysis | null;
+  readonly natives: Map<string, Native>;
   readonly replNatives: Map<string, Native>;
 }
 
@@ -95,7 +95,7 @@ class Analysis {
     this.#file = file;
     this.#host = host;
     this.#text = file.text;
-    this.#ctx = new Ctx(new MemoryDb(), nativeTable(), host.replNatives);
+    this.#ctx = new Ctx(new MemoryDb(), host.natives, host.replNatives);
     // A `.pact` file's top level sees no REPL natives (as when a script loads it).
     this.#ctx.replNativesAtTop = file.isRepl;
     this.#ctx.pinnedModules = (name) => this.#module(name);

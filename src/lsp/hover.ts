@@ -27,13 +27,18 @@ export function hover(ws: Workspace, file: SourceFile, a: FileAnalysis, offset: 
   return { contents: { kind: 'markdown', value }, range: file.range(o.from, o.to) };
 }
 
+/// A native's overloads as Pact prints them (`x:integer y:integer -> integer`), taken apart:
+/// its arguments (types hold no spaces) and its result.
+export function nativeOverloads(n: Native): Array<{ args: string[]; ret: string }> {
+  return n.sigs.map((s) => {
+    const arrow = s.lastIndexOf('-> ');
+    return { args: s.slice(0, arrow).split(' ').filter((a) => a !== ''), ret: s.slice(arrow + 3) };
+  });
+}
+
 /// A native's signatures, one per overload, then what it does.
 export function nativeText(n: Native): string {
-  const sigs = n.sigs.map((s) => {
-    const arrow = s.lastIndexOf('-> ');
-    const args = s.slice(0, arrow).trim();
-    return `(${n.name}${args === '' ? '' : ` ${args}`}) -> ${s.slice(arrow + 3)}`;
-  });
+  const sigs = nativeOverloads(n).map((o) => `(${[n.name, ...o.args].join(' ')}) -> ${o.ret}`);
   const lines = sigs.length > 0 ? sigs : [n.name];
   return [fenced(lines.join('\n')), `native${n.repl ? ' (REPL only)' : ''}`, n.docs].filter((x) => x !== '').join('\n\n');
 }

@@ -55,13 +55,23 @@ export interface Scope {
   readonly names: readonly Definition[];
 }
 
+/// A module or interface form: where it is, its full name, what it built (null when it failed)
+/// and the modules it `use`s.
+export interface ModuleForm {
+  readonly from: number;
+  readonly to: number;
+  readonly name: string;
+  readonly data: ModuleData | null;
+  readonly uses: readonly string[];
+}
+
 /// Everything `names.ts` finds in one file.
 export class FileNames {
   readonly definitions: Definition[] = [];
   readonly occurrences: Occurrence[] = [];
   readonly scopes: Scope[] = [];
   /// Each module or interface form: where it is and what it built (null when it failed).
-  readonly modules: Array<{ readonly from: number; readonly to: number; readonly name: string; readonly data: ModuleData | null }> = [];
+  readonly modules: ModuleForm[] = [];
 }
 
 /// The key of what a resolved global is, or null for values (a native constant's value).
@@ -120,7 +130,8 @@ export class NameWalker {
   /// module as built (null when it could not be; its members are still defined).
   module(t: ModuleTerm | InterfaceTerm, exp: ListExp, data: ModuleData | null, r: Resolver, fullName: string): void {
     const [from, to] = this.#extent(t.info);
-    this.out.modules.push({ from, to, name: fullName, data });
+    const uses = t.defs.flatMap((d) => (d.t === 'use' ? [r.moduleName(d.module.name, d.module.ns)] : [])).filter((n) => n !== null);
+    this.out.modules.push({ from, to, name: fullName, data, uses });
     const nameExp = exp.items[1]!;
     this.#define({
       key: moduleKey(fullName), name: fullName, kind: t.t, module: null, owner: null, docs: t.meta.docs, model: modelText(t.meta.model),
@@ -161,7 +172,7 @@ export class NameWalker {
     const resolver = data === null ? r : { ...r, global: (n: Name) => data.resolved.get(n) };
     switch (d.t) {
       case 'def': {
-        const args = this.#bind(d.args, 'argument', d.info, `${module}.${name}`);
+        const args = this.#bind(d.args, 'argument', this.#extent(d.info), `${module}.${name}`);
         this.#modelNames(d.meta.model, args);
         for (const t of d.body) this.#walk(t, args, resolver, d.info);
         for (const s of d.steps) {
@@ -210,12 +221,11 @@ export class NameWalker {
   }
 
   /// Binds a group of names over `scope`; returns them as locals.
-  #bind(args: readonly Arg[], kind: DefinitionKind, scope: Info, owner: string | null, outer: readonly Local[] = []): Local[] {
+  #bind(args: readonly Arg[], kind: DefinitionKind, [from, to]: readonly [number, number], owner: string | null, outer: readonly Local[] = []): Local[] {
     const defs = args.map((a) => this.#define({
       key: `l:${this.#path}#${a.info.offset}`, name: a.name, kind, module: null, owner, docs: null, model: null,
       signature: `${a.name}${a.type.t === 'var' ? '' : `:${showType(a.type)}`}`, val: null,
     }, a.info, a.info));
-    const [from, to] = this.#extent(scope);
     this.out.scopes.push({ from, to, names: defs });
     return [...outer, ...defs.map((d) => ({ name: d.name, key: d.key }))];
   }
@@ -242,14 +252,11 @@ export class NameWalker {
         for (const a of t.args) this.#walk(a, locals, r, t.info);
         return;
       }
-      case 'let': return this.#pairs(t.pairs, t.body, locals, r, t.info, 'binding');
-      case 'binding': {
-        // The bindings cover the rest of the application they are in.
-        const scope = { ...t.info, length: enclosing.offset + enclosing.length - t.info.offset };
-        return this.#pairs(t.pairs, t.body, locals, r, scope, 'binding');
-      }
+      case 'let': return this.#pairs(t.pairs, t.body, locals, r, t.info, this.#extent(t.info));
+      // A binding form's names cover the rest of the application it is in.
+      case 'binding': return this.#pairs(t.pairs, t.body, locals, r, enclosing, [t.info.offset, this.#end(enclosing)]);
       case 'lambda': {
-        const inner = this.#bind(t.args, 'argument', t.info, 'lambda', locals);
+        const inner = this.#bind(t.args, 'argument', this.#extent(t.info), 'lambda', locals);
         for (const b of t.body) this.#walk(b, inner, r, t.info);
         return;
       }
@@ -269,10 +276,10 @@ export class NameWalker {
     }
   }
 
-  #pairs(pairs: readonly BindPair[], body: readonly Term[], locals: readonly Local[], r: Resolver, scope: Info, kind: DefinitionKind): void {
-    for (const p of pairs) this.#walk(p.value, locals, r, scope);
-    const inner = this.#bind(pairs.map((p) => p.arg), kind, scope, null, locals);
-    for (const b of body) this.#walk(b, inner, r, scope);
+  #pairs(pairs: readonly BindPair[], body: readonly Term[], locals: readonly Local[], r: Resolver, form: Info, scope: readonly [number, number]): void {
+    for (const p of pairs) this.#walk(p.value, locals, r, form);
+    const inner = this.#bind(pairs.map((p) => p.arg), 'binding', scope, null, locals);
+    for (const b of body) this.#walk(b, inner, r, form);
   }
 
   /// A free name: a native, or what the resolver says; `mod.member` also names the module.

@@ -7,10 +7,10 @@ import { ResponseError } from 'vscode-languageserver';
 import type { Location, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
 import { parse } from '../syntax/index.ts';
 import { compileTopLevel } from '../lang/compile.ts';
-import { Def, ModuleData } from '../lang/runtime.ts';
+import { Def } from '../lang/runtime.ts';
 import type { FileAnalysis } from './analysis.ts';
 import type { Occurrence } from './names.ts';
-import { definitionOf, moduleOfKey, occurrenceAt, usesOf } from './query.ts';
+import { definitionOf, moduleData, moduleOfKey, occurrenceAt, usesOf } from './query.ts';
 import type { Workspace } from './workspace.ts';
 
 export function definition(ws: Workspace, a: FileAnalysis, offset: number): Location | null {
@@ -84,14 +84,6 @@ function reachableByReference(ws: Workspace, module: string, member: string): bo
   if (m === null) return false;
   if (m.isInterface) return true;
   return m.interfaces.some((i) => moduleData(ws, i)?.members.get(member) instanceof Def);
-}
-
-function moduleData(ws: Workspace, name: string): ModuleData | null {
-  for (const path of ws.declarers(name)) {
-    const m = ws.analysis(path)?.modules.get(name);
-    if (m !== undefined) return m;
-  }
-  return null;
 }
 
 /// A new name must read as one bare Pact name that is not reserved, nor a native's, nor another

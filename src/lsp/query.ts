@@ -1,4 +1,5 @@
 /// Names across the workspace: what a position names, where a key is defined, where it is used.
+import type { ModuleData } from '../lang/runtime.ts';
 import type { FileAnalysis } from './analysis.ts';
 import type { Definition, Occurrence } from './names.ts';
 import type { Workspace } from './workspace.ts';
@@ -59,4 +60,22 @@ export function usesOf(ws: Workspace, key: string): Use[] {
     for (const o of ws.analysis(path)?.names.occurrences ?? []) if (o.key === key) out.push({ path, from: o.from, to: o.to });
   }
   return out;
+}
+
+/// A module as the file declaring it built it, or null.
+export function moduleData(ws: Workspace, name: string): ModuleData | null {
+  for (const path of ws.declarers(name)) {
+    const m = ws.analysis(path)?.modules.get(name);
+    if (m !== undefined) return m;
+  }
+  return null;
+}
+
+/// The definitions of a module's members, from the file declaring it.
+export function membersOf(ws: Workspace, name: string): Definition[] {
+  for (const path of ws.declarers(name)) {
+    const defs = ws.analysis(path)?.names.definitions.filter((d) => d.module === name);
+    if (defs !== undefined && defs.length > 0) return defs;
+  }
+  return [];
 }

@@ -8,7 +8,11 @@ import { PACT_VERSION } from '../lang/version.ts';
 import type { FileAnalysis } from './analysis.ts';
 import { Diagnostics } from './diagnostics.ts';
 import type { DiagnosticsOptions } from './diagnostics.ts';
-import { hover } from './hover.ts';
+import { completion, resolveItem } from './complete.ts';
+import { definitionText, hover, nativeText } from './hover.ts';
+import { definitionOf } from './query.ts';
+import { signatureHelp } from './signature.ts';
+import { LEGEND, semanticTokens } from './tokens.ts';
 import { definition, prepareRename, references, rename } from './navigate.ts';
 import { documentSymbols, workspaceSymbols } from './outline.ts';
 import type { SourceFile } from './source.ts';
@@ -76,7 +80,27 @@ class Server {
       return f === null || a === null ? [] : documentSymbols(f, a);
     }) ?? []);
     c.onWorkspaceSymbol((p) => (this.#session === null ? [] : workspaceSymbols(this.#session.ws, p.query)));
+    c.onCompletion((p) => this.#at(p, (s, f, a, offset) => completion(s.ws, f, a, offset)));
+    c.onCompletionResolve((item) => resolveItem(item, (key) => this.#describe(key)));
+    c.onSignatureHelp((p) => this.#at(p, (s, f, a, offset) => signatureHelp(s.ws, f, a, offset)));
+    c.languages.semanticTokens.on((p) => this.#with(p.textDocument.uri, (s, path) => {
+      const f = s.ws.file(path);
+      const a = s.ws.analysis(path);
+      return f === null || a === null ? { data: [] } : semanticTokens(s.ws, f, a);
+    }) ?? { data: [] });
     c.listen();
+  }
+
+  /// The hover text of a key (a completion item's documentation).
+  #describe(key: string): string | null {
+    const ws = this.#session?.ws;
+    if (ws === undefined) return null;
+    if (key.startsWith('n:')) {
+      const n = ws.natives.get(key.slice(2)) ?? ws.replNatives.get(key.slice(2));
+      return n === undefined ? null : nativeText(n);
+    }
+    const d = definitionOf(ws, key);
+    return d === null ? null : definitionText(d);
   }
 
   /// Runs `f` on the analysis of a document at a position.
@@ -112,6 +136,9 @@ class Server {
         renameProvider: { prepareProvider: true },
         documentSymbolProvider: true,
         workspaceSymbolProvider: true,
+        completionProvider: { triggerCharacters: ['.', '"', '/'], resolveProvider: true },
+        signatureHelpProvider: { triggerCharacters: [' ', '('], retriggerCharacters: [' '] },
+        semanticTokensProvider: { legend: LEGEND, full: true },
       },
       serverInfo: { name: 'pact-ts', version: PACT_VERSION },
     };

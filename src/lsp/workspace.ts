@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import type { ModuleData } from '../lang/runtime.ts';
 import type { Native } from '../natives/registry.ts';
+import { nativeTable } from '../natives/index.ts';
 import { Repl } from '../repl/repl.ts';
 import { analyzeFile } from './analysis.ts';
 import type { AnalysisHost, FileAnalysis } from './analysis.ts';
@@ -20,6 +21,7 @@ const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'coverage']);
 
 export class Workspace implements AnalysisHost {
   readonly roots: readonly string[];
+  readonly natives: Map<string, Native> = nativeTable();
   readonly replNatives: Map<string, Native>;
   readonly #files = new Map<string, SourceFile>();
   readonly #analyses = new Map<string, FileAnalysis>();
@@ -141,6 +143,11 @@ export class Workspace implements AnalysisHost {
   /// Where a module is declared, for names that point at a module with no analysis at hand.
   declarers(name: string): readonly string[] {
     return [...(this.#declarers.get(name) ?? [])];
+  }
+
+  /// The full names of every module and interface some file declares.
+  moduleNames(): string[] {
+    return [...this.#declarers].filter(([, files]) => files.size > 0).map(([name]) => name);
   }
 
   #add(f: SourceFile): void {

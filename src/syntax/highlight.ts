@@ -24,12 +24,12 @@ export const highlightingParser = plainParser.configure({
 /// What a highlighted range is.
 export type TokenKind = 'keyword' | 'meta' | 'string' | 'number' | 'bool' | 'comment' | 'bracket';
 
-// Pact's reserved words plus `if`, shown as keywords; and the metadata markers.
-const KEYWORDS = new Set([
+/// Pact's reserved words plus `if`, shown as keywords; and the metadata markers.
+export const KEYWORDS: ReadonlySet<string> = new Set([
   'module', 'interface', 'defun', 'defcap', 'defpact', 'defconst', 'defschema', 'deftable', 'let', 'let*',
   'lambda', 'cond', 'if', 'step', 'step-with-rollback', 'use', 'implements', 'bless', 'with-capability',
 ]);
-const META = new Set(['@doc', '@model', '@managed', '@event']);
+export const META: ReadonlySet<string> = new Set(['@doc', '@model', '@managed', '@event']);
 
 const kinds = tagHighlighter([
   { tag: t.name, class: 'name' },
