@@ -17,6 +17,7 @@ $(PARSER): grammar/pact.grammar node_modules/.installed
 
 typecheck: $(PARSER)
 	tsc -p .
+	tsc -p editors/vscode
 
 dist/pact: $(PARSER) $(SRC) $(wildcard scripts/*.ts scripts/train/*) sea-config.json node_modules/.installed
 	tsc -p .
@@ -35,7 +36,12 @@ CHROMIUM := /usr/bin/chromium
 $(CHROMIUM):
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 
-test: dist/pact $(CHROMIUM)
+# The language server's editor test drives Debian's Neovim headless: installed the same way.
+NVIM := /usr/bin/nvim
+$(NVIM):
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq neovim >/dev/null
+
+test: dist/pact $(CHROMIUM) $(NVIM)
 	node --test --test-reporter=spec "test/**/*.test.ts"
 
 # Big inputs (a 50 MB script, a value 200,000 levels deep, a million piped lines): minutes.
@@ -67,6 +73,7 @@ bench: dist/pact $(CHROMIUM)
 	node bench/hash.ts
 	node bench/server.ts
 	node bench/explorer.ts
+	node bench/lsp.ts
 
 clean:
 	rm -rf dist $(PARSER) src/syntax/parser.terms.ts

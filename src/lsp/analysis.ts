@@ -21,7 +21,6 @@ import { NameWalker } from './names.ts';
 import type { FileNames, Resolver } from './names.ts';
 import { ANALYSED_SIZE } from './source.ts';
 import type { SourceFile } from './source.ts';
-import { span } from './ranges.ts';
 
 export type Severity = 'error' | 'warning' | 'information';
 
@@ -47,6 +46,7 @@ export interface FileAnalysis {
   /// The version of the text analysed.
   readonly version: number;
   readonly findings: readonly Finding[];
+  /// What its names denote (worked out when first asked for).
   readonly names: FileNames;
   readonly loads: readonly LoadLink[];
   /// The modules and interfaces it defines, by full name, in order.
@@ -87,6 +87,7 @@ class Analysis {
   readonly #missing = new Set<string>();
   readonly #ctx: Ctx;
   readonly #walker: NameWalker;
+  readonly #pendingWalks: Array<() => void> = [];
   readonly #text: string;
   /// Errors at or after this offset are not reported (see `#prefixEnd`).
   #quietFrom = Infinity;
@@ -119,10 +120,20 @@ class Analysis {
       ({ forms, whole } = this.#read());
       for (const exp of forms) this.#form(exp);
     }
-    this.#walker.out.occurrences.sort((a, b) => a.from - b.from);
+    const walker = this.#walker;
+    const pending = this.#pendingWalks;
+    let sorted = false;
     return {
-      path: f.path, version: f.version, findings: this.#findings, names: this.#walker.out, loads: this.#loads,
+      path: f.path, version: f.version, findings: this.#findings, loads: this.#loads,
       modules: this.#modules, forms, whole, ctx: this.#ctx, deps: this.#deps, missing: this.#missing,
+      get names() {
+        if (!sorted) {
+          for (const walk of pending.splice(0)) walk();
+          walker.out.occurrences.sort((a, b) => a.from - b.from);
+          sorted = true;
+        }
+        return walker.out;
+      },
     };
   }
 
@@ -134,7 +145,7 @@ class Analysis {
       return { forms: readTree(f.tree, this.#text, f.path), whole: true };
     } catch (e) {
       if (!(e instanceof ParseError)) throw e;
-      const [from, to] = span(f.tree, this.#text, e.offset);
+      const [from, to] = f.extents.span(this.#text, e.offset);
       this.#finding(from, Math.max(to, from + 1), e.message);
       this.#quietFrom = this.#prefixEnd(e.offset);
       return { forms: this.#readTolerantly(), whole: false };
@@ -201,9 +212,12 @@ class Analysis {
         t = salvaged;
       }
     }
-    const name = this.#ctx.namespace === null ? term.name : `${this.#ctx.namespace}.${term.name}`;
+    const ns = this.#ctx.namespace;
+    const name = ns === null ? term.name : `${ns}.${term.name}`;
     if (data !== null) this.#modules.set(data.name, data);
-    this.#walker.module(term, exp as Extract<Exp, { tag: 'list' }>, data, this.#resolver(data), name);
+    // Walked when the names are first asked for (diagnostics as one types do not need them),
+    // in the namespace it was built in.
+    this.#pendingWalks.push(() => this.#walker.module(term, exp as Extract<Exp, { tag: 'list' }>, data, this.#resolver(data, ns), name));
   }
 
   /// What `namespace` and `load` change for the forms after them.
@@ -250,7 +264,9 @@ class Analysis {
     return found.data;
   }
 
-  #resolver(module: ModuleData | null): Resolver {
+  /// How names resolve: in a module's code as it was linked, else at the top level as it is now;
+  /// module names in namespace `ns` (the current one unless given).
+  #resolver(module: ModuleData | null, ns: string | null = this.#ctx.namespace): Resolver {
     const ctx = this.#ctx;
     return {
       global: (n: Name): Val | undefined => {
@@ -262,11 +278,15 @@ class Analysis {
         }
       },
       native: (name) => ctx.natives.has(name) || (ctx.replNativesAtTop && ctx.replNatives.has(name)),
-      moduleName: (name, ns) => {
+      moduleName: (name, qualifier) => {
+        const current = ctx.namespace;
+        ctx.namespace = ns;
         try {
-          return resolveModuleName(ctx, name, ns)?.name ?? null;
+          return resolveModuleName(ctx, name, qualifier)?.name ?? null;
         } catch {
           return null;
+        } finally {
+          ctx.namespace = current;
         }
       },
       module: (name) => this.#module(name),
@@ -285,7 +305,7 @@ class Analysis {
   #failed(e: unknown, form: Info): void {
     if (!(e instanceof PactError)) throw e;
     const at = e.info !== null && e.info.file === this.#file.path ? e.info.offset : form.offset;
-    const [from, to] = span(this.#file.tree, this.#text, at);
+    const [from, to] = this.#file.extents.span(this.#text, at);
     this.#finding(from, to, e.message);
   }
 

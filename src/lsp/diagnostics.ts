@@ -1,5 +1,5 @@
-/// Diagnostics: what each file's analysis finds as the user types (published after a short
-/// quiet time, the edited files first, then the files that use them, one at a time between other
+/// Diagnostics: what each file's analysis finds as the user types (the edited files after a short
+/// quiet time; the files that use them once typing pauses, one at a time between other
 /// messages), plus what is found on save: the type checker's failures of the file's modules, and
 /// for a script what running it reports (in the files it points at).
 import type { Connection, Diagnostic } from 'vscode-languageserver';
@@ -7,7 +7,7 @@ import { DiagnosticSeverity } from 'vscode-languageserver';
 import { CheckerError } from '../typecheck/state.ts';
 import { typecheckModule } from '../typecheck/module.ts';
 import type { FileAnalysis, Finding, Severity } from './analysis.ts';
-import { pactColumnOffset, span } from './ranges.ts';
+import { pactColumnOffset } from './ranges.ts';
 import { ScriptRun } from './script-run.ts';
 import type { ScriptOutcome } from './script-run.ts';
 import type { SourceFile } from './source.ts';
@@ -19,6 +19,11 @@ export interface DiagnosticsOptions {
   /// How long a script may run on save, in ms.
   readonly scriptTimeout: number;
 }
+
+/// How long typing must pause before the files using an edited one are analysed again (their
+/// diagnostics change only when the edit changes what they use; while one types, the edited
+/// file's own come first).
+const DEPENDENTS_DELAY = 300;
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, information: DiagnosticSeverity.Information,
@@ -32,7 +37,7 @@ export class Diagnostics {
   readonly #edited = new Set<string>();
   readonly #dependents = new Set<string>();
   #timer: NodeJS.Timeout | null = null;
-  #background: NodeJS.Immediate | null = null;
+  #background: NodeJS.Timeout | NodeJS.Immediate | null = null;
   /// Found on save: the checker's findings by file; a script run's reports by script, then file.
   readonly #checked = new Map<string, readonly Finding[]>();
   readonly #scripts = new Map<string, Map<string, Finding[]>>();
@@ -55,8 +60,7 @@ export class Diagnostics {
     }
     for (const p of invalidated) if (!this.#edited.has(p)) this.#dependents.add(p);
     if (this.#timer !== null) clearTimeout(this.#timer);
-    if (this.#background !== null) clearImmediate(this.#background);
-    this.#background = null;
+    this.#stopBackground();
     this.#timer = setTimeout(() => this.#flush(), this.#options.delay);
   }
 
@@ -90,6 +94,7 @@ export class Diagnostics {
   }
 
   close(): void {
+    this.#stopBackground();
     for (const r of this.#runs.values()) r.cancel();
   }
 
@@ -97,7 +102,15 @@ export class Diagnostics {
     this.#timer = null;
     for (const p of this.#edited) this.publish(p);
     this.#edited.clear();
-    this.#continue();
+    this.#background = setTimeout(() => this.#continue(), DEPENDENTS_DELAY);
+  }
+
+  #stopBackground(): void {
+    if (this.#background !== null) {
+      clearTimeout(this.#background as NodeJS.Timeout);
+      clearImmediate(this.#background as NodeJS.Immediate);
+    }
+    this.#background = null;
   }
 
   // The files that use what changed, one per turn of the event loop, so requests are answered
@@ -140,7 +153,7 @@ export class Diagnostics {
       const f = this.#ws.file(r.path);
       if (f === null) continue;
       const at = pactColumnOffset(f.text, f.lineStart(r.line), r.col);
-      const [from, to] = span(f.tree, f.text, at);
+      const [from, to] = f.extents.span(f.text, at);
       add(r.path, { from, to, message: r.message, severity: r.severity });
     }
     if (o.end === 'finished') return out;
@@ -150,7 +163,7 @@ export class Diagnostics {
     const done = o.lastDone === null ? -1 : pactColumnOffset(f.text, f.lineStart(o.lastDone.line), o.lastDone.col);
     const running = a.forms.find((e) => e.info.offset > done) ?? a.forms[0];
     const at = running?.info.offset ?? 0;
-    const [from, to] = span(f.tree, f.text, at);
+    const [from, to] = f.extents.span(f.text, at);
     const seconds = this.#options.scriptTimeout / 1000;
     const message = o.end === 'timeout'
       ? `pact: the script was still running after ${seconds} s and was stopped here (a loop that never ends?)`
@@ -165,7 +178,7 @@ export class Diagnostics {
 function typecheckFindings(a: FileAnalysis, file: SourceFile): Finding[] {
   const out: Finding[] = [];
   const add = (at: number, message: string) => {
-    const [from, to] = span(file.tree, file.text, at);
+    const [from, to] = file.extents.span(file.text, at);
     out.push({ from, to, message, severity: 'warning', source: 'pact typecheck' });
   };
   for (const m of a.names.modules) {

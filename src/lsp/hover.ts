@@ -5,7 +5,10 @@ import type { Hover } from 'vscode-languageserver';
 import { ConstRef } from '../lang/runtime.ts';
 import { ModuleData } from '../lang/runtime.ts';
 import { showValCompact } from '../lang/show.ts';
+import { showType } from '../values/type.ts';
+import { NATIVE_DOCS } from '../natives/docs.ts';
 import type { Native } from '../natives/registry.ts';
+import { REPL_DOCS } from '../repl/docs.ts';
 import type { FileAnalysis } from './analysis.ts';
 import type { Definition } from './names.ts';
 import { definitionOf, occurrenceAt } from './query.ts';
@@ -27,20 +30,22 @@ export function hover(ws: Workspace, file: SourceFile, a: FileAnalysis, offset: 
   return { contents: { kind: 'markdown', value }, range: file.range(o.from, o.to) };
 }
 
-/// A native's overloads as Pact prints them (`x:integer y:integer -> integer`), taken apart:
-/// its arguments (types hold no spaces) and its result.
+/// A native's overloads as Pact prints them (`x:integer y:integer -> integer`), in parts: each
+/// argument, and the result.
 export function nativeOverloads(n: Native): Array<{ args: string[]; ret: string }> {
-  return n.sigs.map((s) => {
-    const arrow = s.lastIndexOf('-> ');
-    return { args: s.slice(0, arrow).split(' ').filter((a) => a !== ''), ret: s.slice(arrow + 3) };
-  });
+  return n.types.map((t) => ({ args: t.args.map((a) => `${a.name}:${showType(a.type)}`), ret: showType(t.ret) }));
+}
+
+/// What a native does.
+export function nativeDocs(n: Native): string {
+  return (n.repl ? REPL_DOCS[n.name] : NATIVE_DOCS[n.name]) ?? n.docs;
 }
 
 /// A native's signatures, one per overload, then what it does.
 export function nativeText(n: Native): string {
   const sigs = nativeOverloads(n).map((o) => `(${[n.name, ...o.args].join(' ')}) -> ${o.ret}`);
   const lines = sigs.length > 0 ? sigs : [n.name];
-  return [fenced(lines.join('\n')), `native${n.repl ? ' (REPL only)' : ''}`, n.docs].filter((x) => x !== '').join('\n\n');
+  return [fenced(lines.join('\n')), `native${n.repl ? ' (REPL only)' : ''}`, nativeDocs(n)].filter((x) => x !== '').join('\n\n');
 }
 
 export function definitionText(d: Definition): string {

@@ -2,7 +2,6 @@
 /// bindings) and its occurrences, each tied to a key that every file naming the same thing shares.
 /// Globals are taken as the linker resolved them (a module's `resolved` map, or the linker asked
 /// at the top level); locals are bound here, by the same forms that bind them in the evaluator.
-import type { Tree } from '@lezer/common';
 import type { Exp, Info } from '../syntax/exp.ts';
 import type { Arg, BindPair, DefTerm, ModuleTerm, InterfaceTerm, Name, Term, UseTerm } from '../lang/term.ts';
 import { ConstRef, Def, ModuleData, NativeRef, SchemaRef, TableRef } from '../lang/runtime.ts';
@@ -10,7 +9,7 @@ import type { Val } from '../lang/runtime.ts';
 import { ModRef } from '../values/value.ts';
 import { showType } from '../values/type.ts';
 import type { SchemaDef, Type } from '../values/type.ts';
-import { tokenEnd } from './ranges.ts';
+import type { Extents } from './ranges.ts';
 
 export type DefinitionKind =
   | 'module' | 'interface' | 'defun' | 'defcap' | 'defpact' | 'defconst' | 'defschema' | 'deftable' | 'argument' | 'binding';
@@ -112,10 +111,10 @@ export class NameWalker {
   readonly out = new FileNames();
   readonly #path: string;
   readonly #text: string;
-  readonly #file: { readonly tree: Tree };
+  readonly #file: { readonly extents: Extents };
 
-  /// `file.tree` is the text's syntax tree (made when first needed).
-  constructor(path: string, text: string, file: { readonly tree: Tree }) {
+  /// `file.extents` are those of the text's syntax tree (made when first needed).
+  constructor(path: string, text: string, file: { readonly extents: Extents }) {
     this.#path = path;
     this.#text = text;
     this.#file = file;
@@ -191,16 +190,19 @@ export class NameWalker {
   /// position of.
   #schemaRefs(e: Exp, module: string, data: ModuleData | null, r: Resolver): void {
     if (e.tag !== 'list') return;
-    e.items.forEach((item, i) => {
-      const before = e.items[i - 1];
+    const items = e.items;
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i]!;
+      if (item.tag !== 'list') continue;
+      const before = items[i - 1];
       const typed = before !== undefined && (before.tag === 'sep' && before.sep === ':' ||
         before.tag === 'atom' && (before.parts[0] === 'object' || before.parts[0] === 'table'));
-      const only = item.tag === 'list' && item.delim === '{' && item.items.length === 1 ? item.items[0]! : null;
+      const only = item.delim === '{' && item.items.length === 1 ? item.items[0]! : null;
       if (typed && only?.tag === 'atom') {
         const key = schemaKey(only.parts, module, data, r);
         if (key !== null) this.#name(only.info, key);
       } else this.#schemaRefs(item, module, data, r);
-    });
+    }
   }
 
   #signature(d: Exclude<DefTerm, UseTerm>, e: ListExp): string {
@@ -288,7 +290,7 @@ export class NameWalker {
     const v = r.global(n);
     const key = v === undefined ? null : keyOf(v);
     if (key === null) return;
-    const end = tokenEnd(this.#file.tree, n.info.offset);
+    const end = this.#file.extents.tokenEnd(n.info.offset);
     if (n.module === null || key.startsWith('m:')) return this.#nameAt(n.info.offset, end, key);
     this.#nameAt(end - n.name.length, end, key);
     const module = v instanceof Def || v instanceof TableRef ? v.module.name : (v as ConstRef | SchemaRef).module;
@@ -296,7 +298,7 @@ export class NameWalker {
   }
 
   #name(info: Info, key: string): void {
-    this.#nameAt(info.offset, tokenEnd(this.#file.tree, info.offset), key);
+    this.#nameAt(info.offset, this.#file.extents.tokenEnd(info.offset), key);
   }
 
   #nameAt(from: number, to: number, key: string): void {
@@ -305,7 +307,7 @@ export class NameWalker {
 
   #define(d: Omit<Definition, 'path' | 'from' | 'to' | 'formFrom' | 'formTo'>, name: Info, form: Info): Definition {
     const [formFrom, formTo] = this.#extent(form);
-    const def: Definition = { ...d, path: this.#path, from: name.offset, to: tokenEnd(this.#file.tree, name.offset), formFrom, formTo };
+    const def: Definition = { ...d, path: this.#path, from: name.offset, to: this.#file.extents.tokenEnd(name.offset), formFrom, formTo };
     this.out.definitions.push(def);
     this.#nameAt(def.from, def.to, def.key);
     return def;
@@ -317,9 +319,8 @@ export class NameWalker {
   }
 
   #end(info: Info): number {
-    const node = this.#file.tree.resolveInner(info.offset, 1);
-    const form = node.name === '(' || node.name === '[' || node.name === '{' ? node.parent! : node;
-    return form.from === info.offset ? form.to : info.offset + info.length;
+    const end = this.#file.extents.end(info.offset);
+    return end > info.offset ? end : info.offset + info.length;
   }
 }
 

@@ -1,25 +1,47 @@
-/// Which text a diagnostic or a symbol covers, from the spans Pact's errors and terms carry.
+/// Which text a diagnostic or a symbol covers, from the spans Pact's errors and terms carry
+/// (which start where an expression starts and run on over the whitespace after it).
 import type { Tree } from '@lezer/common';
 
-/// The extent of what starts at `offset`: a token exactly; a bracketed form up to the end of
-/// its first line (a whole module underlined would hide every other mark); anything else (the
-/// end of the text, an error in the parse) one character.
-/// @example span(tree, '(defun f (x)\n  x)', 0) // [0, 12]: `(defun f (x)`
-export function span(tree: Tree, text: string, offset: number): [number, number] {
-  const node = tree.resolveInner(offset, 1);
-  if (node.from !== offset || node.type.isError || node.type.isTop) return [offset, Math.min(offset + 1, text.length)];
-  if (node.name === '(' || node.name === '[' || node.name === '{') {
-    const form = node.parent!;
-    const eol = text.indexOf('\n', offset);
-    return [offset, eol < 0 ? form.to : Math.min(form.to, trimEnd(text, offset, eol))];
-  }
-  return [node.from, node.to];
-}
+const FORMS = new Set(['Parens', 'Brackets', 'Braces']);
 
-/// The end of a token that starts at `offset` (an atom, a literal).
-export function tokenEnd(tree: Tree, offset: number): number {
-  const node = tree.resolveInner(offset, 1);
-  return node.from === offset && !node.type.isTop ? node.to : offset;
+/// Where each token and each bracketed form of a tree ends, by where it starts: made in one walk
+/// of the tree, where a search from the root for every name would cost far more.
+export class Extents {
+  readonly #tokens = new Map<number, number>();
+  readonly #forms = new Map<number, number>();
+
+  constructor(tree: Tree) {
+    tree.iterate({
+      enter: (n) => {
+        if (FORMS.has(n.name)) this.#forms.set(n.from, n.to);
+        else if (!n.type.isTop && !n.type.isError) this.#tokens.set(n.from, n.to);
+      },
+    });
+  }
+
+  /// The end of the token starting at `offset` (`offset` itself when none does).
+  tokenEnd(offset: number): number {
+    return this.#tokens.get(offset) ?? offset;
+  }
+
+  /// The end of the bracketed form starting at `offset`, else of the token there.
+  end(offset: number): number {
+    return this.#forms.get(offset) ?? this.tokenEnd(offset);
+  }
+
+  /// The extent of what starts at `offset`: a token exactly; a bracketed form up to the end of
+  /// its first line (a whole module underlined would hide every other mark); anything else (the
+  /// end of the text, an error in the parse) one character.
+  /// @example new Extents(tree).span('(defun f (x)\n  x)', 0) // [0, 12]: `(defun f (x)`
+  span(text: string, offset: number): [number, number] {
+    const form = this.#forms.get(offset);
+    if (form !== undefined) {
+      const eol = text.indexOf('\n', offset);
+      return [offset, eol < 0 ? form : Math.min(form, trimEnd(text, offset, eol))];
+    }
+    const token = this.#tokens.get(offset);
+    return token !== undefined && token > offset ? [offset, token] : [offset, Math.min(offset + 1, text.length)];
+  }
 }
 
 // The end of the line's text before `eol`, without trailing spaces.

@@ -20,7 +20,7 @@ import { Workspace } from './workspace.ts';
 
 /// Options a client may pass as `initializationOptions`.
 interface Options {
-  /// Quiet time after an edit before diagnostics are made, in ms (default 15).
+  /// Quiet time after an edit before diagnostics are made, in ms (default 10).
   diagnosticsDelay?: number;
   /// Time limit of a script run on save, in ms (default 10,000).
   scriptTimeout?: number;
@@ -124,7 +124,7 @@ class Server {
     const folders = p.workspaceFolders?.map((f) => f.uri) ?? (p.rootUri !== null ? [p.rootUri] : []);
     const ws = new Workspace(folders.filter((u) => u.startsWith('file:')).map((u) => fileURLToPath(u)));
     const o = (p.initializationOptions ?? {}) as Options;
-    const options: DiagnosticsOptions = { delay: o.diagnosticsDelay ?? 15, scriptTimeout: o.scriptTimeout ?? 10_000 };
+    const options: DiagnosticsOptions = { delay: o.diagnosticsDelay ?? 10, scriptTimeout: o.scriptTimeout ?? 10_000 };
     this.#session = { ws, diagnostics: new Diagnostics(ws, this.#conn, options) };
     return {
       capabilities: {

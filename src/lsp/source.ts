@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Range, TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { EditedTree } from '../syntax/edits.ts';
+import { Extents } from './ranges.ts';
 import type { TextEdit } from '../syntax/edits.ts';
 import type { Tree } from '@lezer/common';
 
@@ -27,6 +28,7 @@ export class SourceFile {
   open = false;
   #doc: TextDocument;
   #tree: EditedTree | null = null;
+  #extents: Extents | null = null;
   encoding: EncodingProblem | null;
 
   constructor(path: string, uri: string, text: string, version: number, encoding: EncodingProblem | null = null) {
@@ -70,10 +72,17 @@ export class SourceFile {
     return this.#tree.tree;
   }
 
+  /// Where the tree's tokens and forms end.
+  get extents(): Extents {
+    this.#extents ??= new Extents(this.tree);
+    return this.#extents;
+  }
+
   /// Replaces the whole text (opened, or read again from disk).
   replace(text: string, version: number): void {
     this.#doc = TextDocument.create(this.uri, 'pact', version, text);
     this.#tree = null;
+    this.#extents = null;
   }
 
   /// Applies the editor's changes (ranges or whole texts), reparsing incrementally.
@@ -90,6 +99,7 @@ export class SourceFile {
       doc = TextDocument.update(doc, [c], version);
     }
     this.#doc = doc;
+    this.#extents = null;
     if (whole || this.tooLarge) this.#tree = null;
     else this.#tree?.update(doc.getText(), edits);
   }

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
-import type { Diagnostic, InitializeResult, PublishDiagnosticsParams, TextDocumentContentChangeEvent } from 'vscode-languageserver';
+import type { Diagnostic, InitializeResult, Position, PublishDiagnosticsParams, TextDocumentContentChangeEvent } from 'vscode-languageserver';
 
 export const uri = (path: string): string => pathToFileURL(path).href;
 
@@ -115,4 +115,16 @@ export class LspClient {
     this.conn.dispose();
     return code;
   }
+}
+
+/// Where the `n`th (0-based) occurrence of `needle` starts in `text` (plus `delta` characters).
+export function positionIn(text: string, needle: string, n = 0, delta = 0): Position {
+  let i = -1;
+  for (let k = 0; k <= n; k++) {
+    i = text.indexOf(needle, i + 1);
+    if (i < 0) throw new Error(`${needle} #${n} not found`);
+  }
+  const before = text.slice(0, i + delta);
+  const line = before.split('\n').length - 1;
+  return { line, character: before.length - before.lastIndexOf('\n') - 1 };
 }

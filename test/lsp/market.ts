@@ -4,6 +4,7 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Position, Range } from 'vscode-languageserver';
+import { positionIn } from './client.ts';
 import { tempDirs } from '../helpers/temp.ts';
 
 const FIXTURES = new URL('../fixtures/lsp/market', import.meta.url).pathname;
@@ -39,15 +40,4 @@ export class Market {
     const start = this.at(name, needle, n);
     return { start, end: { line: start.line, character: start.character + needle.length } };
   }
-}
-
-export function positionIn(text: string, needle: string, n = 0, delta = 0): Position {
-  let i = -1;
-  for (let k = 0; k <= n; k++) {
-    i = text.indexOf(needle, i + 1);
-    if (i < 0) throw new Error(`${needle} #${n} not found`);
-  }
-  const before = text.slice(0, i + delta);
-  const line = before.split('\n').length - 1;
-  return { line, character: before.length - before.lastIndexOf('\n') - 1 };
 }
