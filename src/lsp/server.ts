@@ -108,7 +108,8 @@ class Server {
     f: (s: Session, file: SourceFile, a: FileAnalysis, offset: number) => T): T | null {
     return this.#with(p.textDocument.uri, (s, path) => {
       const file = s.ws.file(path);
-      const a = s.ws.analysis(path);
+      // A file too large to analyse has no names to ask about.
+      const a = file === null || file.tooLarge ? null : s.ws.analysis(path);
       if (file === null || a === null) return null;
       return f(s, file, a, file.offsetAt(p.position.line, p.position.character));
     });

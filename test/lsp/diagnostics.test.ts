@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver';
-import { LspClient } from './client.ts';
+import { LspClient, uri } from './client.ts';
 import { Market } from './market.ts';
 
 const error = (range: Diagnostic['range'], message: string): Diagnostic => ({ range, severity: 1, source: 'pact', message });
@@ -17,6 +17,12 @@ describe('diagnostics', () => {
   const latin1 = ws.write('latin1.pact', Buffer.concat([Buffer.from('(+ 1 2)\n(format "caf'), Buffer.from([0xe9]), Buffer.from('" [])\n')]));
   const huge = ws.write('huge.pact', '(+ 1 2)\n'.repeat(150_000));
   let client: LspClient;
+  /// The server still answers: a hover on a native of the market.
+  const answers = async () => {
+    const hover = await client.request<{ contents: { value: string } } | null>('textDocument/hover',
+      { textDocument: { uri: uri(ws.path('auth.pact')) }, position: ws.at('auth.pact', 'enforce-guard', 0, 1) });
+    assert.match(hover!.contents.value, /^```pact\n\(enforce-guard guard:guard\) -> bool/);
+  };
 
   before(async () => {
     client = await LspClient.start(ws.dir, { scriptTimeout: 2000 });
@@ -34,11 +40,17 @@ describe('diagnostics', () => {
   test('a file that does not parse gets Pact\'s parse error where it stops', async () => {
     assert.deepEqual(await client.diagnostics(broken), [error(line(4, 0, 0),
       'unexpected EOF, expected: ")", ",", ":", ":=", (list), [list], atom, bool, dyn-atom, number, string, symbol, {list}')]);
+    await answers();
   });
 
   test('a file that is not UTF-8 is named so at its first bad byte', async () => {
     assert.deepEqual(await client.diagnostics(latin1), [error(line(1, 12, 13),
       'invalid UTF-8: byte 20 (0xE9) is not part of a character; Pact reads files as UTF-8')]);
+    // Opened, the editor's text has a replacement character there: the file on disk says why.
+    client.open(latin1, '(+ 1 2)\n(format "caf\uFFFD" [])\n');
+    assert.deepEqual(await client.diagnostics(latin1, (p) => p.version === 1), [error(line(1, 12, 13),
+      'invalid UTF-8: byte 20 (0xE9) is not part of a character; Pact reads files as UTF-8')]);
+    await answers();
   });
 
   test('a file too large to analyse as one types says so', async () => {
@@ -46,6 +58,12 @@ describe('diagnostics', () => {
       range: line(0, 0, 0), severity: 2, source: 'pact',
       message: 'this file has 1.1 MB of text, more than the 1.0 MB analysed as you type: it is not checked here (run it with pact)',
     }]);
+    client.open(huge);
+    const version = client.change(huge, [{ range: line(0, 0, 0), text: ' ' }]);
+    assert.equal((await client.diagnostics(huge, (p) => p.version === version)).length, 1);
+    assert.equal(await client.request('textDocument/hover', { textDocument: { uri: uri(huge) }, position: { line: 5, character: 2 } }), null);
+    assert.deepEqual(await client.request('textDocument/semanticTokens/full', { textDocument: { uri: uri(huge) } }), { data: [] });
+    await answers();
   });
 
   test('an unknown name typed in a module: Pact\'s link error at the name', async () => {
@@ -106,5 +124,6 @@ describe('diagnostics', () => {
     ]);
     const version = client.change(path, [{ range: line(0, 1, 2), text: 'zzz' }]);
     assert.deepEqual(await client.diagnostics(path, (p) => p.version === version), [error(line(0, 1, 4), 'Cannot resolve zzz')]);
+    await answers();
   });
 });
