@@ -75,7 +75,11 @@ export class Diagnostics {
   saved(path: string): void {
     const a = this.#ws.analysis(path);
     if (a === null) return;
-    this.#checked.set(path, typecheckFindings(a, this.#ws.file(path)!));
+    try {
+      this.#checked.set(path, typecheckFindings(a, this.#ws.file(path)!));
+    } catch (e) {
+      this.#conn.console.error(`pact --lsp: type checking ${path}: ${e instanceof Error ? e.stack : String(e)}`);
+    }
     this.publish(path);
     for (const f of this.#ws.files) {
       if (f.isRepl && (f.path === path || f.open && this.#ws.analysis(f.path)?.deps.has(path))) this.#run(f.path);
@@ -85,11 +89,19 @@ export class Diagnostics {
   /// Sends the file's diagnostics (analysing it first if needed).
   publish(path: string): void {
     const f = this.#ws.file(path);
-    const a = this.#ws.analysis(path);
-    if (f === null || a === null || !this.#ws.shown(f)) return;
-    const findings = [...a.findings, ...(this.#checked.get(path) ?? [])];
-    for (const reports of this.#scripts.values()) findings.push(...(reports.get(path) ?? []));
-    const diagnostics = findings.map((x) => diagnostic(f, x));
+    if (f === null || !this.#ws.shown(f)) return;
+    let diagnostics: Diagnostic[];
+    try {
+      const a = this.#ws.analysis(path);
+      if (a === null) return;
+      const findings = [...a.findings, ...(this.#checked.get(path) ?? [])];
+      for (const reports of this.#scripts.values()) findings.push(...(reports.get(path) ?? []));
+      diagnostics = findings.map((x) => diagnostic(f, x));
+    } catch (e) {
+      // A bug of ours: said where it is seen, and the server goes on.
+      this.#conn.console.error(`pact --lsp: analysing ${path}: ${e instanceof Error ? e.stack : String(e)}`);
+      diagnostics = [diagnostic(f, { from: 0, to: 0, severity: 'error', message: `pact-ts could not analyse this file (an internal error, please report it): ${e instanceof Error ? e.message : String(e)}` })];
+    }
     void this.#conn.sendDiagnostics({ uri: f.uri, version: f.open ? f.version : undefined, diagnostics });
   }
 

@@ -2,7 +2,7 @@
 /// input and output through `vscode-languageserver`. This module wires the protocol's messages
 /// to the workspace and the features; each feature lives in a module of its own.
 import { fileURLToPath } from 'node:url';
-import { createConnection, TextDocumentSyncKind } from 'vscode-languageserver/node';
+import { createConnection, DidChangeWatchedFilesNotification, FileChangeType, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import type { Connection, InitializeParams, InitializeResult } from 'vscode-languageserver/node';
 import { PACT_VERSION } from '../lang/version.ts';
 import type { FileAnalysis } from './analysis.ts';
@@ -45,6 +45,8 @@ interface Session {
 class Server {
   readonly #conn: Connection;
   #session: Session | null = null;
+  /// Can the client watch files for us (`workspace/didChangeWatchedFiles`, registered)?
+  #watchable = false;
 
   constructor(conn: Connection) {
     this.#conn = conn;
@@ -57,7 +59,24 @@ class Server {
   listen(): void {
     const c = this.#conn;
     c.onInitialize((p) => this.#initialize(p));
-    c.onInitialized(() => this.#session?.diagnostics.all());
+    c.onInitialized(() => {
+      this.#session?.diagnostics.all();
+      // Files changed on disk behind the editor's back (a checkout, a generator), when the client
+      // can watch them for us.
+      if (this.#watchable) {
+        void c.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.{pact,repl}' }] });
+      }
+    });
+    c.onDidChangeWatchedFiles(({ changes }) => {
+      const s = this.#session;
+      if (s === null) return;
+      for (const ch of changes) {
+        if (!ch.uri.startsWith('file:')) continue;
+        const path = fileURLToPath(ch.uri);
+        s.diagnostics.changed([path], s.ws.reread(path));
+        if (ch.type === FileChangeType.Deleted) void c.sendDiagnostics({ uri: ch.uri, diagnostics: [] });
+      }
+    });
     c.onShutdown(() => this.stop());
     c.onDidOpenTextDocument(({ textDocument: d }) => void this.#with(d.uri, (s, path) => {
       s.diagnostics.changed([path], s.ws.open(path, d.uri, d.text, d.version));
@@ -124,6 +143,7 @@ class Server {
   #initialize(p: InitializeParams): InitializeResult {
     const folders = p.workspaceFolders?.map((f) => f.uri) ?? (p.rootUri !== null ? [p.rootUri] : []);
     const ws = new Workspace(folders.filter((u) => u.startsWith('file:')).map((u) => fileURLToPath(u)));
+    this.#watchable = p.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     const o = (p.initializationOptions ?? {}) as Options;
     const options: DiagnosticsOptions = { delay: o.diagnosticsDelay ?? 10, scriptTimeout: o.scriptTimeout ?? 10_000 };
     this.#session = { ws, diagnostics: new Diagnostics(ws, this.#conn, options) };

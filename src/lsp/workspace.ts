@@ -85,11 +85,22 @@ export class Workspace implements AnalysisHost {
   close(path: string): Set<string> {
     const f = this.#files.get(path);
     if (f === undefined) return new Set();
-    const disk = SourceFile.read(path, f.uri);
     f.open = false;
+    return this.reread(path);
+  }
+
+  /// A file changed on disk (created, changed or deleted) while the editor does not hold it.
+  reread(path: string): Set<string> {
+    const f = this.#files.get(path);
+    if (f?.open) return new Set();
+    const disk = SourceFile.read(path, f?.uri ?? pathToFileURL(path).href);
     if (disk === null) {
       this.#forget(path);
       return this.#invalidate(path, new Set());
+    }
+    if (f === undefined) {
+      this.#add(disk);
+      return this.changed(disk);
     }
     f.replace(disk.text, 0);
     f.encoding = disk.encoding;

@@ -89,6 +89,18 @@ describe('diagnostics', () => {
     assert.deepEqual(await client.diagnostics(ledger, (p) => p.version === undefined && p.diagnostics.length === 0), []);
   });
 
+  test('a file changed on disk behind the editor\'s back is read again, and so are the files using it', async () => {
+    const shop = ws.path('shop.pact');
+    client.forget(shop);
+    ws.write('ledger.pact', ws.text('ledger.pact').replace('(defun transfer:string', '(defun send:string'));
+    void client.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri(ws.path('ledger.pact')), type: 2 }] });
+    const call = ws.range('shop.pact', 'ledger.transfer');
+    assert.deepEqual(await client.diagnostics(shop, (p) => p.diagnostics.length > 0), [error(call, 'Cannot resolve "ledger.transfer"')]);
+    ws.write('ledger.pact', ws.text('ledger.pact').replace('(defun send:string', '(defun transfer:string'));
+    void client.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri(ws.path('ledger.pact')), type: 2 }] });
+    assert.deepEqual(await client.diagnostics(shop, (p) => p.diagnostics.length === 0), []);
+  });
+
   test('a type error is found by the type checker on save', async () => {
     const path = ws.write('typed.pact', '(module typed G\n  (defcap G () true)\n  (defun bad:integer (x:string) (+ x 1)))\n');
     client.open(path);
