@@ -3,10 +3,11 @@
 /// `^` or `int-to-str` is one JavaScript operation) by ending this process, and a crash or an
 /// out-of-memory here cannot take the session down.
 ///
-/// Messages from the parent: `{ eval: text }` runs an input, `{ names: true }` asks for the names
-/// completion offers. Messages to the parent: `{ out: text }` / `{ err: text }` in the order
-/// printed, then `{ done: true }`; `{ names: [...] }`.
+/// Messages from the parent: `{ eval: text }` runs an input, `{ scope: true }` asks what the
+/// session has loaded, for completion. Messages to the parent: `{ out: text }` / `{ err: text }`
+/// in the order printed, then `{ done: true }`; `{ scope: ... }` (completion-scope.ts).
 import { Repl } from './repl.ts';
+import { completionScope } from './completion-scope.ts';
 import type { Output } from './repl.ts';
 import type { FromEvaluator, ToEvaluator } from './evaluator-process.ts';
 
@@ -23,7 +24,7 @@ export function runEvaluator(): void {
       repl.runSource(m.eval, '<interactive>');
       send({ done: true });
     } else {
-      send({ names: [...repl.ctx.natives.keys(), ...repl.ctx.replNatives.keys(), ...repl.ctx.scope.keys()] });
+      send({ scope: completionScope(repl.ctx) });
     }
   });
   process.on('disconnect', () => process.exit(0));
