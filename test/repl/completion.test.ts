@@ -37,6 +37,12 @@ const SESSION = scopeAfter(
   '(commit-tx)',
 );
 
+test('names in scope after a load: a module\'s members, an interface\'s constants (not what it declares)', () => {
+  const { names } = scopeAfter('(interface payable (defun pay:bool ()) (defconst FEE 1))', '(module m G (defcap G () true) (defun f () 1))');
+  for (const n of ['FEE', 'f', 'G', 'payable', 'm', 'm.f']) assert.ok(names.includes(n), n);
+  assert.ok(!names.includes('pay'));
+});
+
 const texts = (c: Completions): string[] => c.candidates.map((x) => x.replacement);
 const at = (line: string, before = '', cwd?: string): Completions => complete(line, before, SESSION, cwd);
 
