@@ -21,8 +21,9 @@ const MAIN_DEFINITIONS = 1000;
 /// Whether running `text` (a script, piped input) may need more stack than the main thread has.
 /// False on a deep thread already.
 export function needsDeepStack(text: string): boolean {
-  if (!process.getBuiltinModule('node:worker_threads').isMainThread) return false;
-  return nesting(text, MAIN_NESTING + 1) > MAIN_NESTING || definitions(text, MAIN_DEFINITIONS + 1) > MAIN_DEFINITIONS;
+  const deep = nesting(text, MAIN_NESTING + 1) > MAIN_NESTING || definitions(text, MAIN_DEFINITIONS + 1) > MAIN_DEFINITIONS;
+  // Asked only then: node:worker_threads is not loaded by an ordinary run.
+  return deep && process.getBuiltinModule('node:worker_threads').isMainThread;
 }
 
 // How many times the text names a kind of function definition, counting to `limit` at most
