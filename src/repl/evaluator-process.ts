@@ -145,10 +145,12 @@ export class EvaluatorProcess {
   }
 }
 
-/// How to start this executable again: the single executable itself, or Node with the script.
-/// (node:sea is got, not imported: the executable runs its bundle as a script, whose `import()`
-/// would need an experimental loader that prints a warning.)
+/// How to start this executable again, with the Node flags it runs with (the heap size, say):
+/// the single executable itself, given them as it takes them (`--node-options`, see the README),
+/// or Node with the script. (node:sea is got, not imported: the executable runs its bundle as a
+/// script, whose `import()` would need an experimental loader that prints a warning.)
 export function selfCommand(): string[] {
   const { isSea } = process.getBuiltinModule('node:sea');
-  return isSea() ? [process.execPath] : [process.execPath, ...process.execArgv, process.argv[1]!];
+  if (!isSea()) return [process.execPath, ...process.execArgv, process.argv[1]!];
+  return [process.execPath, `--node-options=${process.execArgv.join(' ')}`];
 }
