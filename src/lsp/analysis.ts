@@ -142,7 +142,7 @@ class Analysis {
   #read(): { forms: Exp[]; whole: boolean } {
     const f = this.#file;
     try {
-      return { forms: readTree(f.tree, this.#text, f.path), whole: true };
+      return { forms: readTree(f.tokens, this.#text, f.path), whole: true };
     } catch (e) {
       if (!(e instanceof ParseError)) throw e;
       const [from, to] = f.extents.span(this.#text, e.offset);
@@ -155,7 +155,7 @@ class Analysis {
   #readTolerantly(): Exp[] {
     const f = this.#file;
     try {
-      return readTree(f.tree, this.#text, f.path, true);
+      return readTree(f.tokens, this.#text, f.path, true);
     } catch (e) {
       if (!(e instanceof ParseError)) throw e;
       try {

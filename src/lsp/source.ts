@@ -5,6 +5,8 @@ import { readFileSync } from 'node:fs';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Range, TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { EditedTree } from '../syntax/edits.ts';
+import { highlightingParser } from '../syntax/highlight.ts';
+import { tokensParser } from '../syntax/reader.ts';
 import { Extents } from './ranges.ts';
 import type { TextEdit } from '../syntax/edits.ts';
 import type { Tree } from '@lezer/common';
@@ -28,6 +30,7 @@ export class SourceFile {
   open = false;
   #doc: TextDocument;
   #tree: EditedTree | null = null;
+  #tokens: EditedTree | null = null;
   #extents: Extents | null = null;
   encoding: EncodingProblem | null;
 
@@ -66,10 +69,17 @@ export class SourceFile {
     return this.text.length > ANALYSED_SIZE;
   }
 
-  /// The syntax tree, made on first use and kept up to date by `edit`.
+  /// The syntax tree (forms nested, highlighting tags on its nodes), made on first use and kept
+  /// up to date by `edit`.
   get tree(): Tree {
-    this.#tree ??= new EditedTree(this.text);
+    this.#tree ??= new EditedTree(this.text, highlightingParser);
     return this.#tree.tree;
+  }
+
+  /// The tree of the flat token form the reader reads, kept the same way.
+  get tokens(): Tree {
+    this.#tokens ??= new EditedTree(this.text, tokensParser);
+    return this.#tokens.tree;
   }
 
   /// Where the tree's tokens and forms end.
@@ -82,6 +92,7 @@ export class SourceFile {
   replace(text: string, version: number): void {
     this.#doc = TextDocument.create(this.uri, 'pact', version, text);
     this.#tree = null;
+    this.#tokens = null;
     this.#extents = null;
   }
 
@@ -100,8 +111,13 @@ export class SourceFile {
     }
     this.#doc = doc;
     this.#extents = null;
-    if (whole || this.tooLarge) this.#tree = null;
-    else this.#tree?.update(doc.getText(), edits);
+    if (whole || this.tooLarge) {
+      this.#tree = null;
+      this.#tokens = null;
+    } else {
+      this.#tree?.update(doc.getText(), edits);
+      this.#tokens?.update(doc.getText(), edits);
+    }
   }
 
   offsetAt(line: number, character: number): number {

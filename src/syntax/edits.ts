@@ -1,9 +1,7 @@
 /// A text's syntax tree kept across edits: after each edit lezer reparses only around what
 /// changed, reusing the rest of the previous tree (an editor's file, reparsed as the user types).
-/// The tree carries the highlighting tags, so it serves highlighting and the reader alike.
 import { TreeFragment } from '@lezer/common';
-import type { ChangedRange, Tree } from '@lezer/common';
-import { highlightingParser } from './highlight.ts';
+import type { ChangedRange, Parser, Tree } from '@lezer/common';
 
 /// One replacement in a text: `[from, to)` of the text before it became `[from, from + inserted)`.
 export interface TextEdit {
@@ -13,11 +11,15 @@ export interface TextEdit {
 }
 
 export class EditedTree {
+  readonly #parser: Parser;
   #tree: Tree;
   #fragments: readonly TreeFragment[];
 
-  constructor(text: string) {
-    this.#tree = highlightingParser.parse(text);
+  /// `parser`: the grammar's parser as the tree's reader needs it (`highlightingParser` for
+  /// highlighting and structure, `tokensParser` for the reader).
+  constructor(text: string, parser: Parser) {
+    this.#parser = parser;
+    this.#tree = parser.parse(text);
     this.#fragments = TreeFragment.addTree(this.#tree);
   }
 
@@ -33,7 +35,7 @@ export class EditedTree {
       const change: ChangedRange = { fromA: e.from, toA: e.to, fromB: e.from, toB: e.from + e.inserted };
       fragments = TreeFragment.applyChanges(fragments, [change]);
     }
-    this.#tree = highlightingParser.parse(text, fragments);
+    this.#tree = this.#parser.parse(text, fragments);
     this.#fragments = TreeFragment.addTree(this.#tree, fragments);
   }
 }
