@@ -3,13 +3,13 @@
 /// and Pact's keywords, module names; `module.member` (and `namespace.module.member`) after a
 /// dot; a schema's fields where an object of that schema is written (a row of `insert`, `write`,
 /// `update`, the bindings of `with-read`, an argument typed `object{schema}`); file names inside
-/// the string of a `load`.
-import { readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+/// the string of a `load` (as the REPL's completion lists them).
+import { dirname } from 'node:path';
 import type { SyntaxNode } from '@lezer/common';
 import { CompletionItemKind } from 'vscode-languageserver';
 import type { CompletionItem, CompletionList, Range } from 'vscode-languageserver';
 import { KEYWORDS, META } from '../syntax/highlight.ts';
+import { ROW_ARGUMENTS, listFiles } from '../repl/completion.ts';
 import { ConstRef, Def, NativeRef, SchemaRef, TableRef } from '../lang/runtime.ts';
 import type { Val } from '../lang/runtime.ts';
 import { showType } from '../values/type.ts';
@@ -26,11 +26,6 @@ const KIND: Record<DefinitionKind, CompletionItemKind> = {
   defpact: CompletionItemKind.Function, defcap: CompletionItemKind.Event, defconst: CompletionItemKind.Constant,
   defschema: CompletionItemKind.Struct, deftable: CompletionItemKind.Variable, argument: CompletionItemKind.Variable,
   binding: CompletionItemKind.Variable,
-};
-
-/// Natives whose arguments at these positions (0-based) are rows of the table given first.
-const ROW_ARGUMENTS: Readonly<Record<string, readonly number[]>> = {
-  insert: [2], write: [2], update: [2], 'with-read': [2], 'with-default-read': [2, 3],
 };
 
 export function completion(ws: Workspace, file: SourceFile, a: FileAnalysis, offset: number): CompletionList {
@@ -82,25 +77,11 @@ function stringItems(ws: Workspace, file: SourceFile, a: FileAnalysis, quote: nu
   const typed = file.text.slice(quote + 1, offset);
   if (fields !== null) return fieldItems(fields.filter((f) => f[0].startsWith(typed)), file.range(quote + 1, offset), '');
   if (!/\(\s*load\s+$/.test(file.text.slice(file.text.lastIndexOf('\n', quote) + 1, quote))) return [];
-  return loadItems(file, typed, file.range(quote + 1 + typed.lastIndexOf('/') + 1, offset));
-}
-
-/// Files and folders a `load` can name, relative to the file's folder.
-function loadItems(file: SourceFile, typed: string, range: Range): CompletionItem[] {
-  const dir = typed.slice(0, typed.lastIndexOf('/') + 1);
-  let entries;
-  try {
-    entries = readdirSync(join(dirname(file.path), dir), { withFileTypes: true });
-  } catch {
-    return [];
-  }
-  const prefix = typed.slice(dir.length);
-  return entries.flatMap((e): CompletionItem[] => {
-    if (!e.name.startsWith(prefix) || e.name.startsWith('.')) return [];
-    if (e.isDirectory()) return [{ label: `${e.name}/`, kind: CompletionItemKind.Folder, textEdit: { range, newText: `${e.name}/` } }];
-    if (!e.name.endsWith('.pact') && !e.name.endsWith('.repl')) return [];
-    return [{ label: e.name, kind: CompletionItemKind.File, textEdit: { range, newText: e.name } }];
-  }).sort((x, y) => (x.label < y.label ? -1 : 1));
+  // The files the REPL's completion lists there, relative to the file's folder.
+  const range = file.range(quote + 1, offset);
+  return listFiles(typed, dirname(file.path)).map((c) => ({
+    label: c.display, kind: c.finished ? CompletionItemKind.File : CompletionItemKind.Folder, textEdit: { range, newText: c.replacement },
+  }));
 }
 
 function fieldItems(fields: ReadonlyArray<readonly [string, Type]>, range: Range, quote: string): CompletionItem[] {
@@ -119,20 +100,20 @@ function objectFields(ws: Workspace, file: SourceFile, a: FileAnalysis, at: numb
   while (braces !== null && !(braces.name === 'Braces' && braces.from < at)) braces = braces.parent;
   const app = braces?.parent;
   if (braces == null || app?.name !== 'Parens') return null;
-  const items = children(app);
-  const index = items.findIndex((n) => n.from === braces!.from) - 2;
-  const head = items[1];
-  if (head?.name !== 'Atom' || index < 0) return null;
-  const headName = file.text.slice(head.from, head.to);
-  const rows = ROW_ARGUMENTS[headName];
+  // The application's items after its `(`: the head at 0, then the arguments.
+  const items = children(app).slice(1);
+  const position = items.findIndex((n) => n.from === braces!.from);
+  const head = items[0];
+  if (head?.name !== 'Atom' || position < 1) return null;
+  const rows = ROW_ARGUMENTS.get(file.text.slice(head.from, head.to));
   if (rows !== undefined) {
-    const table = items[2];
-    if (!rows.includes(index) || table === undefined) return null;
+    const table = items[1];
+    if (!rows.includes(position) || table === undefined) return null;
     const v = memberAt(ws, a, table.to);
     return v instanceof TableRef ? typeFields(v.type) : null;
   }
   const f = memberAt(ws, a, head.to);
-  return f instanceof Def ? typeFields(f.args[index]?.type) : null;
+  return f instanceof Def ? typeFields(f.args[position - 1]?.type) : null;
 }
 
 function children(node: SyntaxNode): SyntaxNode[] {
