@@ -46,8 +46,9 @@ const db = compileOnly<{ pactCommands: CommandRow }>();
 const command = sql.ref('command');
 const result = sql.ref('result');
 const WHITESPACE = sql.raw(`' ' || char(9, 10, 13)`);
-/// The first 4,000 bytes of a text (a string function would stop at a NUL character).
-const head = (text: RawBuilder<unknown>) => sql<string>`CAST(substr(CAST(${text} AS BLOB), 1, 4000) AS TEXT)`;
+/// The first 4,000 bytes of a text (a string function would stop at a NUL character; an empty
+/// blob's substring is NULL).
+const head = (text: RawBuilder<unknown>) => sql<string>`ifnull(CAST(substr(CAST(${text} AS BLOB), 1, 4000) AS TEXT), '')`;
 /// The text the code column shows, from its start: an exec's code, a continuation as
 /// `cont <pactId> step <n>`, or else the stored text itself. Only a command that is JSON is asked
 /// for its fields (CASE evaluates its branches lazily; and-ed conditions may not be).
