@@ -127,7 +127,13 @@ async function readBody(req: Request, max: number): Promise<string | Response> {
   // On Node, straight from the socket's stream: a web stream over it costs a POST about as much
   // as the rest of its handling.
   const node = (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
-  const bytes = node !== undefined ? await nodeBody(node, max) : await webBody(req, max);
+  let bytes: Uint8Array | null;
+  try {
+    bytes = node !== undefined ? await nodeBody(node, max) : await webBody(req, max);
+  } catch (e) {
+    // The client went away mid-body: nobody reads the answer, but it is no fault of the node's.
+    return badRequest(`Error in $: the request body was cut short (${e instanceof Error ? e.message : String(e)})`);
+  }
   if (bytes === null) return tooLarge();
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);

@@ -5,6 +5,7 @@
 /// and Origin given and shows the status line's reason phrase.
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { hostname } from 'node:os';
 import { after, before, describe, it } from 'node:test';
 import { hashCmd } from '../../src/api/command.ts';
@@ -132,6 +133,22 @@ describe('a local node and web pages', () => {
     // The refusals of the tests above are there too.
     assert.ok(lines.some((l) => /Refused OPTIONS \/api\/v1\/send: 403 Forbidden: Origin not allowed: https:\/\/evil\.example/.test(l)));
     assert.ok(lines.some((l) => /Refused GET \/version: 403 Forbidden: Host not allowed: evil\.example\.com/.test(l)));
+  });
+});
+
+describe('a client that leaves mid-request', () => {
+  it('is refused in the verbose log, not reported as an internal error', async () => {
+    const { port } = new URL(node.url);
+    await new Promise<void>((resolve) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write('POST /api/v1/send HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"cmds":');
+        setTimeout(() => socket.destroy(), 200);
+      });
+      socket.on('close', () => resolve());
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    assert.match(node.output(), /\[api\]: Refused POST \/api\/v1\/send: 400 Bad Request: Error in \$: the request body was cut short/);
+    assert.doesNotMatch(node.output(), /internal error/);
   });
 });
 
