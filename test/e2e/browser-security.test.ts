@@ -7,11 +7,10 @@ import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { hostname } from 'node:os';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { hashCmd } from '../../src/api/command.ts';
 import { base64UrlEncode } from '../../src/values/base64.ts';
-import { startNode, tempDir } from './harness.ts';
-import type { Node } from './harness.ts';
+import { startNode, suiteNode, tempDir } from './harness.ts';
 
 interface Answer {
   readonly status: number;
@@ -50,79 +49,69 @@ function unsigned(code: string, nonce: string): { envelope: string; key: string;
   return { envelope, key, body: `{"cmds":[${envelope}]}` };
 }
 
-let node: Node;
-let cleanup: () => void;
-before(async () => {
-  const t = tempDir();
-  cleanup = t.cleanup;
-  node = await startNode(t.dir, 'verbose: true\nmaxBodyBytes: 2000\n');
-});
-after(async () => {
-  await node.stop();
-  cleanup();
-});
+const node = suiteNode('verbose: true\nmaxBodyBytes: 2000\n');
 
 describe('a local node and web pages', () => {
   it('refuses a page from another origin: preflight and simple request, which does not run', async () => {
-    const pre = await send(`${node.url}/api/v1/send`, 'OPTIONS', preflight(EVIL));
+    const pre = await send(`${node().url}/api/v1/send`, 'OPTIONS', preflight(EVIL));
     assert.equal(pre.status, 403);
     assert.equal(pre.reason, 'Forbidden');
     assert.equal(pre.headers['access-control-allow-origin'], undefined);
     assert.equal(pre.text, 'Origin not allowed: https://evil.example. This node answers pages on the loopback and from the config\'s corsOrigins.');
     const { envelope, body, key } = unsigned('(+ 1 2)', 'evil');
-    const simple = await send(`${node.url}/api/v1/send`, 'POST', { ...JSON_HEADERS, origin: EVIL }, body);
+    const simple = await send(`${node().url}/api/v1/send`, 'POST', { ...JSON_HEADERS, origin: EVIL }, body);
     assert.equal(simple.status, 403);
     assert.equal(simple.headers['access-control-allow-origin'], undefined);
     // Not stored, not run: no result now or after the executor had time, nothing in the explorer.
     await new Promise((r) => setTimeout(r, 300));
-    assert.equal((await send(`${node.url}/api/v1/poll`, 'POST', JSON_HEADERS, JSON.stringify({ requestKeys: [key] }))).text, '{}');
-    assert.doesNotMatch((await send(`${node.url}/explorer/api/v1/transactions`, 'GET')).text, new RegExp(key));
-    assert.equal((await send(`${node.url}/api/v1/local`, 'POST', { ...JSON_HEADERS, origin: EVIL }, envelope)).status, 403);
+    assert.equal((await send(`${node().url}/api/v1/poll`, 'POST', JSON_HEADERS, JSON.stringify({ requestKeys: [key] }))).text, '{}');
+    assert.doesNotMatch((await send(`${node().url}/explorer/api/v1/transactions`, 'GET')).text, new RegExp(key));
+    assert.equal((await send(`${node().url}/api/v1/local`, 'POST', { ...JSON_HEADERS, origin: EVIL }, envelope)).status, 403);
   });
 
   it('answers a page on the loopback (a dev server on localhost:5173), naming its origin', async () => {
     const origin = 'http://localhost:5173';
-    const pre = await send(`${node.url}/api/v1/send`, 'OPTIONS', preflight(origin));
+    const pre = await send(`${node().url}/api/v1/send`, 'OPTIONS', preflight(origin));
     assert.deepEqual([pre.status, pre.reason], [200, 'OK']);
     assert.equal(pre.headers['access-control-allow-origin'], origin);
     assert.equal(pre.headers.vary, 'Origin');
     assert.match(String(pre.headers['access-control-allow-headers']), /content-type/);
     const { body, key } = unsigned('(+ 40 2)', 'dev');
-    const sent = await send(`${node.url}/api/v1/send`, 'POST', { ...JSON_HEADERS, origin }, body);
+    const sent = await send(`${node().url}/api/v1/send`, 'POST', { ...JSON_HEADERS, origin }, body);
     assert.equal(sent.status, 200);
     assert.equal(sent.headers['access-control-allow-origin'], origin);
-    const result = await send(`${node.url}/api/v1/listen`, 'POST', { ...JSON_HEADERS, origin }, JSON.stringify({ listen: key }));
+    const result = await send(`${node().url}/api/v1/listen`, 'POST', { ...JSON_HEADERS, origin }, JSON.stringify({ listen: key }));
     assert.deepEqual(JSON.parse(result.text).result, { status: 'success', data: 42 });
   });
 
   it('answers only Host names of this node: 403 for another name (DNS rebinding)', async () => {
-    const port = new URL(node.url).port;
-    const evil = await send(`${node.url}/version`, 'GET', { host: `evil.example.com:${port}` });
+    const port = new URL(node().url).port;
+    const evil = await send(`${node().url}/version`, 'GET', { host: `evil.example.com:${port}` });
     assert.deepEqual([evil.status, evil.reason], [403, 'Forbidden']);
     assert.equal(evil.text, `Host not allowed: evil.example.com:${port}. This node answers its loopback names, its configured host and the config's allowedHosts.`);
-    assert.equal((await send(`${node.url}/`, 'GET', { host: 'evil.example.com' })).status, 403);
+    assert.equal((await send(`${node().url}/`, 'GET', { host: 'evil.example.com' })).status, 403);
     for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, 'localhost']) {
-      assert.equal((await send(`${node.url}/version`, 'GET', { host })).status, 200, host);
+      assert.equal((await send(`${node().url}/version`, 'GET', { host })).status, 200, host);
     }
   });
 
   it('answers errors in plain text, nosniff, with reason phrases in the status line', async () => {
-    const missing = await send(`${node.url}/nope`, 'GET');
+    const missing = await send(`${node().url}/nope`, 'GET');
     assert.deepEqual([missing.status, missing.reason, missing.headers['content-type'], missing.headers['x-content-type-options']],
       [404, 'Not Found', 'text/plain;charset=utf-8', 'nosniff']);
-    const bad = await send(`${node.url}/api/v1/send`, 'POST', JSON_HEADERS, '{"cmds": [');
+    const bad = await send(`${node().url}/api/v1/send`, 'POST', JSON_HEADERS, '{"cmds": [');
     assert.deepEqual([bad.status, bad.reason, bad.headers['content-type'], bad.headers['x-content-type-options']],
       [400, 'Bad Request', 'text/plain;charset=utf-8', 'nosniff']);
-    const ok = await send(`${node.url}/version`, 'GET');
+    const ok = await send(`${node().url}/version`, 'GET');
     assert.deepEqual([ok.status, ok.reason], [200, 'OK']);
   });
 
   it('logs one line with the reason for each refused request, in verbose mode', async () => {
-    await send(`${node.url}/api/v1/poll`, 'POST', { 'content-type': 'text/plain' }, '{}');
-    await send(`${node.url}/api/v1/poll`, 'POST', { ...JSON_HEADERS, accept: 'text/html' }, '{}');
-    await send(`${node.url}/api/v1/poll`, 'POST', JSON_HEADERS, `{"requestKeys":["${'A'.repeat(3000)}"]}`);
-    await send(`${node.url}/api/v1/poll`, 'POST', JSON_HEADERS, '{"requestKeys":[]}');
-    const lines = node.output().split('\n').filter((l) => l.includes('[api]: Refused'));
+    await send(`${node().url}/api/v1/poll`, 'POST', { 'content-type': 'text/plain' }, '{}');
+    await send(`${node().url}/api/v1/poll`, 'POST', { ...JSON_HEADERS, accept: 'text/html' }, '{}');
+    await send(`${node().url}/api/v1/poll`, 'POST', JSON_HEADERS, `{"requestKeys":["${'A'.repeat(3000)}"]}`);
+    await send(`${node().url}/api/v1/poll`, 'POST', JSON_HEADERS, '{"requestKeys":[]}');
+    const lines = node().output().split('\n').filter((l) => l.includes('[api]: Refused'));
     const expected = [
       /^\d{4}\/\d\d\/\d\d-\d\d:\d\d:\d\d \[api\]: Refused POST \/api\/v1\/poll: 415 Unsupported Media Type: Content-Type "text\/plain", not application\/json$/,
       /\[api\]: Refused POST \/api\/v1\/poll: 406 Not Acceptable: Accept "text\/html" admits no application\/json$/,
@@ -138,7 +127,7 @@ describe('a local node and web pages', () => {
 
 describe('a client that leaves mid-request', () => {
   it('is refused in the verbose log, not reported as an internal error', async () => {
-    const { port } = new URL(node.url);
+    const { port } = new URL(node().url);
     await new Promise<void>((resolve) => {
       const socket = connect(Number(port), '127.0.0.1', () => {
         socket.write('POST /api/v1/send HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"cmds":');
@@ -147,26 +136,16 @@ describe('a client that leaves mid-request', () => {
       socket.on('close', () => resolve());
     });
     await new Promise((r) => setTimeout(r, 200));
-    assert.match(node.output(), /\[api\]: Refused POST \/api\/v1\/send: 400 Bad Request: Error in \$: the request body was cut short/);
-    assert.doesNotMatch(node.output(), /internal error/);
+    assert.match(node().output(), /\[api\]: Refused POST \/api\/v1\/send: 400 Bad Request: Error in \$: the request body was cut short/);
+    assert.doesNotMatch(node().output(), /internal error/);
   });
 });
 
 describe('a node configured for other pages and names', () => {
-  let wide: Node;
-  let wideCleanup: () => void;
-  before(async () => {
-    const t = tempDir();
-    wideCleanup = t.cleanup;
-    wide = await startNode(t.dir, 'corsOrigins: ["*"]\nallowedHosts: [node.example.com]\nmistyped: 1\n');
-  });
-  after(async () => {
-    await wide.stop();
-    wideCleanup();
-  });
+  const wide = suiteNode('corsOrigins: ["*"]\nallowedHosts: [node.example.com]\nmistyped: 1\n');
 
   it('with corsOrigins ["*"], answers every origin with Pact 4\'s headers', async () => {
-    const pre = await send(`${wide.url}/api/v1/send`, 'OPTIONS', preflight(EVIL));
+    const pre = await send(`${wide().url}/api/v1/send`, 'OPTIONS', preflight(EVIL));
     assert.equal(pre.status, 200);
     assert.deepEqual(
       Object.fromEntries(Object.entries(pre.headers).filter(([k]) => k.startsWith('access-control-') || k === 'vary')),
@@ -177,18 +156,18 @@ describe('a node configured for other pages and names', () => {
         'access-control-max-age': '86400',
       },
     );
-    const version = await send(`${wide.url}/version`, 'GET', { origin: EVIL });
+    const version = await send(`${wide().url}/version`, 'GET', { origin: EVIL });
     assert.deepEqual([version.status, version.headers['access-control-allow-origin'], version.headers.vary], [200, '*', undefined]);
   });
 
   it('answers the names in allowedHosts, and no others', async () => {
-    const port = new URL(wide.url).port;
-    assert.equal((await send(`${wide.url}/version`, 'GET', { host: `node.example.com:${port}` })).status, 200);
-    assert.equal((await send(`${wide.url}/version`, 'GET', { host: `other.example.com:${port}` })).status, 403);
+    const port = new URL(wide().url).port;
+    assert.equal((await send(`${wide().url}/version`, 'GET', { host: `node.example.com:${port}` })).status, 200);
+    assert.equal((await send(`${wide().url}/version`, 'GET', { host: `other.example.com:${port}` })).status, 403);
   });
 
   it('warned of the unknown config key, naming the known ones', () => {
-    assert.match(wide.output(), /^pact: .*serve\.yaml: unknown key "mistyped" ignored \(known keys: port, host, .*allowedHosts, corsOrigins\)$/m);
+    assert.match(wide().output(), /^pact: .*serve\.yaml: unknown key "mistyped" ignored \(known keys: port, host, .*allowedHosts, corsOrigins\)$/m);
   });
 });
 
@@ -212,6 +191,6 @@ describe('a node bound to every interface', () => {
 
 describe('no JavaScript on any output', () => {
   it('printed no stack trace', () => {
-    assert.doesNotMatch(node.output(), /\n\s+at |Error:|\[h3\]/);
+    assert.doesNotMatch(node().output(), /\n\s+at |Error:|\[h3\]/);
   });
 });
