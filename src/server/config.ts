@@ -178,20 +178,17 @@ function hostName(h: string, key: string): string {
   throw new FieldError(`${key}: expected a host name such as "node.example.com" (no scheme, no port), ".example.com" or "*", found ${JSON.stringify(h)}`);
 }
 
-/// A `corsOrigins` entry as browsers send it in `Origin` (`https://app.example.com:8443`, no
-/// path), `null` (pages from files and sandboxes), or `*` (any origin: Pact 4's policy).
+/// A `corsOrigins` entry as browsers send it in `Origin`: `scheme://host[:port]` with no path
+/// (`https://app.example.com:8443`, `chrome-extension://<id>`), `null` (pages from files and
+/// sandboxes), or `*` (any origin: Pact 4's policy). An http(s) origin is written the way
+/// browsers write it (lower case, no default port).
 function origin(o: string, key: string): string {
   if (o === '*' || o === 'null') return o;
-  let url: URL | null = null;
-  try {
-    url = new URL(o);
-  } catch {
-    // reported below
-  }
-  if (url === null || url.origin === 'null' || url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '') {
+  const written = o.replace(/\/$/, '');
+  if (!/^[a-z][a-z0-9+.-]*:\/\/[^/?#@\s]+$/i.test(written)) {
     throw new FieldError(`${key}: expected an origin such as "https://app.example.com" (scheme, host and port only), "null" or "*", found ${JSON.stringify(o)}`);
   }
-  return url.origin;
+  return /^https?:/i.test(written) ? new URL(written).origin : written.toLowerCase();
 }
 
 function text(v: Json, key: string): string {

@@ -45,7 +45,7 @@ describe('loadConfig', () => {
       'entity: Alice', 'gasLimit: 1000', 'gasRate: 2', 'execConfig: [DisablePact47, AllowReadInLocal]',
       'host: 0.0.0.0', 'listenTimeout: 0.5', 'maxBodyBytes: 1000', 'maxCommandsPerSend: 10', 'maxJsonDepth: 32',
       'allowedHosts: [node.example.com, .dev.example, "[::2]", "*"]',
-      'corsOrigins: ["https://App.example.com/", "http://localhost:5173", "null", "*"]',
+      'corsOrigins: ["https://App.example.com/", "http://localhost:5173", "https://x.example:443", "chrome-extension://AbC", "null", "*"]',
     ].join('\n')));
     assert.equal(c.verbose, true);
     assert.equal(c.persistDir, 'log');
@@ -58,7 +58,7 @@ describe('loadConfig', () => {
     assert.deepEqual([c.maxBodyBytes, c.maxCommandsPerSend, c.maxJsonDepth], [1000, 10, 32]);
     assert.deepEqual(c.allowedHosts, ['node.example.com', '.dev.example', '[::2]', '*']);
     // Origins as browsers send them: no trailing slash, scheme and host in lower case.
-    assert.deepEqual(c.corsOrigins, ['https://app.example.com', 'http://localhost:5173', 'null', '*']);
+    assert.deepEqual(c.corsOrigins, ['https://app.example.com', 'http://localhost:5173', 'https://x.example', 'chrome-extension://abc', 'null', '*']);
   });
 
   it('warns of an unknown key, naming it and the known keys, and goes on', () => {
