@@ -119,6 +119,16 @@ export function buildInterface(ctx: Ctx, t: InterfaceTerm, name: string): Module
   return data;
 }
 
+/// A module or interface as an editor's analysis installs it: built and linked exactly as an
+/// install builds it (the same errors), without the governance, namespace and gas checks of an
+/// install and without storing it; its members join the top-level scope, as after a load.
+export function buildForAnalysis(ctx: Ctx, t: ModuleTerm | InterfaceTerm): ModuleData {
+  const name = fullName(ctx, t.name);
+  const data = t.t === 'module' ? buildModule(ctx, t, name) : buildInterface(ctx, t, name);
+  loadIntoScope(ctx, data);
+  return data;
+}
+
 /// A top-level scope that remembers which of its names were read.
 class RecordingScope extends Map<string, Val> {
   readonly hits = new Map<string, Val>();
@@ -439,7 +449,7 @@ export function useModule(ctx: Ctx, u: UseTerm, into: Map<string, Val> | null): 
   }
   if (u.imports !== null) validateImports(mod, u, u.info);
   const target = into ?? ctx.scope;
-  for (const [k, v] of mod.members) {
+  for (const [k, v] of scopeMembers(mod)) {
     if (u.imports === null || u.imports.includes(k)) target.set(k, v);
   }
   return `Using ${shown}`;
@@ -460,6 +470,13 @@ function validateImports(mod: ModuleData, u: UseTerm, info: Info): void {
 }
 
 /// After a load, the module's members are usable unqualified until the transaction ends.
-function loadIntoScope(ctx: Ctx, data: ModuleData): void {
-  for (const [k, v] of data.members) ctx.scope.set(k, v);
+export function loadIntoScope(ctx: Ctx, data: ModuleData): void {
+  for (const [k, v] of scopeMembers(data)) ctx.scope.set(k, v);
+}
+
+/// The members a load or a `use` brings into scope: all of a module's; of an interface's, its
+/// constants and schemas, not the functions, capabilities and pacts it only declares (Pact's
+/// `installModule` leaves an interface's definitions out).
+function* scopeMembers(mod: ModuleData): Iterable<[string, Val]> {
+  for (const [k, v] of mod.members) if (!(mod.isInterface && v instanceof Def)) yield [k, v];
 }

@@ -9,6 +9,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { serve } from 'h3';
 import { openSqlite } from '../db/sqlite.ts';
 import { createApp } from './app.ts';
+import { exposureNote } from './guard.ts';
 import type { ServerConfig } from './config.ts';
 import { ExecutorThread } from './executor-thread.ts';
 import type { StartThread } from './executor-thread.ts';
@@ -63,7 +64,7 @@ export async function startServer(config: ServerConfig, deps: NodeDeps, out: (li
     start: deps.startExecutor, setup: { dbPath: store.dbPath, pragmas: store.pragmas, config }, log,
   }), { log, listenTimeout: config.listenTimeout, onFatal: (e) => fatal(e) }));
   // srvx's own signal handlers (`gracefulShutdown`) would keep the process up to a second longer.
-  const server = serve(createApp(node, { ...config, accessLog }), {
+  const server = serve(createApp(node, { ...config, accessLog, log }), {
     port: config.port, hostname: config.host, silent: true, gracefulShutdown: false,
   });
   try {
@@ -91,7 +92,7 @@ export async function startServer(config: ServerConfig, deps: NodeDeps, out: (li
   const running: RunningNode = { url, port, node, stop: () => stop(0), stopped };
   // From the first line on, a signal stops the node properly (a node in memory removes its file).
   if (deps.stopOnSignals === true) stopOnSignals(running);
-  out(`pact-ts node listening on ${url} (data: ${config.persistDir === null ? 'in memory' : store.dbPath})\n`);
+  out(`pact-ts node listening on ${url} (data: ${config.persistDir === null ? 'in memory' : store.dbPath}${exposureNote(config.host)})\n`);
   for (const line of early) out(line);
   debugOut = out;
   log.debug(`[api] starting on port ${port}`);

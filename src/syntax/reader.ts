@@ -4,7 +4,7 @@
 /// cannot (Unicode letters in names, reserved words inside names, numeric escape ranges, decimal
 /// precision) and, on any error, reports it where and as Pact's own parser would.
 
-import type { TreeCursor } from '@lezer/common';
+import type { Tree, TreeCursor } from '@lezer/common';
 import type { Exp, Info, Literal } from './exp.ts';
 import { isReserved, scanIdent, skipTrivia } from './chars.ts';
 import { ParseError, identFailure, reservedFailure, slotFailure } from './errors.ts';
@@ -16,16 +16,26 @@ import { pieces } from './pieces.ts';
 import { decodeString } from './strings.ts';
 
 type Delim = '(' | '[' | '{';
-const DELIMS: Record<number, Delim> = { [T.Parens]: '(', [T.Brackets]: '[', [T.Braces]: '{' };
 const CLOSER: Record<Delim, string> = { '(': ')', '[': ']', '{': '}' };
-const CLOSERS = new Set([')', ']', '}'].map((name) => parser.nodeSet.types.find((t) => t.name === name)!.id));
+
+// The reader reads the grammar's flat `Tokens` form, where each bracket is a token: it builds
+// the lists itself, with a stack of its own, so nesting is bounded by memory alone (the parser's
+// own stack gives up past a few thousand levels).
+const tokens = parser.configure({ top: 'Tokens' });
+
+/// The parser of the flat form the reader reads (for `readTree`).
+export const tokensParser = tokens;
+const typeId = (name: string) => parser.nodeSet.types.find((t) => t.name === name)!.id;
+// Opening brackets by node type, and the opener each closing bracket matches.
+const OPENERS = new Map<number, Delim>([[typeId('('), '('], [typeId('['), '['], [typeId('{'), '{']]);
+const CLOSES = new Map<number, Delim>([[typeId(')'), '('], [typeId(']'), '['], [typeId('}'), '{']]);
 
 // A list being read: its expressions so far and where to resume when it closes.
 interface OpenList {
   readonly delim: Delim;
+  // Where it starts (its length is known when it closes).
   readonly info: Info;
   readonly items: Exp[];
-  closed: boolean;
   readonly outer: Exp[];
   readonly outerCloser: string | null;
 }
@@ -33,18 +43,24 @@ interface OpenList {
 // Upstream rejects decimals with more fractional digits (Data.Decimal stores the scale in a byte).
 const MAX_SCALE = 255;
 
-// Lezer gives up on nesting deeper than a fixed stack (about 1400 applications or 2800 lists,
-// depending on the construct). An error found this deep is reported as what it almost surely is:
-// nesting beyond what we read, not a mistake in the text.
-const DEEP = 1000;
-
 /// Reads a whole text: a file, or one input of the REPL. `file` names the source in spans and
 /// errors (`<interactive>` for REPL input). Like Pact, text without any expression (empty, or
 /// only whitespace and comments) is an error, at its end.
 /// @example
 /// parse('(+ 1 2)', 'x.repl')[0] // { tag: 'list', delim: '(', items: [...3 expressions], info: { line: 0, col: 0, ... } }
 export function parse(source: string, file: string, options: ReadOptions = {}): Exp[] {
-  return new Reader(source, file, options.columnBase ?? null, new Positions(source)).program(parser.parse(source).cursor());
+  return new Reader(source, file, options.columnBase ?? null, new Positions(source)).program(tokens.parse(source).cursor());
+}
+
+/// `parse` of a text already parsed by `tokensParser` into `tree` (an editor keeps each file's
+/// tree and reparses only what an edit touched): the same expressions, the same errors.
+/// `tolerant` reads on past what is wrong with the brackets (a list left open is closed at the
+/// end, a bracket out of place skipped), so that an editor still knows the code around a slip;
+/// other errors are still thrown.
+export function readTree(tree: Tree, source: string, file: string, tolerant = false): Exp[] {
+  const reader = new Reader(source, file, null, new Positions(source));
+  reader.tolerant = tolerant;
+  return reader.program(tree.cursor());
 }
 
 /// Reads a long text piece by piece (see pieces.ts), each piece's expressions as one array,
@@ -57,7 +73,7 @@ export function* parsePieces(source: string, file: string, size = PIECE): Genera
     const reader = new Reader(source, file, null, positions);
     // A piece after the first follows a closed expression, which shapes "expected" lists.
     reader.startAt(from);
-    const exps = reader.piece(parser.parse(source.slice(from, to)).cursor());
+    const exps = reader.piece(tokens.parse(source.slice(from, to)).cursor());
     any ||= exps.length > 0;
     if (exps.length > 0) yield exps;
   }
@@ -80,12 +96,12 @@ class Reader {
   private readonly source: string;
   private readonly file: string;
   private readonly positions: Positions;
-  // How many lists are open where the reader is.
-  private depth = 0;
   // Where the tree's text starts in `source` (a piece of a long text is parsed on its own).
   private base = 0;
   // On-chain column counting (see ReadOptions), or null to count lines and columns.
   private readonly columnBase: number | null;
+  /// Skip what is wrong with the brackets instead of failing (see `readTree`).
+  tolerant = false;
   // The last token read and the one before it: what may follow a token adds to an error's
   // "expected" list, and an error right after a number makes upstream re-read from the number.
   private prev: TokenKind = 'none';
@@ -120,39 +136,36 @@ class Reader {
     if (at > 0) this.token('other', at - 1, at);
   }
 
-  // Reads the node at the cursor and its following siblings into `out`. Lists are entered with
-  // an explicit stack rather than recursion, so that deep nesting cannot exhaust the call stack.
+  // Reads the token at the cursor and those after it into `out`, building lists as their
+  // brackets open and close.
   private walk(c: TreeCursor, out: Exp[]): void {
     const open: OpenList[] = [];
     let items = out;
     let closer: string | null = null;
-    for (;;) {
-      const delim = DELIMS[c.type.id];
+    do {
+      const from = c.from + this.base;
+      const delim = OPENERS.get(c.type.id);
+      const closes = CLOSES.get(c.type.id);
       if (delim !== undefined) {
-        const from = c.from + this.base;
-        const list: OpenList = { delim, info: this.info(from, c.to + this.base), items: [], closed: false, outer: items, outerCloser: closer };
-        open.push(list);
-        this.depth = open.length;
+        open.push({ delim, info: this.info(from, from), items: [], outer: items, outerCloser: closer });
         this.token('other', from, from + 1);
-        items = list.items;
+        items = open[open.length - 1]!.items;
         closer = CLOSER[delim];
-        c.firstChild(); // the opening bracket, which the loop steps over
-      } else if (CLOSERS.has(c.type.id) && open.length > 0) {
-        open[open.length - 1]!.closed = true;
-        this.token('other', c.from + this.base, c.to + this.base);
-      } else {
-        this.expression(c, items, closer);
-      }
-      while (!c.nextSibling()) {
-        const list = open.pop();
-        this.depth = open.length;
-        if (list === undefined) return;
-        c.parent();
-        if (!list.closed) this.slot(skipTrivia(this.source, this.prevEnd), closer);
-        list.outer.push({ tag: 'list', delim: list.delim, items: list.items, info: list.info });
+      } else if (closes !== undefined && open.length > 0 && open[open.length - 1]!.delim === closes) {
+        const list = open.pop()!;
+        this.token('other', from, from + 1);
+        list.outer.push({ tag: 'list', delim: list.delim, items: list.items, info: this.extended(list.info, from + 1) });
         items = list.outer;
         closer = list.outerCloser;
+      } else if (closes === undefined || !this.tolerant) {
+        // A closing bracket out of place is an error there, as any other token would be.
+        this.expression(c, items, closer);
       }
+    } while (c.nextSibling());
+    // A list left open: what upstream expected next is at the end of the text.
+    if (open.length > 0 && !this.tolerant) this.slot(skipTrivia(this.source, this.prevEnd), closer);
+    for (let list = open.pop(); list !== undefined; list = open.pop()) {
+      list.outer.push({ tag: 'list', delim: list.delim, items: list.items, info: this.extended(list.info, this.source.length) });
     }
   }
 
@@ -194,6 +207,7 @@ class Reader {
         return this.token('other', from, to);
       default:
         // An error node, or a bracket out of place.
+        if (this.tolerant) return;
         return this.error(from, closer);
     }
   }
@@ -284,7 +298,6 @@ class Reader {
   private error(from: number, closer: string | null): never {
     const s = this.source;
     const q = skipTrivia(s, from);
-    if (this.depth >= DEEP) this.fail({ offset: q, expected: [], reason: `nesting deeper than ${this.depth} levels is not supported` });
     const ch = s.charCodeAt(q);
     if (ch === 34 /* " */) {
       const r = decodeString(s, q);
@@ -319,6 +332,12 @@ class Reader {
     this.prev = kind;
     this.prevStart = start;
     this.prevEnd = end;
+  }
+
+  // `info`, a span that started before, extended to the next token after `to`.
+  private extended(info: Info, to: number): Info {
+    const { file, line, col, offset, source } = info;
+    return { file, line, col, offset, length: skipTrivia(this.source, to) - offset, source };
   }
 
   // The span from `from` to the next token after `to`.

@@ -106,14 +106,14 @@ export interface Harness {
 
 /// A node over `conn` (default: a fresh in-memory database, which also holds the inbox) with
 /// the stub service run on this thread, and its app.
-export function harness(options: { conn?: DatabaseSync; listenTimeout?: number; sliceMs?: number; log?: NodeLog } = {}): Harness {
+export function harness(options: { conn?: DatabaseSync; listenTimeout?: number; sliceMs?: number; log?: NodeLog; app?: Partial<AppOptions> } = {}): Harness {
   const conn = options.conn ?? new DatabaseSync(':memory:');
   const service = new StubService(conn);
   const log = options.log ?? silentLog;
   const node = new PactNode(conn, conn, (host) => new Executor({
     conn, history: new HistoryStore(conn), service, log, sliceMs: options.sliceMs, ...host,
   }), { log, listenTimeout: options.listenTimeout ?? 5, onFatal: (e) => { throw e; } });
-  const app = createApp(node, LIMITS);
+  const app = createApp(node, { ...LIMITS, ...options.app });
   const request = async (path: string, init?: RequestInit): Promise<Response> => app.request(path, init);
   const post = (path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> =>
     request(path, {
