@@ -6,11 +6,11 @@
 // takes a cache made for the very same source text (and rejects any other, compiling as usual).
 import { dirname } from 'node:path';
 import { Script } from 'node:vm';
-import { BUNDLE_ASSET, wrapBundle } from '../src/cli/bundle-wrapper.ts';
 
 /// The bundle as a script whose result is its CommonJS module function.
 export function bundleScript(bundle: string, cachedData?: Uint8Array): Script {
-  return new Script(wrapBundle(bundle), { filename: BUNDLE_ASSET, cachedData });
+  const wrapped = `(function (exports, require, module, __filename, __dirname) {${bundle}\n})`;
+  return new Script(wrapped, { filename: 'pact.cjs', cachedData });
 }
 
 /// Runs the bundle as the CommonJS module `module`, requiring through `require`.

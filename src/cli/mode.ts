@@ -6,7 +6,7 @@ import { PACT_VERSION } from '../lang/version.ts';
 import { EVALUATOR_ENV } from '../repl/evaluator-process.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 
-/// Set in the environment of a node's executor thread (src/cli/self-thread.ts).
+/// Set in the environment of a node's executor thread (src/cli/serve.ts).
 export const EXECUTOR_ENV = 'PACT_TS_EXECUTOR';
 
 export type ProcessMode = 'evaluator' | 'executor' | 'z3-selftest' | 'version' | 'command-line';

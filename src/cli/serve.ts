@@ -2,8 +2,10 @@
 /// config prints Pact's config usage, then one line naming the file and the field, and exits 1.
 import { CONFIG_USAGE, ConfigError, loadConfig } from '../server/config.ts';
 import type { ServerConfig } from '../server/config.ts';
+import type { Worker, WorkerOptions } from 'node:worker_threads';
+import { deepThread } from '../repl/deep-stack.ts';
 import { startServer, StartError } from '../server/server.ts';
-import { selfThread } from './self-thread.ts';
+import { EXECUTOR_ENV } from './mode.ts';
 
 /// Runs a node; resolves with the exit code once it has stopped.
 export async function serve(configFile: string): Promise<number> {
@@ -17,12 +19,17 @@ export async function serve(configFile: string): Promise<number> {
     return 1;
   }
   try {
-    return await (await startServer(config, { startExecutor: selfThread, stopOnSignals: true })).stopped;
+    return await (await startServer(config, { startExecutor, stopOnSignals: true })).stopped;
   } catch (e) {
     if (!(e instanceof StartError)) throw e;
     process.stderr.write(`pact: ${e.message}\n`);
     return 1;
   }
+}
+
+/// This executable again, on a deep thread, as the node's executor (EXECUTOR_ENV: see main.ts).
+function startExecutor(options: WorkerOptions): Worker {
+  return deepThread({ ...options, env: { ...process.env, [EXECUTOR_ENV]: '1' } });
 }
 
 /// A node's executor thread: the executor, with the Pact service (the interpreter is loaded

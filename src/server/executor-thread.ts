@@ -6,7 +6,8 @@
 /// clones, no pipe, no serialisation to text), a thread can be given the stack deep programs
 /// need (`resourceLimits.stackSizeMb`; a process's main stack is fixed by `ulimit -s`), and
 /// ending it (`terminate`) stops any JavaScript at once and releases its SQLite connection with
-/// its open transaction rolled back. Its heap limit is the process's own (it inherits V8's flags).
+/// its open transaction rolled back. Its heap limit is the process's own (it inherits V8's
+/// flags, `--max-old-space-size-percentage` among them).
 ///
 /// Time limits: a watchdog here reads a counter the executor bumps as each command starts (a
 /// shared buffer; nothing is posted per command). A command still running past its limit
@@ -25,12 +26,9 @@ import type { RunnerHost } from './node.ts';
 import type { CommandRunner } from './queue.ts';
 import type { ApplyOptions, CommandResult } from './service.ts';
 
-/// The executor thread's stack: room for programs nesting 100,000 deep. (Only what is used is
-/// ever committed; the rest is address space.)
-export const EXECUTOR_STACK_MB = 512;
-
 /// Starts this program again on a worker thread, where it runs `runExecutorWorker` with its
-/// Pact service and `options.workerData` as the setup.
+/// Pact service and `options.workerData` as the setup. (`pact --serve` gives it the deep stack
+/// deep programs need: repl/deep-stack.ts.)
 export type StartThread = (options: WorkerOptions) => Worker;
 
 /// What the executor thread is given (its `workerData`).
@@ -149,7 +147,6 @@ export class ExecutorThread implements CommandRunner {
     this.#seen = -1;
     const worker = this.#options.start({
       workerData: { ...this.#options.setup, progress: this.#progress.buffer } satisfies ExecutorSetup,
-      resourceLimits: { stackSizeMb: EXECUTOR_STACK_MB },
     });
     // A thread being ended may still have something in the port; what it was doing is redone.
     worker.on('message', (m: FromExecutor) => worker === this.#worker && !this.#restarting && this.#receive(m));
