@@ -3,7 +3,7 @@ export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 SRC := $(shell find src -name '*.ts' -not -name 'parser*.ts' 2>/dev/null)
 PARSER := src/syntax/parser.ts
 
-.PHONY: all install grammar typecheck test fuzz stress repl serve bench clean
+.PHONY: all install grammar typecheck test fuzz stress repl serve bench clean release release-binaries release-pack release-test FORCE
 all: dist/pact
 
 install: node_modules/.installed
@@ -18,22 +18,42 @@ $(PARSER): grammar/pact.grammar node_modules/.installed
 typecheck: $(PARSER)
 	tsc -p .
 
-dist/pact: $(PARSER) $(SRC) $(wildcard scripts/*.ts scripts/train/*) sea-config.json node_modules/.installed
+# The CLI's bundle (and the executable's main script, and which packages the bundle holds).
+dist/pact.cjs: $(PARSER) $(SRC) scripts/bundle.ts scripts/sea-main.ts scripts/code-cache.ts dist/commit node_modules/.installed
 	tsc -p .
 	node scripts/bundle.ts
-	@# The V8 code cache the executable compiles the bundle with (scripts/code-cache.ts).
-	node scripts/train-code-cache.ts
-	@# sea-config.json starts the young generation at 8 MB instead of 1: starting up allocates ~10 MB
-	@# that lives on, and loading a protocol far more, which V8 otherwise scavenges again and again
-	@# while growing it (-9 ms for an empty script, -14 ms loading a 6,000-line protocol).
-	node --build-sea sea-config.json
+
+# The commit `pact --version --verbose` names: rewritten, and the bundle rebuilt, when HEAD moves.
+dist/commit: FORCE
+	@mkdir -p dist
+	@(git rev-parse HEAD 2>/dev/null || echo unknown) > $@.new
+	@if cmp -s $@.new $@; then rm $@.new; else mv $@.new $@; fi
+
+# The solver's 35 MB wasm as the executable carries it, compressed (half a minute, kept).
+dist/z3-built.wasm.zst: node_modules/.installed scripts/compress-solver.ts
+	node scripts/compress-solver.ts $@
+
+EXECUTABLE_SCRIPTS := $(addprefix scripts/release/,executable.ts base-node.ts platforms.ts)
+# The executable for this machine, made as every release executable is (scripts/release/
+# executable.ts): Node stripped of its symbols, the bundle, its trained V8 code cache, the solver.
+dist/pact: dist/pact.cjs dist/z3-built.wasm.zst scripts/train-code-cache.ts $(wildcard scripts/train/*) $(EXECUTABLE_SCRIPTS) | $(LLVM_STRIP)
+	node scripts/release/executable.ts dist/pact.new
 	@# Renamed into place: a running dist/pact (a test, a node) cannot be overwritten, only replaced.
 	mv -f dist/pact.new dist/pact
+
+# llvm-strip strips Node's binary for every platform (ELF and Mach-O); installed when missing.
+LLVM_STRIP := $(or $(shell command -v llvm-strip),/usr/bin/llvm-strip)
+/usr/bin/llvm-strip:
+	$(APT_INSTALL) llvm
+
+# Installs Debian packages (as root), waiting for another apt to finish rather than failing.
+APT_INSTALL := apt-get -o DPkg::Lock::Timeout=600 update -qq && DEBIAN_FRONTEND=noninteractive \
+	apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends
 
 # The explorer's browser test drives Debian's Chromium: installed here when missing (needs root).
 CHROMIUM := /usr/bin/chromium
 $(CHROMIUM):
-	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+	$(APT_INSTALL) chromium >/dev/null
 
 test: dist/pact $(CHROMIUM)
 	node --test --test-reporter=spec "test/**/*.test.ts"
@@ -70,3 +90,32 @@ bench: dist/pact $(CHROMIUM)
 
 clean:
 	rm -rf dist $(PARSER) src/syntax/parser.terms.ts
+
+# Release: the platforms' executables (PLATFORMS, default every one npm has Node 26 for), then
+# their archives, npm packages and SHA256SUMS in dist/release (scripts/release/release.ts,
+# docs/release.md). The Debian tools it needs are installed when missing (as root).
+PLATFORMS ?= linux-x64 linux-arm64 darwin-x64 win-x64
+release: release-binaries release-pack
+
+# linux-arm64's code cache is made by its own Node, under qemu-user (scripts/release/platforms.ts).
+ARM64_EMULATION := $(if $(filter linux-arm64,$(PLATFORMS)),/usr/bin/qemu-aarch64-static /usr/aarch64-linux-gnu/lib/libstdc++.so.6)
+release-binaries: dist/pact | $(LLVM_STRIP) $(ARM64_EMULATION)
+	node scripts/release/release.ts build $(PLATFORMS)
+
+release-pack: dist/pact.cjs | /usr/bin/libdeflate-gzip
+	node scripts/release/release.ts pack
+
+/usr/bin/libdeflate-gzip:
+	$(APT_INSTALL) libdeflate-tools
+/usr/bin/qemu-aarch64-static:
+	$(APT_INSTALL) qemu-user-static
+/usr/aarch64-linux-gnu/lib/libstdc++.so.6:
+	$(APT_INSTALL) libc6-arm64-cross libstdc++6-arm64-cross libatomic1-arm64-cross
+
+# Runs each archive's executable where this machine can (test/release): natively, under
+# qemu-user, under wine, or checks it structurally; and the npm packages installed offline.
+WINE := /usr/lib/wine/wine64
+$(WINE):
+	$(APT_INSTALL) wine64
+release-test: release | $(WINE)
+	node --test --test-reporter=spec test/release/*.release.ts

@@ -6,7 +6,7 @@
 import { fstatSync, statSync } from 'node:fs';
 import { defineCommand, runCommand } from 'citty';
 import { HELP, USAGE } from './help.ts';
-import { processMode, VERSION_LINE } from './mode.ts';
+import { buildLine, processMode, VERSION_LINE } from './mode.ts';
 import { guardStandardStreams } from './streams.ts';
 
 const SUBCOMMANDS = new Set(['add-sig', 'combine-sigs', 'sign']);
@@ -25,6 +25,8 @@ const flags = {
   help: { type: 'boolean', alias: 'h' },
   // Ours: JUnit XML of the test runner (several scripts, or a directory).
   junit: { type: 'string' },
+  // Ours: with --version, also our version, the commit built and the platform.
+  verbose: { type: 'boolean' },
   file: { type: 'positional', required: false },
 } as const;
 
@@ -91,9 +93,10 @@ const main = defineCommand({
       return 0;
     }
     if (args.version) {
-      process.stdout.write(VERSION_LINE);
+      process.stdout.write(args.verbose === true ? VERSION_LINE + buildLine() : VERSION_LINE);
       return 0;
     }
+    if (args.verbose) return usageError('`--verbose\' goes with --version');
     if (args.builtins) {
       process.stdout.write(await builtins());
       return 0;
