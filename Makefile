@@ -48,17 +48,20 @@ LLVM_STRIP := $(or $(shell command -v llvm-strip),/usr/bin/llvm-strip)
 
 # Installs Debian packages (as root), waiting for another apt to finish rather than failing.
 APT_INSTALL := apt-get -o DPkg::Lock::Timeout=600 update -qq && DEBIAN_FRONTEND=noninteractive \
-	apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends
+	apt-get -o DPkg::Lock::Timeout=600 install -y -qq
 
-# The explorer's browser test drives Debian's Chromium: installed here when missing (needs root).
+# The explorer's browser test drives Debian's Chromium, the REPL's terminal tests tmux: installed
+# here when missing (needs root).
 CHROMIUM := /usr/bin/chromium
-$(CHROMIUM):
-	$(APT_INSTALL) chromium >/dev/null
+TMUX := /usr/bin/tmux
+$(CHROMIUM) $(TMUX): /usr/bin/%:
+	$(APT_INSTALL) $* >/dev/null
 
-test: dist/pact $(CHROMIUM)
+test: dist/pact $(CHROMIUM) $(TMUX)
 	node --test --test-reporter=spec "test/**/*.test.ts"
 
-# Big inputs (a 50 MB script, a value 200,000 levels deep, a million piped lines): minutes.
+# Big inputs (a 50 MB script, a value 200,000 levels deep, a million piped lines, code 100,000
+# deep, a fold over 100,000,000 elements, a 200 MB string): minutes.
 stress: dist/pact
 	node --test --test-reporter=spec test/stress/*.stress.ts
 
@@ -116,6 +119,6 @@ release-pack: dist/pact.cjs | /usr/bin/libdeflate-gzip
 # qemu-user, under wine, or checks it structurally; and the npm packages installed offline.
 WINE := /usr/lib/wine/wine64
 $(WINE):
-	$(APT_INSTALL) wine64
+	$(APT_INSTALL) --no-install-recommends wine64
 release-test: release | $(WINE)
 	node --test --test-reporter=spec test/release/*.release.ts

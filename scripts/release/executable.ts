@@ -44,10 +44,15 @@ function seaConfig(node: string, out: string, cache: string | null, native: bool
     // The young generation starts at 8 MB instead of 1: starting up allocates ~10 MB that lives
     // on, and loading a protocol far more, which V8 otherwise scavenges again and again while
     // growing it (-9 ms for an empty script, -14 ms loading a 6,000-line protocol).
-    execArgv: ['--min-semi-space-size=8'],
+    // The heap may take 75% of the machine's memory (V8's default is far less); `--node-options`
+    // on the command line changes these (see the README's Limits).
+    execArgv: ['--min-semi-space-size=8', '--max-old-space-size-percentage=75'],
+    execArgvExtension: 'cli',
     assets: {
       'pact.cjs': 'dist/pact.cjs',
       ...(cache === null ? {} : { 'pact.cache': cache }),
+      // Deep code runs on a worker with a deep stack, started from this same main script.
+      'sea-main.cjs': 'dist/sea-main.cjs',
       [Z3_ASSETS.js]: 'node_modules/z3-solver/build/z3-built.js',
       [Z3_ASSETS.wasm]: 'dist/z3-built.wasm.zst',
     },
