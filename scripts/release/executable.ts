@@ -4,7 +4,7 @@
 // an ELF, Mach-O or PE binary alike whatever machine it runs on.
 // Usage: node scripts/release/executable.ts OUT [PLATFORM]   (this machine's platform by default;
 // `make dist/pact` runs it once the bundle and the compressed solver are made)
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Z3_ASSETS } from '../../src/analyze/solver.ts';
@@ -76,7 +76,10 @@ function trainCodeCache(p: Platform, node: string, out: string): string | null {
   const prefix = runner(p);
   if (prefix === null) return null;
   const [command, ...args] = [...prefix, node, ...DETERMINISTIC, 'scripts/train-code-cache.ts', out];
-  execFileSync(command!, args, { stdio: 'inherit' });
+  // Its standard streams are pipes whatever make's are: what a run compiles depends on whether
+  // they are a terminal, a file or a pipe, and so would the cache's bytes.
+  const r = spawnSync(command!, args, { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`the code cache's training run failed: ${r.error?.message ?? ''}\n${r.stdout}${r.stderr}`);
   return out;
 }
 
