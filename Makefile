@@ -6,20 +6,26 @@ PARSER := src/syntax/parser.ts
 .PHONY: all install grammar typecheck test fuzz stress repl serve bench clean release release-binaries release-pack release-test FORCE
 all: dist/pact
 
-install: node_modules/.installed
-node_modules/.installed: package.json package-lock.json
+# The install is stamped with the lock file's hash, not its time: a second checkout (a git
+# worktree) sharing this node_modules through a symlink has newer files but the same lock, and
+# must not reinstall (npm ci through the link would empty the shared folder under the others).
+INSTALLED := node_modules/.installed-$(shell sha256sum package-lock.json | cut -c1-16)
+install: $(INSTALLED)
+$(INSTALLED):
+	@if [ -L node_modules ]; then echo "node_modules is a shared link and package-lock.json changed: install here first (rm node_modules && npm ci)" >&2; exit 1; fi
 	npm ci --no-audit --no-fund --loglevel=error
 	@touch $@
 
 grammar: $(PARSER)
-$(PARSER): grammar/pact.grammar node_modules/.installed
+$(PARSER): grammar/pact.grammar $(INSTALLED)
 	lezer-generator --typeScript grammar/pact.grammar -o $(PARSER)
 
 typecheck: $(PARSER)
 	tsc -p .
+	tsc -p editors/vscode
 
 # The CLI's bundle (and the executable's main script, and which packages the bundle holds).
-dist/pact.cjs: $(PARSER) $(SRC) scripts/bundle.ts scripts/sea-main.ts scripts/code-cache.ts dist/commit node_modules/.installed
+dist/pact.cjs: $(PARSER) $(SRC) scripts/bundle.ts scripts/sea-main.ts scripts/code-cache.ts dist/commit $(INSTALLED)
 	tsc -p .
 	node scripts/bundle.ts
 
@@ -29,8 +35,11 @@ dist/commit: FORCE
 	@(git rev-parse HEAD 2>/dev/null || echo unknown) > $@.new
 	@if cmp -s $@.new $@; then rm $@.new; else mv $@.new $@; fi
 
-# The solver's 35 MB wasm as the executable carries it, compressed (half a minute, kept).
-dist/z3-built.wasm.zst: node_modules/.installed scripts/compress-solver.ts
+# The solver's 35 MB wasm as the executable carries it, compressed (half a minute, kept until
+# the wasm changes: npm gives its files a fixed time).
+Z3_WASM := node_modules/z3-solver/build/z3-built.wasm
+$(Z3_WASM): | $(INSTALLED)
+dist/z3-built.wasm.zst: $(Z3_WASM) scripts/compress-solver.ts
 	node scripts/compress-solver.ts $@
 
 EXECUTABLE_SCRIPTS := $(addprefix scripts/release/,executable.ts base-node.ts platforms.ts)
@@ -57,7 +66,12 @@ TMUX := /usr/bin/tmux
 $(CHROMIUM) $(TMUX): /usr/bin/%:
 	$(APT_INSTALL) $* >/dev/null
 
-test: dist/pact $(CHROMIUM) $(TMUX)
+# The language server's editor test drives Debian's Neovim headless (package neovim).
+NVIM := /usr/bin/nvim
+$(NVIM):
+	$(APT_INSTALL) neovim >/dev/null
+
+test: dist/pact $(CHROMIUM) $(TMUX) $(NVIM)
 	node --test --test-reporter=spec "test/**/*.test.ts"
 
 # Big inputs (a 50 MB script, a value 200,000 levels deep, a million piped lines, code 100,000
@@ -90,6 +104,7 @@ bench: dist/pact $(CHROMIUM)
 	node bench/hash.ts
 	node bench/server.ts
 	node bench/explorer.ts
+	node bench/lsp.ts
 
 clean:
 	rm -rf dist $(PARSER) src/syntax/parser.terms.ts

@@ -27,6 +27,10 @@ const flags = {
   junit: { type: 'string' },
   // Ours: with --version, also our version, the commit built and the platform.
   verbose: { type: 'boolean' },
+  // Ours: the language server on standard input and output (`--stdio`, which some editors add
+  // to a server's command, changes nothing).
+  lsp: { type: 'boolean' },
+  stdio: { type: 'boolean' },
   file: { type: 'positional', required: false },
 } as const;
 
@@ -102,6 +106,7 @@ const main = defineCommand({
       return 0;
     }
     if (args.genkey) return (await import('./requests.ts')).genKey();
+    if (args.lsp) return (await import('../lsp/server.ts')).runLanguageServer();
     if (args.serve !== undefined) return (await import('./serve.ts')).serve(args.serve);
     if (args.apireq !== undefined) return (await import('./requests.ts')).apiReq(args.apireq, args.local === true);
     if (args.unsigned !== undefined) return (await import('./requests.ts')).unsignedReq(args.unsigned);
