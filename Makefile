@@ -36,7 +36,7 @@ dist/commit: FORCE
 	@if cmp -s $@.new $@; then rm $@.new; else mv $@.new $@; fi
 
 # The solver's 35 MB wasm as the executable carries it, compressed (half a minute, kept until
-# the wasm changes: npm gives its files a fixed time).
+# npm installs the wasm anew).
 Z3_WASM := node_modules/z3-solver/build/z3-built.wasm
 $(Z3_WASM): | $(INSTALLED)
 dist/z3-built.wasm.zst: $(Z3_WASM) scripts/compress-solver.ts
