@@ -109,14 +109,14 @@ bench: dist/pact $(CHROMIUM)
 clean:
 	rm -rf dist $(PARSER) src/syntax/parser.terms.ts
 
-# Release: the platforms' executables (PLATFORMS, default every one npm has Node 26 for), then
+# Release: the platforms' executables (PLATFORMS, by default every one npm has Node 26 for), then
 # their archives, npm packages and SHA256SUMS in dist/release (scripts/release/release.ts,
 # docs/release.md). The Debian tools it needs are installed when missing (as root).
-PLATFORMS ?= linux-x64 linux-arm64 darwin-x64 win-x64
+PLATFORMS ?=
 release: release-binaries release-pack
 
 # linux-arm64's code cache is made by its own Node, under qemu-user (scripts/release/platforms.ts).
-ARM64_EMULATION := $(if $(filter linux-arm64,$(PLATFORMS)),/usr/bin/qemu-aarch64-static /usr/aarch64-linux-gnu/lib/libstdc++.so.6)
+ARM64_EMULATION := $(if $(filter linux-arm64,$(or $(PLATFORMS),linux-arm64)),/usr/bin/qemu-aarch64-static /usr/aarch64-linux-gnu/lib/libstdc++.so.6)
 release-binaries: dist/pact | $(LLVM_STRIP) $(ARM64_EMULATION)
 	node scripts/release/release.ts build $(PLATFORMS)
 

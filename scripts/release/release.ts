@@ -3,7 +3,8 @@
 //   pact-ts-<version>-<platform>.tar.gz (.zip for Windows)   the executable, LICENSE, notices
 //   pact-ts-<version>.tgz, pact-ts-<platform>-<version>.tgz  npm's packages, as `npm pack` names them
 //   SHA256SUMS                                              of all the above (`sha256sum -c`)
-// Usage: node scripts/release/release.ts build PLATFORM...   executables, in dist/release/bin/<platform>/
+// Usage: node scripts/release/release.ts build [PLATFORM...]  executables, in dist/release/bin/<platform>/
+//        (by default every platform npm has Node 26 for: CROSS_BUILT)
 //        node scripts/release/release.ts pack                the rest, from the executables there
 // (The release workflow builds each platform on its own machine and packs them all in one place.)
 import { execFileSync } from 'node:child_process';
@@ -15,7 +16,7 @@ import { writeTarGz, writeZip, type Entry } from './archive.ts';
 import { nodeLicense, NODE_VERSION } from './base-node.ts';
 import { buildExecutable, WORK } from './executable.ts';
 import { thirdPartyNotices } from './notices.ts';
-import { HOST, PLATFORMS, platform, type Platform } from './platforms.ts';
+import { CROSS_BUILT, HOST, PLATFORMS, platform, type Platform } from './platforms.ts';
 
 const OUT = join('dist', 'release');
 const BIN = join(OUT, 'bin');
@@ -129,6 +130,6 @@ function mainPackage(built: readonly Platform[]): object {
 }
 
 const [step, ...names] = process.argv.slice(2);
-if (step === 'build') build(names);
+if (step === 'build') build(names.length > 0 ? names : [...CROSS_BUILT]);
 else if (step === 'pack') await pack();
-else throw new Error('usage: node scripts/release/release.ts build PLATFORM... | pack');
+else throw new Error('usage: node scripts/release/release.ts build [PLATFORM...] | pack');
