@@ -42,6 +42,16 @@ $(Z3_WASM): | $(INSTALLED)
 dist/z3-built.wasm.zst: $(Z3_WASM) scripts/compress-solver.ts
 	node scripts/compress-solver.ts $@
 
+# Installs Debian packages (as root), waiting for another apt to finish rather than failing.
+APT_INSTALL := apt-get -o DPkg::Lock::Timeout=600 update -qq && DEBIAN_FRONTEND=noninteractive \
+	apt-get -o DPkg::Lock::Timeout=600 install -y -qq
+
+# llvm-strip strips Node's binary for every platform (ELF and Mach-O); installed when missing.
+# (Defined before the rules that name it: make expands a rule's prerequisites as it reads them.)
+LLVM_STRIP := $(or $(shell command -v llvm-strip),/usr/bin/llvm-strip)
+/usr/bin/llvm-strip:
+	$(APT_INSTALL) llvm
+
 EXECUTABLE_SCRIPTS := $(addprefix scripts/release/,executable.ts base-node.ts platforms.ts)
 # The executable for this machine, made as every release executable is (scripts/release/
 # executable.ts): Node stripped of its symbols, the bundle, its trained V8 code cache, the solver.
@@ -49,15 +59,6 @@ dist/pact: dist/pact.cjs dist/z3-built.wasm.zst scripts/train-code-cache.ts $(wi
 	node scripts/release/executable.ts dist/pact.new
 	@# Renamed into place: a running dist/pact (a test, a node) cannot be overwritten, only replaced.
 	mv -f dist/pact.new dist/pact
-
-# llvm-strip strips Node's binary for every platform (ELF and Mach-O); installed when missing.
-LLVM_STRIP := $(or $(shell command -v llvm-strip),/usr/bin/llvm-strip)
-/usr/bin/llvm-strip:
-	$(APT_INSTALL) llvm
-
-# Installs Debian packages (as root), waiting for another apt to finish rather than failing.
-APT_INSTALL := apt-get -o DPkg::Lock::Timeout=600 update -qq && DEBIAN_FRONTEND=noninteractive \
-	apt-get -o DPkg::Lock::Timeout=600 install -y -qq
 
 # The explorer's browser test drives Debian's Chromium, the REPL's terminal tests tmux: installed
 # here when missing (needs root).
