@@ -8,7 +8,7 @@ import type { PactValue } from '../values/value.ts';
 import type { BinaryFn, Native } from '../natives/registry.ts';
 import type { Ctx } from './context.ts';
 import { PactError, engineLimitError, evalError } from './errors.ts';
-import { apply, callDef, chargeUserApp, conditional, enterNative, withStack } from './eval.ts';
+import { apply, callDef, chargeUserApp, conditional, enterNative, notAValue, withStack } from './eval.ts';
 import { GUSE } from './gas.ts';
 import { TypeResolver, installInterface, installModule, resolveModuleName, useModule } from './module.ts';
 import { Closure, ConstRef, Def, Env, NativeRef, Node, emptyEnv, evalNode } from './runtime.ts';
@@ -568,7 +568,7 @@ export function evalTopLevel(ctx: Ctx, term: Term): Val {
     // An engine limit, or a native or table inside a value where only data goes, is reported
     // where it was met: the innermost application.
     const at = ctx.stack.all()[0]?.info ?? term.info;
-    const limit = e instanceof NotAValue ? evalError(at, `Only value-level terms permitted: ${showValCompact(e.value as Val)}`) : engineLimitError(e, at);
+    const limit = e instanceof NotAValue ? notAValue(at, e.value as Val) : engineLimitError(e, at);
     if (limit !== null) throw withStack(ctx, limit);
     throw e;
   } finally {
