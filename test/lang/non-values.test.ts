@@ -29,6 +29,8 @@ test('hashing, formatting or storing it is an error at the application', () => {
     // A call's arguments are shown cut to 50 characters.
     ' at <interactive>:0:0: (hash native `mod`  X modulo Y.  Type: x:integer y:integ...)',
   ]);
+  // A list written in the call shows its elements as Pact shows the terms.
+  assert.equal(printed('(hash [mod])')[1], ' at <interactive>:0:0: (hash [native `mod`  X modulo Y.  Type: x:integer y:inte...)');
   assert.equal(printed('(format "{}" [[mod]])')[0], `<interactive>:0:0:Error: Only value-level terms permitted: Unable to convert Term: ${MOD_COMPACT}`);
   assert.equal(printed('(env-data [mod])')[0], `<interactive>:0:0:Error: Only value-level terms permitted: Unable to convert Term: ${MOD_COMPACT}`);
   const write = printed(
