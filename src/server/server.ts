@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { serve } from 'h3';
 import { createApp } from './app.ts';
+import { exposureNote } from './guard.ts';
 import type { ServerConfig } from './config.ts';
 import { AccessLog, nodeLog } from './log.ts';
 import { PactNode } from './node.ts';
@@ -58,7 +59,7 @@ export async function startServer(config: ServerConfig, deps: NodeDeps, out: (li
   const node = attempt(`cannot open the database ${dbPath}`, () => new PactNode(conn, deps.createService(conn, config), {
     log, listenTimeout: config.listenTimeout, onFatal: (e) => fatal(e),
   }));
-  const server = serve(createApp(node, { ...config, accessLog }), { port: config.port, hostname: config.host, silent: true });
+  const server = serve(createApp(node, { ...config, accessLog, log }), { port: config.port, hostname: config.host, silent: true });
   try {
     await server.ready();
   } catch (e) {
@@ -69,7 +70,7 @@ export async function startServer(config: ServerConfig, deps: NodeDeps, out: (li
   }
   const port = (server.node!.server!.address() as AddressInfo).port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-  out(`pact-ts node listening on ${url} (data: ${config.persistDir === null ? 'in memory' : dbPath})\n`);
+  out(`pact-ts node listening on ${url} (data: ${config.persistDir === null ? 'in memory' : dbPath}${exposureNote(config.host)})\n`);
   for (const line of early) out(line);
   debugOut = out;
   log.debug(`[api] starting on port ${port}`);

@@ -89,14 +89,14 @@ export interface Harness {
 }
 
 /// A node over `conn` (default: a fresh in-memory database) with the stub service, and its app.
-export function harness(options: { conn?: DatabaseSync; listenTimeout?: number; sliceMs?: number; log?: NodeLog } = {}): Harness {
+export function harness(options: { conn?: DatabaseSync; listenTimeout?: number; sliceMs?: number; log?: NodeLog; app?: Partial<AppOptions> } = {}): Harness {
   const conn = options.conn ?? new DatabaseSync(':memory:');
   const service = new StubService(conn);
   const node = new PactNode(conn, service, {
     log: options.log ?? silentLog, listenTimeout: options.listenTimeout ?? 5, sliceMs: options.sliceMs,
     onFatal: (e) => { throw e; },
   });
-  const app = createApp(node, LIMITS);
+  const app = createApp(node, { ...LIMITS, ...options.app });
   const request = async (path: string, init?: RequestInit): Promise<Response> => app.request(path, init);
   const post = (path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> =>
     request(path, {
