@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { printed } from '../helpers/pact.ts';
+import { Repl } from '../../src/repl/repl.ts';
 
 // A list or object literal may hold what is not data (a native, a table); it prints, and where
 // only data can go it is Pact's "Only value-level terms permitted" with the reason its
@@ -54,4 +55,23 @@ test('a capability\'s arguments must be data', () => {
     '(m.f)',
   );
   assert.ok(out.includes('<interactive>:0:121:Error: Invalid capability argument: Unable to convert Term: (deftable t:{s} )'), out.join('\n'));
+});
+
+test('simulating a chain, a native or a definition cannot be shown (unless before Pact 4.7)', () => {
+  let out = '';
+  const repl = new Repl('script', { stdout: (t) => { out += t; }, stderr: (t) => { out += t; } });
+  const run = (line: string): string => {
+    out = '';
+    repl.runSource(line, 's.repl');
+    return out;
+  };
+  run('(env-simulate-onchain true) (module m G (defcap G () true) (defun f () 1))');
+  assert.equal(run('mod'), 's.repl:1:0:Error: Cannot display native function details in non-repl context\n');
+  assert.equal(run('m.f'), 's.repl:1:0:Error: Cannot display function details in non-repl context\n');
+  // Inside a list it is only a value.
+  assert.equal(run('(typeof [mod])'), '');
+  assert.deepEqual(printed('(env-simulate-onchain true)', '(expect "shown" 1 mod)', '(env-exec-config ["DisablePact47"])', 'mod').slice(1), [
+    '"FAILURE: shown: evaluation of actual failed:<interactive>:0:18: Cannot display native function details in non-repl context"',
+    '["DisablePact47"]', ...MOD_HELP,
+  ]);
 });
