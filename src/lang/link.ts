@@ -545,7 +545,7 @@ function topLevelShown(ctx: Ctx, term: Term): Val | null {
 
 /// On chain (`env-simulate-onchain`) since Pact 4.7, a definition or a native cannot be shown.
 function shown(ctx: Ctx, v: Def | NativeRef, info: Info): Val {
-  if (ctx.env.onChain && !ctx.flag('DisablePact47')) {
+  if (ctx.onChainErrors()) {
     throw evalError(info, `Cannot display ${v instanceof Def ? '' : 'native '}function details in non-repl context`);
   }
   return v instanceof Def ? showValCompact(v) : v;
