@@ -227,7 +227,6 @@ type Expr =
   | { readonly e: 'list'; readonly items: readonly Expr[] }
   | { readonly e: 'tuple'; readonly items: readonly Expr[] }
   | { readonly e: 'section'; readonly items: readonly (Expr | null)[] }
-  | { readonly e: 'let'; readonly body: Expr }
   | { readonly e: 'opaque'; readonly text: string };
 
 const FIXITY: Readonly<Record<string, [number, 'l' | 'r']>> = {
@@ -327,7 +326,7 @@ class Parser {
       const t = this.ts[this.i++]!;
       if (t.kind === 'open') depth++;
       if (t.kind === 'close') depth--;
-      if (depth === 0 && t.text === 'in') return { e: 'let', body: this.expr() };
+      if (depth === 0 && t.text === 'in') return this.expr();
     }
     return this.fail('let without in');
   }
@@ -506,7 +505,6 @@ class Evaluator {
           return { tuple: x.items.map((i) => (i === null ? args[k++]! : this.thunk(i, env))) };
         });
       }
-      case 'let': return this.eval(x.body, env);
       case 'app': return this.apply(this.eval(x.fn, env), x.args.map((a) => this.thunk(a, env)));
       case 'op': return this.operator(x.op, x.left, x.right, env);
       case 'opaque': throw new Error(`cannot evaluate ${x.text}`);
