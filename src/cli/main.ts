@@ -175,13 +175,15 @@ async function cli(argv: string[]): Promise<number> {
   return result as number;
 }
 
-/// Runs the command line (or, in the REPL's child process, the evaluator).
+/// Runs the command line (or, in the REPL's child process, the evaluator; on a node's executor
+/// thread, the executor).
 async function start(): Promise<void> {
   guardStandardStreams();
   try {
     const argv = process.argv.slice(2);
     switch (processMode(argv, process.env)) {
       case 'evaluator': (await import('../repl/evaluator.ts')).runEvaluator(); break;
+      case 'executor': await (await import('./serve.ts')).runExecutor(); break;
       case 'z3-selftest': process.exitCode = (await import('../analyze/selftest.ts')).z3SelfTest(); break;
       // `--version` alone (the single executable answers it before loading this module).
       case 'version': process.stdout.write(VERSION_LINE); break;

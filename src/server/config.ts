@@ -36,6 +36,10 @@ export interface ServerConfig {
   readonly maxCommandsPerSend: number;
   /// Deepest JSON nesting accepted in a request body.
   readonly maxJsonDepth: number;
+  /// Seconds a command of a `/send` may run before it fails (see executor-thread.ts).
+  readonly sendTimeLimit: number;
+  /// Seconds a `/local` command (or the explorer playground's) may run before it fails.
+  readonly localTimeLimit: number;
   /// Host names answered besides the node's own (see guard.ts).
   readonly allowedHosts: readonly string[];
   /// Origins whose pages may call the node besides the loopback's, normalized; `*` for any.
@@ -58,6 +62,11 @@ export const DEFAULTS = {
   // beyond any real request and far below the depth at which a recursive reader runs out of
   // stack. Less than 5 would refuse signed commands, so that is the least accepted.
   maxJsonDepth: 128,
+  // A transaction runs in milliseconds; a command running for seconds is a runaway (with the
+  // default gasRate of 0 nothing else stops it). A /send's failure is stored for good, so it
+  // gets more room than a /local, whose caller is waiting for the answer.
+  sendTimeLimit: 30,
+  localTimeLimit: 10,
   // A browser page may use the node only from the loopback (see guard.ts); these widen that.
   allowedHosts: [] as readonly string[],
   corsOrigins: [] as readonly string[],
@@ -145,6 +154,8 @@ function configOf(doc: Json, read: Set<string>): ServerConfig {
     maxBodyBytes: field('maxBodyBytes', (v, k) => integer(v, k, 1), DEFAULTS.maxBodyBytes),
     maxCommandsPerSend: field('maxCommandsPerSend', (v, k) => integer(v, k, 1), DEFAULTS.maxCommandsPerSend),
     maxJsonDepth: field('maxJsonDepth', (v, k) => integer(v, k, 5), DEFAULTS.maxJsonDepth),
+    sendTimeLimit: field('sendTimeLimit', positiveSeconds, DEFAULTS.sendTimeLimit),
+    localTimeLimit: field('localTimeLimit', positiveSeconds, DEFAULTS.localTimeLimit),
     allowedHosts: field('allowedHosts', (v, k) => texts(v, k).map((h, i) => hostName(h, `${k}[${i}]`)), DEFAULTS.allowedHosts),
     corsOrigins: field('corsOrigins', (v, k) => texts(v, k).map((o, i) => origin(o, `${k}[${i}]`)), DEFAULTS.corsOrigins),
   };

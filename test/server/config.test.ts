@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       port: 8080, host: '127.0.0.1', persistDir: null, logDir: null, pragmas: [], verbose: false, entity: null,
       gasLimit: null, gasRate: 0n, execConfig: new Set(), listenTimeout: DEFAULTS.listenTimeout,
       maxBodyBytes: DEFAULTS.maxBodyBytes, maxCommandsPerSend: DEFAULTS.maxCommandsPerSend, maxJsonDepth: DEFAULTS.maxJsonDepth,
+      sendTimeLimit: 30, localTimeLimit: 10,
       allowedHosts: [], corsOrigins: [],
     });
   });
@@ -44,6 +45,7 @@ describe('loadConfig', () => {
       '# Pact\'s own example', 'port: 8080', 'logDir: log', 'persistDir: log', 'pragmas: []', 'verbose: True',
       'entity: Alice', 'gasLimit: 1000', 'gasRate: 2', 'execConfig: [DisablePact47, AllowReadInLocal]',
       'host: 0.0.0.0', 'listenTimeout: 0.5', 'maxBodyBytes: 1000', 'maxCommandsPerSend: 10', 'maxJsonDepth: 32',
+      'sendTimeLimit: 2.5', 'localTimeLimit: 1',
       'allowedHosts: [node.example.com, .dev.example, "[::2]", "*"]',
       'corsOrigins: ["https://App.example.com/", "http://localhost:5173", "https://x.example:443", "chrome-extension://AbC", "null", "*"]',
     ].join('\n')));
@@ -56,6 +58,7 @@ describe('loadConfig', () => {
     assert.equal(c.host, '0.0.0.0');
     assert.equal(c.listenTimeout, 0.5);
     assert.deepEqual([c.maxBodyBytes, c.maxCommandsPerSend, c.maxJsonDepth], [1000, 10, 32]);
+    assert.deepEqual([c.sendTimeLimit, c.localTimeLimit], [2.5, 1]);
     assert.deepEqual(c.allowedHosts, ['node.example.com', '.dev.example', '[::2]', '*']);
     // Origins as browsers send them: no trailing slash, scheme and host in lower case.
     assert.deepEqual(c.corsOrigins, ['https://app.example.com', 'http://localhost:5173', 'https://x.example', 'chrome-extension://abc', 'null', '*']);
@@ -90,6 +93,8 @@ describe('loadConfig', () => {
     assert.equal(problem('port: 1\npersistDir: [a]\n'), 'persistDir: expected a string, found a list');
     assert.equal(problem('port: 1\ngasRate: -1\n'), 'gasRate: expected an integer 0 or more, found -1');
     assert.equal(problem('port: 1\nlistenTimeout: 0\n'), 'listenTimeout: expected a number of seconds above 0 (at most 86400), found 0');
+    assert.equal(problem('port: 1\nsendTimeLimit: -2\n'), 'sendTimeLimit: expected a number of seconds above 0 (at most 86400), found -2');
+    assert.equal(problem('port: 1\nlocalTimeLimit: soon\n'), 'localTimeLimit: expected a number of seconds above 0 (at most 86400), found "soon"');
     assert.match(problem('port: 1\nexecConfig: [DisablePact99]\n'), /^execConfig: unknown execution flag "DisablePact99" \(known flags: DisableModuleInstall, /);
     assert.equal(problem(''), 'expected a mapping of settings (at least "port"), found nothing');
     assert.equal(problem('- 1\n'), 'expected a mapping of settings (at least "port"), found a list');
