@@ -11,7 +11,7 @@ import type { PactValue } from '../values/value.ts';
 import { callingModule } from './caps.ts';
 import type { Ctx } from './context.ts';
 import { evalError } from './errors.ts';
-import { chargeUserApp, isPactValue } from './eval.ts';
+import { chargeUserApp, isPactValue, notAValue } from './eval.ts';
 import { chargeWrite } from './meter.ts';
 import { Def, emptyEnv } from './runtime.ts';
 import type { Env, Val } from './runtime.ts';
@@ -69,7 +69,7 @@ function currentExec(ctx: Ctx, info: Info | null): PactExec {
 
 function toValues(args: Val[], info: Info): PactValue[] {
   return args.map((a) => {
-    if (!isPactValue(a)) throw evalError(info, `Only value-level terms permitted: ${showValCompact(a)}`);
+    if (!isPactValue(a)) throw notAValue(info, a);
     return a;
   });
 }
