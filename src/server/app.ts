@@ -25,9 +25,11 @@ export interface AppOptions extends BodyLimits {
   readonly maxCommandsPerSend: number;
   /// Where to record each request, if anywhere.
   readonly accessLog?: AccessLog | null;
+  /// Routes that answer instead of Pact's API and `/info` (a devnet's chainweb API).
+  readonly api?: (app: H3) => void;
 }
 
-type Handler = (event: H3Event) => Response | Promise<Response>;
+export type Handler = (event: H3Event) => Response | Promise<Response>;
 
 /// Where the API lives: Pact's own prefix and chainweb's per-chain one (any network and chain
 /// id is accepted: this node is one chain, whatever a client calls it).
@@ -41,14 +43,18 @@ export function createApp(node: PactNode, options: AppOptions): H3 {
   const app = new H3({ onError: (error) => internalError(error) });
   if (options.accessLog != null) app.use(accessLogger(options.accessLog));
   app.use(cors);
-  const api = apiHandlers(node, options);
-  for (const prefix of API_PREFIXES) {
-    for (const [name, post] of Object.entries(api)) route(app, `${prefix}/${name}`, { POST: post });
+  if (options.api === undefined) {
+    const api = apiHandlers(node, options);
+    for (const prefix of API_PREFIXES) {
+      for (const [name, post] of Object.entries(api)) route(app, `${prefix}/${name}`, { POST: post });
+    }
+    route(app, '/info', { GET: infoHandler });
+  } else {
+    options.api(app);
   }
   route(app, '/verify', { POST: verifyHandler(options) });
   route(app, '/version', { GET: plainText(PACT_VERSION) });
   route(app, '/health-check', { GET: plainText('Health check OK.\n') });
-  route(app, '/info', { GET: infoHandler });
   const explorer = explorerRoutes(node, node.conn, options);
   route(app, '/', { GET: explorer.page });
   for (const [name, get] of Object.entries(explorer.api)) route(app, `${EXPLORER_API}/${name}`, { GET: get });
@@ -58,10 +64,10 @@ export function createApp(node: PactNode, options: AppOptions): H3 {
 }
 
 /// Registers a path; other methods get 405 (HEAD is answered like GET, as Servant does).
-function route(app: H3, path: string, methods: { GET?: Handler; POST?: Handler }): void {
+export function route(app: H3, path: string, methods: { GET?: Handler; POST?: Handler; PUT?: Handler }): void {
   app.all(path, (event) => {
     const method = event.req.method;
-    const handler = method === 'GET' || method === 'HEAD' ? methods.GET : method === 'POST' ? methods.POST : undefined;
+    const handler = method === 'GET' || method === 'HEAD' ? methods.GET : method === 'POST' ? methods.POST : method === 'PUT' ? methods.PUT : undefined;
     return handler === undefined ? reply(405) : handler(event);
   });
 }

@@ -5,6 +5,8 @@ import { integralValue, kindOf, lookup } from '../values/aeson.ts';
 import { JsonNumber, JsonObject } from '../values/json.ts';
 import type { Json } from '../values/json.ts';
 import { EXECUTION_FLAGS } from '../lang/flags.ts';
+import { devnetConfigOf } from './devnet/config.ts';
+import type { DevnetConfig } from './devnet/config.ts';
 
 /// The settings of a node, every default filled in.
 export interface ServerConfig {
@@ -36,6 +38,8 @@ export interface ServerConfig {
   readonly maxCommandsPerSend: number;
   /// Deepest JSON nesting accepted in a request body.
   readonly maxJsonDepth: number;
+  /// A Kadena development network instead of a plain Pact node (`devnet:`); null without.
+  readonly devnet: DevnetConfig | null;
 }
 
 /// Our defaults for the settings Pact 4 does not have.
@@ -54,6 +58,8 @@ export const DEFAULTS = {
   // beyond any real request and far below the depth at which a recursive reader runs out of
   // stack. Less than 5 would refuse signed commands, so that is the least accepted.
   maxJsonDepth: 128,
+  // A plain Pact node unless the config asks for a devnet.
+  devnet: null,
 } as const;
 
 /// What Pact 4 prints on stdout before a config error: Haskell's `unlines` of the property lines
@@ -100,7 +106,7 @@ export function loadConfig(file: string): ServerConfig {
 }
 
 /// A problem with one field (or with the document as a whole).
-class FieldError extends Error {}
+export class FieldError extends Error {}
 
 function configOf(doc: Json): ServerConfig {
   if (!(doc instanceof JsonObject)) {
@@ -127,6 +133,7 @@ function configOf(doc: Json): ServerConfig {
     maxBodyBytes: field('maxBodyBytes', (v, k) => integer(v, k, 1), DEFAULTS.maxBodyBytes),
     maxCommandsPerSend: field('maxCommandsPerSend', (v, k) => integer(v, k, 1), DEFAULTS.maxCommandsPerSend),
     maxJsonDepth: field('maxJsonDepth', (v, k) => integer(v, k, 5), DEFAULTS.maxJsonDepth),
+    devnet: field('devnet', devnetConfigOf, DEFAULTS.devnet),
   };
 }
 
@@ -148,22 +155,22 @@ function flags(doc: JsonObject): ReadonlySet<string> {
   return new Set(names);
 }
 
-function text(v: Json, key: string): string {
+export function text(v: Json, key: string): string {
   if (typeof v !== 'string') throw new FieldError(`${key}: expected a string, found ${describe(v)}`);
   return v;
 }
 
-function texts(v: Json, key: string): string[] {
+export function texts(v: Json, key: string): string[] {
   if (!Array.isArray(v)) throw new FieldError(`${key}: expected a list of strings, found ${describe(v)}`);
   return v.map((x, i) => text(x, `${key}[${i}]`));
 }
 
-function bool(v: Json, key: string): boolean {
+export function bool(v: Json, key: string): boolean {
   if (typeof v !== 'boolean') throw new FieldError(`${key}: expected true or false, found ${describe(v)}`);
   return v;
 }
 
-function bigInteger(v: Json, key: string, min: bigint, max?: bigint): bigint {
+export function bigInteger(v: Json, key: string, min: bigint, max?: bigint): bigint {
   const n = v instanceof JsonNumber ? integralValue(v) : undefined;
   const range = max === undefined ? `${min} or more` : `from ${min} to ${max}`;
   if (n === undefined || n < min || (max !== undefined && n > max)) {
@@ -172,7 +179,7 @@ function bigInteger(v: Json, key: string, min: bigint, max?: bigint): bigint {
   return n;
 }
 
-function integer(v: Json, key: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
+export function integer(v: Json, key: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
   return Number(bigInteger(v, key, BigInt(min), BigInt(max)));
 }
 
@@ -183,7 +190,7 @@ function positiveSeconds(v: Json, key: string): number {
 }
 
 /// A value as the user wrote it, for error messages.
-function describe(v: Json): string {
+export function describe(v: Json): string {
   if (typeof v === 'string') return JSON.stringify(v);
   if (v instanceof JsonNumber) return (integralValue(v) ?? Number(`${v.coefficient}e${v.exponent}`)).toString();
   if (typeof v === 'boolean') return String(v);

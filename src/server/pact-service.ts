@@ -42,17 +42,24 @@ export const execNatives: Map<string, Native> = nativeTable();
 /// The Pact service over a SQLite database: Pact's tables (created if missing), rows in Pact's
 /// JSON, modules rebuilt from storage when a later process first reads them.
 export function openPactService(conn: DatabaseSync, settings: ServiceSettings): PactService {
+  const sqlite = openPactDb(conn, settings.flags);
+  return new PactService(sqlite, settings, { reset: () => sqlite.clearCache(), signatures: new SignaturePool() });
+}
+
+/// A Pact state in `conn` (its tables under `prefix`, created if missing), with the module store
+/// that rebuilds stored modules: every module version ever committed, newest first, for
+/// dependents pinned to older ones.
+export function openPactDb(conn: DatabaseSync, flags: ReadonlySet<string>, prefix = ''): SqlitePactDb {
   let db: SqlitePactDb | null = null;
-  // Every module version ever committed, newest first, for dependents pinned to older ones.
   const modules = new ModuleStore(execNatives, function* moduleHistory() {
     const ids = db!.txids(MODULES, 0);
     for (let i = ids.length - 1; i >= 0; i--) for (const r of db!.txlogJson(MODULES, ids[i]!)) yield r.json;
   });
-  const sqlite = new SqlitePactDb(conn, new PactRowCodec(modules, settings.flags));
+  const sqlite = new SqlitePactDb(conn, new PactRowCodec(modules, flags), prefix);
   db = sqlite;
   sqlite.initSchema();
   modules.attach(sqlite);
-  return new PactService(sqlite, settings, { reset: () => sqlite.clearCache(), signatures: new SignaturePool() });
+  return sqlite;
 }
 
 const MODULES = 'SYS_modules';
@@ -170,7 +177,7 @@ function capTokens(clist: readonly SigCapability[]): CapToken[] {
 }
 
 /// One signer per key, the last one listed winning (Pact keeps them in a map).
-function signersOf(p: Payload): Signer[] {
+export function signersOf(p: Payload): Signer[] {
   const byKey = new Map<string, Signer>();
   for (const s of p.signers) {
     const key = s.addr ?? s.pubKey;

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { serve } from 'h3';
+import type { H3 } from 'h3';
 import { createApp } from './app.ts';
 import type { ServerConfig } from './config.ts';
 import { AccessLog, nodeLog } from './log.ts';
@@ -17,6 +18,10 @@ export interface NodeDeps {
   readonly open: (path: string, pragmas: readonly string[]) => DatabaseSync;
   /// The Pact service over that database, its tables created if missing.
   readonly createService: (conn: DatabaseSync, config: ServerConfig) => CommandService;
+  /// The HTTP API of the service, when it is not Pact's own (a devnet's).
+  readonly api?: (app: H3, node: PactNode) => void;
+  /// Lines printed right after the first one (a devnet's funded accounts).
+  readonly banner?: () => string;
 }
 
 /// A node that is listening.
@@ -58,7 +63,8 @@ export async function startServer(config: ServerConfig, deps: NodeDeps, out: (li
   const node = attempt(`cannot open the database ${dbPath}`, () => new PactNode(conn, deps.createService(conn, config), {
     log, listenTimeout: config.listenTimeout, onFatal: (e) => fatal(e),
   }));
-  const server = serve(createApp(node, { ...config, accessLog }), { port: config.port, hostname: config.host, silent: true });
+  const api = deps.api === undefined ? undefined : (app: H3): void => deps.api!(app, node);
+  const server = serve(createApp(node, { ...config, accessLog, api }), { port: config.port, hostname: config.host, silent: true });
   try {
     await server.ready();
   } catch (e) {
@@ -70,6 +76,7 @@ export async function startServer(config: ServerConfig, deps: NodeDeps, out: (li
   const port = (server.node!.server!.address() as AddressInfo).port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   out(`pact-ts node listening on ${url} (data: ${config.persistDir === null ? 'in memory' : dbPath})\n`);
+  if (deps.banner !== undefined) out(deps.banner());
   for (const line of early) out(line);
   debugOut = out;
   log.debug(`[api] starting on port ${port}`);

@@ -25,6 +25,8 @@ export interface CommandResult {
 /// unsigned command, as `@kadena/client`'s `dirtyRead` does).
 export interface ApplyOptions {
   readonly verifySignatures?: boolean;
+  /// chainweb's `?preflight=true`: run the command as a block would (gas bought and redeemed).
+  readonly preflight?: boolean;
 }
 
 export interface CommandService {

@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       port: 8080, host: '127.0.0.1', persistDir: null, logDir: null, pragmas: [], verbose: false, entity: null,
       gasLimit: null, gasRate: 0n, execConfig: new Set(), listenTimeout: DEFAULTS.listenTimeout,
       maxBodyBytes: DEFAULTS.maxBodyBytes, maxCommandsPerSend: DEFAULTS.maxCommandsPerSend, maxJsonDepth: DEFAULTS.maxJsonDepth,
+      devnet: null,
     });
   });
 

@@ -1,0 +1,153 @@
+/// A devnet: its chains (each its own Pact state, block height and tx ids, all in the node's one
+/// SQLite database), their blocks, and the making of blocks. A block is made for each command
+/// `/send` runs, on its chain, in the SQLite transaction that also stores the command's result.
+import type { DatabaseSync } from 'node:sqlite';
+import { encodeJson, JsonNumber, JsonObject } from '../../values/json.ts';
+import type { Json } from '../../values/json.ts';
+import { hashText } from '../../values/hash.ts';
+import { base64UrlEncode } from '../../values/base64.ts';
+import { commandResultText } from '../../lang/result-json.ts';
+import type { CommandResultParts } from '../../lang/result-json.ts';
+import { openPactDb } from '../pact-service.ts';
+import { blockHash, BlockStore, genesisParent, payloadHash } from './blocks.ts';
+import type { Block, BlockHeader, PayloadTx } from './blocks.ts';
+import type { DevnetConfig } from './config.ts';
+import { applyGenesis, TX_FLAGS } from './exec.ts';
+import type { BlockContext, ChainState } from './exec.ts';
+import { genesisContracts, genesisTxs } from './genesis.ts';
+import { DevnetSpv } from './spv.ts';
+
+/// chainweb's development network starts at this time.
+const GENESIS_TIME = 1563388117613832n;
+
+/// A chain: its Pact state and its newest block.
+export interface Chain extends ChainState {
+  tip: BlockHeader;
+}
+
+export class Devnet {
+  readonly config: DevnetConfig;
+  readonly blocks: BlockStore;
+  readonly chains = new Map<string, Chain>();
+  readonly spv: DevnetSpv;
+  /// Called with every new block (the header stream).
+  #onBlock: Array<(b: BlockHeader) => void> = [];
+
+  /// Opens the devnet in `conn`: its tables, and on a fresh database the genesis block of every
+  /// chain (in one SQLite transaction).
+  constructor(conn: DatabaseSync, config: DevnetConfig) {
+    this.config = config;
+    this.blocks = new BlockStore(conn);
+    this.spv = new DevnetSpv(this);
+    const fresh = this.blocks.tip(config.graph.chains[0]!) === undefined;
+    if (fresh) conn.exec('BEGIN');
+    try {
+      for (const id of config.graph.chains) {
+        const db = openPactDb(conn, TX_FLAGS, `${id}:`);
+        const tip = this.blocks.tip(id);
+        const chain: Chain = { id, db, nextTxId: tip === undefined ? 0 : tip.lastTxId + 1, tip: tip! };
+        this.chains.set(id, chain);
+      }
+      if (fresh) {
+        const contracts = genesisContracts(config.genesis);
+        for (const chain of this.chains.values()) this.#genesis(chain, contracts);
+        conn.exec('COMMIT');
+      }
+    } catch (e) {
+      if (conn.isTransaction) conn.exec('ROLLBACK');
+      throw e;
+    }
+  }
+
+  chain(id: string): Chain | undefined {
+    return this.chains.get(id);
+  }
+
+  /// Makes the next block of `chain`: `run` executes its transactions in the block's context and
+  /// returns them with their outputs. The block is stored in the caller's SQLite transaction.
+  mine(chain: Chain, run: (block: BlockContext) => PayloadTx[]): Block {
+    const parent = chain.tip;
+    const now = BigInt(Date.now()) * 1000n;
+    const creationTime = now > parent.creationTime ? now : parent.creationTime + 1n;
+    const txs = run({ height: BigInt(parent.height + 1), blockTime: creationTime, parentHash: parent.hash });
+    return this.#seal(chain, parent.height + 1, parent.hash, creationTime, txs);
+  }
+
+  /// The context `/local` runs in: the block after the chain's newest, made now.
+  nextBlock(chain: Chain): BlockContext {
+    const now = BigInt(Date.now()) * 1000n;
+    const t = chain.tip.creationTime;
+    return { height: BigInt(chain.tip.height + 1), blockTime: now > t ? now : t + 1n, parentHash: chain.tip.hash };
+  }
+
+  /// The chains as stored: after the caller rolled back a transaction that made blocks.
+  reload(): void {
+    for (const chain of this.chains.values()) {
+      chain.db.clearCache();
+      chain.tip = this.blocks.tip(chain.id)!;
+      chain.nextTxId = chain.tip.lastTxId + 1;
+    }
+  }
+
+  /// Registers a listener for new blocks; returns its removal.
+  onBlock(f: (b: BlockHeader) => void): () => void {
+    this.#onBlock.push(f);
+    return () => {
+      this.#onBlock = this.#onBlock.filter((g) => g !== f);
+    };
+  }
+
+  /// The sum of the chains' heights (chainweb's cut height).
+  get cutHeight(): number {
+    let h = 0;
+    for (const c of this.chains.values()) h += c.tip.height;
+    return h;
+  }
+
+  #seal(chain: Chain, height: number, parent: string, creationTime: bigint, txs: PayloadTx[]): Block {
+    const adjacents = this.config.graph.adjacent.get(chain.id)!.map((c): [string, string] => [c, this.chains.get(c)!.tip?.hash ?? genesisParent(this.config.networkId, c)]);
+    const pHash = payloadHash(txs);
+    const header = { chainId: chain.id, height, parent, creationTime, payloadHash: pHash, adjacents };
+    const block: Block = { ...header, hash: blockHash(header), lastTxId: chain.nextTxId - 1, txs };
+    this.blocks.insert(block);
+    chain.tip = block;
+    for (const f of this.#onBlock) f(block);
+    return block;
+  }
+
+  /// Block 0 of a chain: the genesis transactions, with their outputs in its payload.
+  #genesis(chain: Chain, contracts: ReturnType<typeof genesisContracts>): void {
+    const block: BlockContext = { height: 0n, blockTime: GENESIS_TIME, parentHash: genesisParent(this.config.networkId, chain.id) };
+    const txs = genesisTxs(contracts, chain.id).map((g): PayloadTx => {
+      const cmd = genesisCommand(this.config.networkId, chain.id, g.nonce, g.code, g.data);
+      const reqKey = hashText(cmd);
+      const r = applyGenesis(chain, block, g.code, g.data, g.signers, reqKey);
+      const parts: CommandResultParts = {
+        reqKey, txId: r.txId, gas: 0n, result: { data: g.nonce }, logs: null, events: [], continuation: null,
+      };
+      return { reqKey, tx: b64(signedJson(reqKey, cmd)), output: b64(commandResultText(parts)) };
+    });
+    this.#seal(chain, 0, block.parentHash, GENESIS_TIME, txs);
+  }
+}
+
+/// The `cmd` text of a genesis transaction (unsigned; its hash is its request key).
+function genesisCommand(networkId: string, chainId: string, nonce: string, code: string, data: Json): string {
+  return encodeJson(new JsonObject([
+    ['networkId', networkId],
+    ['payload', new JsonObject([['exec', new JsonObject([['data', data], ['code', code]])]])],
+    ['signers', []],
+    ['meta', new JsonObject([['chainId', chainId], ['sender', ''], ['gasLimit', new JsonNumber(0n, 0)]])],
+    ['nonce', `${nonce}-${chainId}`],
+  ]));
+}
+
+/// A signed command as a payload holds it: `{"hash", "sigs", "cmd"}`.
+export function signedJson(reqKey: string, cmd: string, sigs: Json[] = []): string {
+  return encodeJson(new JsonObject([['hash', reqKey], ['sigs', sigs], ['cmd', cmd]]));
+}
+
+/// Base64url of UTF-8 text, as payloads carry transactions and outputs.
+export function b64(text: string): string {
+  return base64UrlEncode(Buffer.from(text, 'utf8'));
+}

@@ -1,0 +1,265 @@
+/// The HTTP API of a devnet, in chainweb's paths and JSON shapes: the Pact API of each chain
+/// (`/chainweb/0.0/<networkId>/chain/<c>/pact/api/v1/{send,poll,listen,local}`, `…/pact/spv`),
+/// the cut, blocks, headers, hashes and payloads of each chain, the mempool, peers, the node's
+/// `/info` and `/config`, and the stream of new headers. A wrong network id or chain is answered
+/// 404, as chainweb's router does; what a single local node has no meaning for is refused with
+/// chainweb's status.
+import type { H3, H3Event } from 'h3';
+import { commandOf } from '../../api/verify.ts';
+import { verifyHash } from '../../api/verify.ts';
+import { PACT_VERSION } from '../../lang/version.ts';
+import { asObject, asText, required } from '../../values/aeson.ts';
+import { encodeJson, JsonNumber, JsonObject } from '../../values/json.ts';
+import type { Json } from '../../values/json.ts';
+import { route } from '../app.ts';
+import type { Handler } from '../app.ts';
+import { badRequest, decoded, jsonReply, readJsonBody, reply } from '../http.ts';
+import type { BodyLimits } from '../http.ts';
+import type { PactNode } from '../node.ts';
+import { commandsOf, listenOf, localFlagsOf, pollOf, submitBatchOf } from '../requests.ts';
+import type { BlockHeader } from './blocks.ts';
+import type { Chain, Devnet } from './network.ts';
+import { insertError, preflightErrors } from './validate.ts';
+
+/// The edge's limits, as the plain node's.
+export interface DevnetLimits extends BodyLimits {
+  readonly maxCommandsPerSend: number;
+}
+
+const BASE = '/chainweb/0.0/:networkId';
+const CHAIN = `${BASE}/chain/:chainId`;
+
+/// Registers the devnet's routes on `app`.
+export function devnetRoutes(app: H3, node: PactNode, devnet: Devnet, limits: DevnetLimits): void {
+  const onChain = (handler: (event: H3Event, chain: Chain) => Response | Promise<Response>): Handler => (event) => {
+    const p = event.context.params ?? {};
+    if (p.networkId !== devnet.config.networkId) return reply(404);
+    const chain = devnet.chain(p.chainId ?? '');
+    return chain === undefined ? reply(404) : handler(event, chain);
+  };
+  const onNetwork = (handler: (event: H3Event) => Response | Promise<Response>): Handler => (event) =>
+    (event.context.params?.networkId === devnet.config.networkId ? handler(event) : reply(404));
+
+  const pact = pactHandlers(node, devnet, limits);
+  for (const [name, post] of Object.entries(pact)) route(app, `${CHAIN}/pact/api/v1/${name}`, { POST: onChain(post) });
+  route(app, `${CHAIN}/pact/spv`, { POST: onChain(spvHandler(devnet, limits)) });
+  route(app, `${BASE}/cut`, { GET: onNetwork(() => jsonReply(cutJson(devnet))), PUT: onNetwork(() => reply(405)) });
+  route(app, `${BASE}/cut/peer`, { GET: onNetwork(() => jsonReply(emptyPage())) });
+  route(app, `${CHAIN}/mempool/peer`, { GET: onChain(() => jsonReply(emptyPage())) });
+  route(app, `${CHAIN}/block`, { GET: onChain((event, chain) => jsonReply(blockPage(devnet, chain, event.url.searchParams))) });
+  route(app, `${CHAIN}/header`, { GET: onChain((event, chain) => jsonReply(headerPage(devnet, chain, event.url.searchParams, event.req.headers.get('accept')))) });
+  route(app, `${CHAIN}/header/:hash`, { GET: onChain((event, chain) => oneHeader(devnet, chain, event)) });
+  route(app, `${CHAIN}/hash`, { GET: onChain((event, chain) => jsonReply(hashPage(devnet, chain, event.url.searchParams))) });
+  route(app, `${CHAIN}/payload/:payloadHash`, { GET: onChain((event, chain) => onePayload(devnet, chain, event, false)) });
+  route(app, `${CHAIN}/payload/:payloadHash/outputs`, { GET: onChain((event, chain) => onePayload(devnet, chain, event, true)) });
+  route(app, '/info', { GET: () => jsonReply(infoJson(devnet)) });
+}
+
+function pactHandlers(node: PactNode, devnet: Devnet, limits: DevnetLimits): Record<string, (event: H3Event, chain: Chain) => Promise<Response>> {
+  return {
+    send: async (event, chain) => {
+      const body = await readJsonBody(event, limits);
+      if (body instanceof Response) return body;
+      const cmds = decoded(() => submitBatchOf(body));
+      if (cmds instanceof Response) return cmds;
+      if (cmds.length > limits.maxCommandsPerSend) return reply(413, `Too many commands in one /send: ${cmds.length}; the limit is ${limits.maxCommandsPerSend} (maxCommandsPerSend)`);
+      const commands = decoded(() => commandsOf(cmds));
+      if (commands instanceof Response) return commands;
+      const errors: string[] = [];
+      commands.forEach((c, i) => {
+        const err = insertError(devnet, chain.id, c);
+        if (err !== null) errors.push(`Transaction "${encodeKey(c.hash)}" at index ${i} failed with: ${err}`);
+      });
+      if (errors.length > 0) return badRequest(`One or more transactions were invalid: ${errors.join(', ')}`);
+      return jsonReply(encodeJson(new JsonObject([['requestKeys', node.send(commands)]])));
+    },
+    poll: async (event, chain) => {
+      const body = await readJsonBody(event, limits);
+      if (body instanceof Response) return body;
+      const keys = decoded(() => pollOf(body));
+      if (keys instanceof Response) return keys;
+      const here = keys.filter((k) => devnet.blocks.lookup(k)?.chainId === chain.id);
+      return jsonReply(here.length === 0 ? '{}' : node.poll(here));
+    },
+    listen: async (event) => {
+      const body = await readJsonBody(event, limits);
+      if (body instanceof Response) return body;
+      const key = decoded(() => listenOf(body));
+      return key instanceof Response ? key : jsonReply(await node.listen(key, event.req.signal));
+    },
+    local: async (event, chain) => {
+      const body = await readJsonBody(event, limits);
+      if (body instanceof Response) return body;
+      const flags = localFlagsOf(event.url.searchParams);
+      if (typeof flags === 'string') return badRequest(flags);
+      const command = decoded(() => commandOf(body));
+      if (command instanceof Response) return command;
+      if (verifyHash(command.hash, command.cmd) !== undefined) return badRequest('Validation failed: Command failed validation: The hash of the payload was invalid.');
+      if (flags.preflight) {
+        const errors = preflightErrors(devnet, chain, command, flags.signatureVerification);
+        if (errors.length > 0) return badRequest(`Metadata validation failed: ${JSON.stringify(errors)}`);
+      }
+      const result = await node.local(command, { verifySignatures: flags.signatureVerification, preflight: flags.preflight });
+      return jsonReply(flags.preflight ? `{"preflightResult":${result.json},"preflightWarnings":[]}` : result.json);
+    },
+  };
+}
+
+/// `POST …/pact/spv` `{"requestKey", "targetChainId"}`: the proof as a JSON string.
+function spvHandler(devnet: Devnet, limits: BodyLimits): (event: H3Event, chain: Chain) => Promise<Response> {
+  return async (event, chain) => {
+    const body = await readJsonBody(event, limits);
+    if (body instanceof Response) return body;
+    const req = decoded(() => {
+      const o = asObject(body, [], 'SpvRequest');
+      return { requestKey: asText(required(o, 'requestKey', []), ['requestKey']), target: asText(required(o, 'targetChainId', []), ['targetChainId']) };
+    });
+    if (req instanceof Response) return req;
+    const p = devnet.spv.proof(chain.id, req.requestKey, req.target);
+    return 'error' in p ? badRequest(p.error) : jsonReply(JSON.stringify(p.proof));
+  };
+}
+
+function encodeKey(hash: Uint8Array): string {
+  return Buffer.from(hash).toString('base64url');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cut, blocks, headers, payloads
+
+function cutJson(devnet: Devnet): string {
+  const hashes = [...devnet.chains.values()].map((c): [string, Json] =>
+    [c.id, new JsonObject([['height', int(c.tip.height)], ['hash', c.tip.hash]])]);
+  return encodeJson(new JsonObject([
+    ['hashes', new JsonObject(hashes)], ['origin', null], ['weight', weight(devnet.cutHeight)],
+    ['height', int(devnet.cutHeight)], ['instance', devnet.config.networkId], ['id', cutId(devnet)],
+  ]));
+}
+
+function cutId(devnet: Devnet): string {
+  return Buffer.from([...devnet.chains.values()].map((c) => c.tip.hash).join('')).toString('base64url').slice(0, 43);
+}
+
+/// A block header as chainweb writes it in JSON (`blockheader-encoding=object`).
+export function headerJson(devnet: Devnet, h: BlockHeader): JsonObject {
+  return new JsonObject([
+    ['nonce', '0'], ['creationTime', new JsonNumber(h.creationTime, 0)], ['parent', h.parent],
+    ['adjacents', new JsonObject(h.adjacents.map(([c, a]) => [c, a]))], ['target', MAX_TARGET],
+    ['payloadHash', h.payloadHash], ['chainId', int(Number(h.chainId))], ['weight', weight(h.height)],
+    ['height', int(h.height)], ['chainwebVersion', devnet.config.networkId], ['epochStart', new JsonNumber(h.creationTime, 0)],
+    ['featureFlags', int(0)], ['hash', h.hash],
+  ]);
+}
+
+/// A payload with its outputs (or, without them, its transactions only).
+function payloadJson(devnet: Devnet, h: BlockHeader, outputs: boolean): JsonObject {
+  const txs = devnet.blocks.payload(h);
+  const entries: Array<[string, Json]> = [
+    ['transactions', txs.map((t) => (outputs ? [t.tx, t.output] : t.tx))],
+    ['minerData', minerData(devnet)],
+    ['transactionsHash', h.payloadHash], ['outputsHash', h.payloadHash], ['payloadHash', h.payloadHash],
+  ];
+  if (outputs) entries.push(['coinbase', NO_COINBASE]);
+  return new JsonObject(entries);
+}
+
+const MAX_TARGET = Buffer.alloc(32, 0xff).toString('base64url');
+/// The coinbase output of a block: a devnet pays no mining reward.
+const NO_COINBASE = Buffer.from('{"gas":0,"result":{"status":"success","data":"NO_COINBASE"},"reqKey":"DldRwCblQ7Loqy6wYJnaodHl30d3j3eH-qtFzfEv46g","logs":null,"metaData":null,"continuation":null,"txId":null}').toString('base64url');
+
+function minerData(devnet: Devnet): string {
+  const m = devnet.config.miner;
+  return Buffer.from(JSON.stringify({ account: m.account, predicate: m.pred, 'public-keys': m.keys })).toString('base64url');
+}
+
+/// A block's weight: chainweb's accumulated difficulty, here its height, as 32 little-endian bytes.
+function weight(n: number): string {
+  const b = Buffer.alloc(32);
+  b.writeUInt32LE(n);
+  return b.toString('base64url');
+}
+
+function int(n: number): JsonNumber {
+  return new JsonNumber(BigInt(n), 0);
+}
+
+/// The heights a page asks for: `minheight`, `maxheight`, `limit`, `next` (`inclusive:<height>`).
+function pageRange(chain: Chain, q: URLSearchParams): { min: number; max: number; limit: number } {
+  const num = (name: string, fallback: number): number => {
+    const v = q.get(name);
+    return v === null || !/^\d+$/.test(v) ? fallback : Number(v);
+  };
+  const next = q.get('next');
+  const from = next !== null && /^inclusive:\d+$/.test(next) ? Number(next.slice('inclusive:'.length)) : num('minheight', 0);
+  return { min: from, max: num('maxheight', chain.tip.height), limit: Math.min(num('limit', 1000), 1000) };
+}
+
+function page(items: Json[], nextHeight: number | null): string {
+  return encodeJson(new JsonObject([
+    ['items', items], ['limit', int(items.length)], ['next', nextHeight === null ? null : `inclusive:${nextHeight}`],
+  ]));
+}
+
+function headersIn(devnet: Devnet, chain: Chain, q: URLSearchParams): { headers: BlockHeader[]; next: number | null } {
+  const r = pageRange(chain, q);
+  const headers = devnet.blocks.range(chain.id, r.min, r.max, r.limit + 1);
+  const more = headers.length > r.limit ? headers.pop()! : null;
+  return { headers, next: more === null ? null : more.height };
+}
+
+function blockPage(devnet: Devnet, chain: Chain, q: URLSearchParams): string {
+  const { headers, next } = headersIn(devnet, chain, q);
+  const items = headers.map((h) => new JsonObject([['header', headerJson(devnet, h)], ['payloadWithOutputs', payloadJson(devnet, h, true)]]));
+  return page(items, next);
+}
+
+function headerPage(devnet: Devnet, chain: Chain, q: URLSearchParams, accept: string | null): string {
+  const { headers, next } = headersIn(devnet, chain, q);
+  const asObjects = accept !== null && accept.includes('blockheader-encoding=object');
+  const items = headers.map((h) => (asObjects ? headerJson(devnet, h) : encodedHeader(devnet, h)));
+  return page(items, next);
+}
+
+/// A header in the compact form chainweb sends by default (base64url; ours encodes its JSON).
+function encodedHeader(devnet: Devnet, h: BlockHeader): string {
+  return Buffer.from(encodeJson(headerJson(devnet, h))).toString('base64url');
+}
+
+function hashPage(devnet: Devnet, chain: Chain, q: URLSearchParams): string {
+  const { headers, next } = headersIn(devnet, chain, q);
+  return page(headers.map((h) => h.hash), next);
+}
+
+function oneHeader(devnet: Devnet, chain: Chain, event: H3Event): Response {
+  const h = devnet.blocks.byHash(event.context.params?.hash ?? '');
+  if (h === undefined || h.chainId !== chain.id) return reply(404);
+  const accept = event.req.headers.get('accept');
+  return jsonReply(accept !== null && accept.includes('blockheader-encoding=object')
+    ? encodeJson(headerJson(devnet, h)) : JSON.stringify(encodedHeader(devnet, h)));
+}
+
+function onePayload(devnet: Devnet, chain: Chain, event: H3Event, outputs: boolean): Response {
+  const wanted = event.context.params?.payloadHash ?? '';
+  const h = devnet.blocks.range(chain.id, 0, chain.tip.height, chain.tip.height + 1).find((b) => b.payloadHash === wanted);
+  return h === undefined ? reply(404) : jsonReply(encodeJson(payloadJson(devnet, h, outputs)));
+}
+
+function emptyPage(): string {
+  return '{"items":[],"limit":0,"next":null}';
+}
+
+// ---------------------------------------------------------------------------------------------
+// The node
+
+/// chainweb's `/info`: the network, its chains and graph, in chainweb's field order.
+function infoJson(devnet: Devnet): string {
+  const { graph, networkId } = devnet.config;
+  const adjacency = graph.chains.map((c) => [int(Number(c)), graph.adjacent.get(c)!.map((a) => int(Number(a)))]);
+  return encodeJson(new JsonObject([
+    ['nodeVersion', networkId], ['nodePackageVersion', PACT_VERSION], ['nodeApiVersion', '0.0'],
+    ['nodeChains', [...graph.chains]], ['nodeNumberOfChains', int(graph.chains.length)],
+    ['nodeGraphHistory', [[int(0), adjacency]]], ['nodeLatestBehaviorHeight', int(0)],
+    ['nodeGenesisHeights', graph.chains.map((c) => [c, int(0)])], ['nodeHistoricalChains', [[int(0), adjacency]]],
+    ['nodeServiceDate', null], ['nodeBlockDelay', int(30000000)],
+  ]));
+}

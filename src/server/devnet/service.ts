@@ -1,0 +1,121 @@
+/// The devnet as the node's command service: a command runs on the chain its metadata names,
+/// `/send`'s in a new block of that chain (its result carries the block in `metaData`),
+/// `/local`'s on top of the chain's newest block. The HTTP edge has checked the command against
+/// its endpoint and the mempool's rules before (validate.ts).
+import type { DatabaseSync } from 'node:sqlite';
+import type { Command } from '../../api/command.ts';
+import { publicMetaOf } from '../../api/parsed.ts';
+import { verifyCommand } from '../../api/verify.ts';
+import { PactError } from '../../lang/errors.ts';
+import { commandResultText } from '../../lang/result-json.ts';
+import type { CommandResultParts } from '../../lang/result-json.ts';
+import { parse, ParseError } from '../../syntax/index.ts';
+import type { Exp } from '../../syntax/index.ts';
+import { base64UrlEncode } from '../../values/base64.ts';
+import { showString } from '../../values/haskell-show.ts';
+import { JsonNumber, JsonObject } from '../../values/json.ts';
+import type { Json } from '../../values/json.ts';
+import { publicMetaJson } from '../../api/command.ts';
+import { pactErrorJson } from '../../lang/result-json.ts';
+import type { ServerConfig } from '../config.ts';
+import type { ApplyOptions, CommandResult, CommandService, ExecutionMode } from '../service.ts';
+import type { BlockHeader } from './blocks.ts';
+import { applyLocal, applyPreflight, applySend } from './exec.ts';
+import type { BlockContext, RunContext, Tx, TxOutcome } from './exec.ts';
+import { b64, Devnet, signedJson } from './network.ts';
+import type { Chain } from './network.ts';
+import { userSigJson } from '../../api/command.ts';
+
+export class DevnetService implements CommandService {
+  /// Unused: each chain counts its own tx ids.
+  nextTxId = 0;
+  readonly devnet: Devnet;
+
+  constructor(devnet: Devnet) {
+    this.devnet = devnet;
+  }
+
+  apply(cmd: Command, mode: ExecutionMode, options: ApplyOptions = {}): CommandResult {
+    const tx = readTx(cmd, options.verifySignatures !== false);
+    if (tx instanceof PactError) return failed(base64UrlEncode(cmd.hash), tx);
+    const chain = this.devnet.chain(tx.meta.chainId);
+    if (chain === undefined) return failed(tx.reqKey, new PactError('TxFailure', null, `Unknown chain id: ${tx.meta.chainId}`));
+    if (mode === 'local') return this.#local(chain, tx, options.preflight === true);
+    let outcome: TxOutcome | undefined;
+    const block = this.devnet.mine(chain, (b) => {
+      outcome = applySend(this.#context(chain, b), tx);
+      return [{ reqKey: tx.reqKey, tx: b64(signedJson(tx.reqKey, cmd.cmd, cmd.sigs.map(userSigJson))), output: b64(commandResultText(outcome.parts)) }];
+    });
+    return result(outcome!, blockMetaData(block));
+  }
+
+  reset(): void {
+    this.devnet.reload();
+  }
+
+  #local(chain: Chain, tx: Tx, preflight: boolean): CommandResult {
+    const block = this.devnet.nextBlock(chain);
+    const rc = this.#context(chain, block);
+    const outcome = preflight ? applyPreflight(rc, tx) : applyLocal(rc, tx);
+    return result(outcome, publicData(tx, block));
+  }
+
+  #context(chain: Chain, block: BlockContext): RunContext {
+    return { chain, block, miner: this.devnet.config.miner, spv: this.devnet.spv.support(chain.id) };
+  }
+}
+
+/// The devnet's service over a node's database (`devnet:` in the config).
+export function createDevnetService(conn: DatabaseSync, config: ServerConfig): DevnetService {
+  return new DevnetService(new Devnet(conn, config.devnet!));
+}
+
+/// Verifies and parses a command: its payload, hash and (unless turned off) signatures, its
+/// metadata and code. A failure is the Pact error a node reports for it.
+export function readTx(cmd: Command, signatures: boolean): Tx | PactError {
+  let exps: Exp[] = [];
+  const checkCode = (code: string): string | undefined => {
+    try {
+      exps = parse(code, '<interactive>', { columnBase: 0 });
+      return undefined;
+    } catch (e) {
+      if (e instanceof ParseError) return e.message;
+      throw e;
+    }
+  };
+  const payload = verifyCommand(cmd, checkCode, { checkMeta: (m, path) => { publicMetaOf(m, path); }, signatures });
+  if ('error' in payload) return new PactError('TxFailure', null, showString(payload.error));
+  return { reqKey: base64UrlEncode(cmd.hash), cmd, payload, meta: publicMetaOf(payload.meta, ['meta']), exps };
+}
+
+function result(outcome: TxOutcome, metaData: Json): CommandResult {
+  const parts: CommandResultParts = { ...outcome.parts, metaData };
+  const p = outcome.parts;
+  return {
+    reqKey: p.reqKey, txId: p.txId, gas: p.gas, success: outcome.success, json: commandResultText(parts),
+    summary: outcome.summary,
+  };
+}
+
+function failed(reqKey: string, e: PactError): CommandResult {
+  const parts: CommandResultParts = {
+    reqKey, txId: null, gas: 0n, result: { error: pactErrorJson(e, true) }, logs: null, events: [], continuation: null,
+  };
+  return { reqKey, txId: null, gas: 0n, success: false, json: commandResultText(parts), summary: e.messageFor(true) };
+}
+
+/// What `/poll` and `/listen` add to a result: the block it was mined in.
+export function blockMetaData(b: BlockHeader): JsonObject {
+  return new JsonObject([
+    ['blockHeight', new JsonNumber(BigInt(b.height), 0)], ['blockTime', new JsonNumber(b.creationTime, 0)],
+    ['blockHash', b.hash], ['prevBlockHash', b.parent],
+  ]);
+}
+
+/// What `/local` adds: the public data the command ran with (chainweb's `PublicData`).
+function publicData(tx: Tx, block: BlockContext): JsonObject {
+  return new JsonObject([
+    ['publicMeta', publicMetaJson(tx.meta)], ['blockTime', new JsonNumber(block.blockTime, 0)],
+    ['prevBlockHash', block.parentHash], ['blockHeight', new JsonNumber(block.height, 0)],
+  ]);
+}

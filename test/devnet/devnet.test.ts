@@ -1,0 +1,90 @@
+/// The devnet as a dApp sees it, on the real `dist/pact --serve` (devnet: true) over loopback:
+/// chainweb's routing, separate chains, gas bought and redeemed, failures, validation.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { tempDirs } from '../helpers/temp.ts';
+import { chainPath, localData, post, SENDER00, sendAndListen, signedExec, startDevnet } from './helpers.ts';
+import type { TestDevnet } from './helpers.ts';
+
+const tempDir = tempDirs('pact-devnet-');
+
+describe('devnet', () => {
+  let devnet: TestDevnet;
+  before(async () => { devnet = await startDevnet(tempDir()); });
+  after(async () => { await devnet.stop(); });
+
+  /// A balance as Pact shows it.
+  const balance = async (chain: string, account: string): Promise<string> =>
+    String(await localData(devnet.url, chain, `(format "{}" [(coin.get-balance "${account}")])`));
+  const shown = (n: number): string => (Number.isInteger(n) ? `${n}.0` : String(n));
+
+  it('prints the accounts it funded, with their keys', () => {
+    assert.match(devnet.output(), /sender00 +100000000\.0 KDA  keys-all: public 368820f80c324bbc7c2b0610688a7da43e39f91d118732671cd9c7500ff43cca secret 251a920c403ae8c8f65f59142316af3c82b631fba46ddea92ee8c95035bd2898/);
+  });
+
+  it('answers for its network and its 20 chains only, as chainweb routes', async () => {
+    const info = await (await fetch(`${devnet.url}/info`)).json();
+    assert.equal(info.nodeVersion, 'development');
+    assert.equal(info.nodeNumberOfChains, 20);
+    assert.deepEqual(info.nodeGraphHistory[0][1][0], [0, [15, 10, 5]]);
+    const cut = await (await fetch(`${devnet.url}/chainweb/0.0/development/cut`)).json();
+    assert.equal(Object.keys(cut.hashes).length, 20);
+    assert.equal((await fetch(`${devnet.url}/chainweb/0.0/mainnet01/cut`)).status, 404);
+    assert.equal((await post(devnet.url, chainPath('20', 'local'), {})).status, 404);
+    assert.equal((await post(devnet.url, chainPath('0', 'local', 'testnet04'), {})).status, 404);
+  });
+
+  it('buys gas at the gas price and redeems what was used: the sender pays gas × price, the miner gets it', async () => {
+    const cmd = await signedExec('(coin.transfer "sender00" "sender01" 1.0)', SENDER00, {
+      chainId: '0', gasPrice: 0.0000001,
+      caps: [['coin.GAS'], ['coin.TRANSFER', 'sender00', 'sender01', { decimal: '1.0' }]],
+    });
+    const [r] = await sendAndListen(devnet.url, '0', [cmd]);
+    assert.equal(r!.result.status, 'success', JSON.stringify(r));
+    const gas = BigInt(r!.gas);
+    assert.ok(gas > 0n);
+    const fee = Number(gas) / 1e7;
+    assert.deepEqual(r!.events[0].params, ['sender00', 'NoMiner', fee]);
+    assert.equal(r!.metaData.blockHeight, 1);
+    assert.equal(await balance('0', 'sender00'), shown(100000000 - 1 - fee));
+    assert.equal(await balance('0', 'NoMiner'), shown(fee));
+    assert.equal(await balance('0', 'sender01'), '110000001.0');
+  });
+
+  it('keeps each chain its own state and height', async () => {
+    assert.equal(await balance('2', 'sender00'), '100000000.0');
+    const cut = await (await fetch(`${devnet.url}/chainweb/0.0/development/cut`)).json();
+    assert.equal(cut.hashes['2'].height, 0);
+    assert.ok(cut.hashes['0'].height >= 1);
+  });
+
+  it('charges a failed transaction its whole gas limit', async () => {
+    const cmd = await signedExec('(enforce false "nope")', SENDER00, { chainId: '1', gasLimit: 1000, gasPrice: 0.0000001 });
+    const [r] = await sendAndListen(devnet.url, '1', [cmd]);
+    assert.equal(r!.result.status, 'failure');
+    assert.equal(r!.result.error.message, 'nope');
+    assert.equal(r!.gas, 1000);
+    assert.equal(r!.txId, null);
+    assert.deepEqual(r!.events[0].params, ['sender00', 'NoMiner', 0.0001]);
+    assert.equal(await balance('1', 'sender00'), '99999999.9999');
+  });
+
+  it('refuses at /send what chainweb\'s mempool refuses, with its texts', async () => {
+    const refused = async (path: string, cmd: Awaited<ReturnType<typeof signedExec>>): Promise<string> => {
+      const r = await post(devnet.url, path, { cmds: [cmd] });
+      assert.equal(r.status, 400, r.text);
+      return r.text;
+    };
+    const prefix = (cmd: { hash: string }): string => `One or more transactions were invalid: Transaction "${cmd.hash}" at index 0 failed with: `;
+    const wrongChain = await signedExec('1', SENDER00, { chainId: '1' });
+    assert.equal(await refused(chainPath('0', 'send'), wrongChain), prefix(wrongChain) + 'Transaction metadata (chain id, chainweb version) conflicts with this endpoint');
+    const wrongNetwork = await signedExec('1', SENDER00, { networkId: 'testnet04' });
+    assert.equal(await refused(chainPath('0', 'send'), wrongNetwork), prefix(wrongNetwork) + 'Transaction metadata (chain id, chainweb version) conflicts with this endpoint');
+    const expired = await signedExec('1', SENDER00, { creationTime: 1000, ttl: 600 });
+    assert.equal(await refused(chainPath('0', 'send'), expired), prefix(expired) + 'Transaction time-to-live is expired');
+    const tooMuchGas = await signedExec('1', SENDER00, { gasLimit: 150001 });
+    assert.equal(await refused(chainPath('0', 'send'), tooMuchGas), prefix(tooMuchGas) + 'Transaction gas limit exceeds block gas limit (150000)');
+    const unfunded = await signedExec('1', { ...SENDER00, account: 'nobody-here' });
+    assert.match(await refused(chainPath('0', 'send'), unfunded), /failed with: Attempt to buy gas failed with: .*row not found: nobody-here/);
+  });
+});
