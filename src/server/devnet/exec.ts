@@ -10,7 +10,8 @@ import type { CapToken } from '../../lang/caps.ts';
 import { evalCap } from '../../lang/caps.ts';
 import type { Ctx, Signer, SpvSupport, TxEnv } from '../../lang/context.ts';
 import { PactError, catchesPactError } from '../../lang/errors.ts';
-import { fixedGasModel, tableGasModel } from '../../lang/gas.ts';
+import { fixedGasModel, gasToMilli, milliToGas, tableGasModel } from '../../lang/gas.ts';
+import type { GasArgs, GasModel } from '../../lang/gas.ts';
 import { evalContinuation, evalExec } from '../../lang/interpreter.ts';
 import type { EvalEnv, EvalResult } from '../../lang/interpreter.ts';
 import { logsHash, pactErrorJson, pactEventJson, resultDataJson } from '../../lang/result-json.ts';
@@ -41,7 +42,22 @@ const GENESIS_FLAGS: ReadonlySet<string> = new Set([...TX_FLAGS, 'DisableInlineM
 
 const contNatives: Map<string, Native> = nativeTable(undefined, TX_FLAGS);
 const FREE_GAS = fixedGasModel(0n);
-const TABLE_GAS = tableGasModel(false);
+
+/// chainweb's Pact 4 gas model (`chainweb213GasModel`, still in force at its last Pact 4
+/// release): Pact's table, except that loading a module is free and every charge but a native's
+/// own is cut to whole gas.
+const TABLE_GAS: GasModel = (() => {
+  const table = tableGasModel(false);
+  return {
+    name: table.name,
+    description: table.description,
+    cost(name: string, args: GasArgs): bigint {
+      if (args.kind === 'GPostRead' && args.read.kind === 'ReadModule') return 0n;
+      const milli = table.cost(name, args);
+      return args.kind === 'GUnreduced' ? milli : gasToMilli(milliToGas(milli));
+    },
+  };
+})();
 
 const GAS: CapToken = { name: 'coin.GAS', args: [] };
 const GENESIS: CapToken = { name: 'coin.GENESIS', args: [] };
