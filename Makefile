@@ -3,7 +3,7 @@ export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 SRC := $(shell find src -name '*.ts' -not -name 'parser*.ts' 2>/dev/null)
 PARSER := src/syntax/parser.ts
 
-.PHONY: all install grammar typecheck test fuzz stress repl serve bench clean
+.PHONY: all install grammar typecheck test fuzz stress repl serve devnet bench clean
 all: dist/pact
 
 install: node_modules/.installed
@@ -53,6 +53,10 @@ repl: dist/pact
 # `make serve` runs a node on port 8080 in memory; `make serve CONFIG=path` uses another config.
 serve: dist/pact dist/serve.yaml
 	dist/pact --serve $(or $(CONFIG),dist/serve.yaml)
+
+# `make devnet`: a Kadena development network on port 8080, in memory (see README, "Devnet").
+devnet: dist/pact
+	dist/pact --serve --devnet
 
 dist/serve.yaml:
 	@mkdir -p dist
