@@ -2,8 +2,10 @@
 /// chainweb's routing, separate chains, gas bought and redeemed, failures, validation.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { createSignWithKeypair, Pact } from '@kadena/client';
+import type { ICommand } from '@kadena/client';
 import { tempDirs } from '../helpers/temp.ts';
-import { chainPath, localData, post, SENDER00, sendAndListen, signedExec, startDevnet } from './helpers.ts';
+import { chainPath, localData, post, SENDER00, SENDER01, sendAndListen, signedExec, startDevnet } from './helpers.ts';
 import type { TestDevnet } from './helpers.ts';
 
 const tempDir = tempDirs('pact-devnet-');
@@ -86,5 +88,49 @@ describe('devnet', () => {
     assert.equal(await refused(chainPath('0', 'send'), tooMuchGas), prefix(tooMuchGas) + 'Transaction gas limit exceeds block gas limit (150000)');
     const unfunded = await signedExec('1', { ...SENDER00, account: 'nobody-here' });
     assert.match(await refused(chainPath('0', 'send'), unfunded), /failed with: Attempt to buy gas failed with: .*row not found: nobody-here/);
+  });
+});
+
+describe('devnet cross-chain transfers and restarts', () => {
+  it('moves coins between chains with an SPV proof, refuses a replay and a forged proof, and keeps everything across a restart', async () => {
+    const dir = tempDir();
+    let devnet = await startDevnet(dir, [`persistDir: ${dir}/data`]);
+    const receiver = { keys: [SENDER00.publicKey], pred: 'keys-all' };
+    const burn = await signedExec('(coin.transfer-crosschain "sender00" "xchain-receiver" (read-keyset "ks") "1" 5.0)', SENDER00, {
+      chainId: '0', data: { ks: receiver },
+      caps: [['coin.GAS'], ['coin.TRANSFER_XCHAIN', 'sender00', 'xchain-receiver', { decimal: '5.0' }, '1']],
+    });
+    const [step0] = await sendAndListen(devnet.url, '0', [burn]);
+    assert.equal(step0!.result.status, 'success', JSON.stringify(step0));
+    const spv = await post(devnet.url, '/chainweb/0.0/development/chain/0/pact/spv', { requestKey: step0!.reqKey, targetChainId: '1' });
+    assert.equal(spv.status, 200, spv.text);
+    const proof = JSON.parse(spv.text) as string;
+
+    // A restart before the continuation: the pending step survives, heights and balances too.
+    const height0 = (await (await fetch(`${devnet.url}/chainweb/0.0/development/cut`)).json()).hashes['0'].height;
+    assert.equal(await devnet.stop(), 0);
+    devnet = await startDevnet(dir, [`persistDir: ${dir}/data`]);
+    assert.equal((await (await fetch(`${devnet.url}/chainweb/0.0/development/cut`)).json()).hashes['0'].height, height0);
+    assert.equal(await localData(devnet.url, '0', '(format "{}" [(coin.get-balance "sender00")])') !== '100000000.0', true);
+
+    const cont = async (p: string): Promise<Record<string, any>> => {
+      const cmd = Pact.builder.continuation({ pactId: step0!.continuation.pactId, step: 1, rollback: false, proof: p, data: {} })
+        .addSigner(SENDER01.publicKey, (signFor) => [signFor('coin.GAS')])
+        .setMeta({ chainId: '1', senderAccount: 'sender01', gasLimit: 2500, gasPrice: 0.00000001 })
+        .setNetworkId('development').setNonce(`cont-${Math.random()}`).createTransaction();
+      const signed = await createSignWithKeypair(SENDER01)(cmd);
+      return (await sendAndListen(devnet.url, '1', [signed as ICommand]))[0]!;
+    };
+    const forged = Buffer.from(JSON.stringify({ chain: 1, object: Buffer.from('{}').toString('base64url'), algorithm: 'SHA512t_256' })).toString('base64url');
+    const bad = await cont(forged);
+    assert.equal(bad.result.status, 'failure');
+    assert.match(bad.result.error.message, /unable to decode continuation proof/);
+    const done = await cont(proof);
+    assert.equal(done.result.status, 'success', JSON.stringify(done));
+    assert.equal(await localData(devnet.url, '1', '(format "{}" [(coin.get-balance "xchain-receiver")])'), '5.0');
+    const replay = await cont(proof);
+    assert.equal(replay.result.status, 'failure');
+    assert.match(replay.result.error.message, /resumePact: pact completed/);
+    assert.equal(await devnet.stop(), 0);
   });
 });
