@@ -23,6 +23,8 @@ dist/pact: $(PARSER) $(SRC) $(wildcard scripts/*.ts scripts/train/*) sea-config.
 	node scripts/bundle.ts
 	@# The V8 code cache the executable compiles the bundle with (scripts/code-cache.ts).
 	node scripts/train-code-cache.ts
+	@# The default devnet's genesis database, carried by the executable (src/server/devnet/genesis-image.ts).
+	node scripts/devnet-genesis.ts
 	@# sea-config.json starts the young generation at 8 MB instead of 1: starting up allocates ~10 MB
 	@# that lives on, and loading a protocol far more, which V8 otherwise scavenges again and again
 	@# while growing it (-9 ms for an empty script, -14 ms loading a 6,000-line protocol).

@@ -15,6 +15,8 @@ import type { DevnetConfig } from './config.ts';
 import { applyGenesis, TX_FLAGS } from './exec.ts';
 import type { BlockContext, ChainState } from './exec.ts';
 import { genesisContracts, genesisTxs } from './genesis.ts';
+import type { GenesisTx } from './genesis.ts';
+import { tableNamesSql } from '../../db/sql.ts';
 import { DevnetSpv } from './spv.ts';
 
 /// chainweb's development network starts at this time.
@@ -49,8 +51,7 @@ export class Devnet {
         this.chains.set(id, chain);
       }
       if (fresh) {
-        const contracts = genesisContracts(config.genesis);
-        for (const chain of this.chains.values()) this.#genesis(chain, contracts);
+        this.#genesisAll(conn, genesisContracts(config.genesis));
         conn.exec('COMMIT');
       }
     } catch (e) {
@@ -115,20 +116,75 @@ export class Devnet {
     return block;
   }
 
-  /// Block 0 of a chain: the genesis transactions, with their outputs in its payload.
-  #genesis(chain: Chain, contracts: ReturnType<typeof genesisContracts>): void {
-    const block: BlockContext = { height: 0n, blockTime: GENESIS_TIME, parentHash: genesisParent(this.config.networkId, chain.id) };
-    const txs = genesisTxs(contracts, chain.id).map((g): PayloadTx => {
-      const cmd = genesisCommand(this.config.networkId, chain.id, g.nonce, g.code, g.data);
+  /// Block 0 of every chain. Chains other than 0 have the same genesis, so it runs on one of
+  /// them and the others get copies of its tables (their genesis blocks differ only in the
+  /// request keys, which name the chain).
+  #genesisAll(conn: DatabaseSync, contracts: ReturnType<typeof genesisContracts>): void {
+    let model: { chain: Chain; results: GenesisResult[] } | null = null;
+    for (const chain of this.chains.values()) {
+      const txs = genesisTxs(contracts, chain.id);
+      if (chain.id === '0' || model === null) {
+        const results = this.#genesis(chain, txs);
+        if (chain.id !== '0') model = { chain, results };
+        continue;
+      }
+      copyTables(conn, model.chain, chain);
+      this.#sealGenesis(chain, txs, model.results);
+    }
+  }
+
+  /// Runs a chain's genesis transactions and makes its block 0.
+  #genesis(chain: Chain, txs: readonly GenesisTx[]): GenesisResult[] {
+    const block = this.#genesisBlock(chain);
+    const results = txs.map((g): GenesisResult => {
+      const reqKey = hashText(this.#genesisCommand(chain, g));
+      return { txId: applyGenesis(chain, block, g.code, g.data, g.signers, reqKey).txId };
+    });
+    this.#sealGenesis(chain, txs, results);
+    return results;
+  }
+
+  #genesisBlock(chain: Chain): BlockContext {
+    return { height: 0n, blockTime: GENESIS_TIME, parentHash: genesisParent(this.config.networkId, chain.id) };
+  }
+
+  #genesisCommand(chain: Chain, g: GenesisTx): string {
+    return genesisCommand(this.config.networkId, chain.id, g.nonce, g.code, g.data);
+  }
+
+  /// Block 0, its payload the genesis transactions with their outputs.
+  #sealGenesis(chain: Chain, txs: readonly GenesisTx[], results: readonly GenesisResult[]): void {
+    const payload = txs.map((g, i): PayloadTx => {
+      const cmd = this.#genesisCommand(chain, g);
       const reqKey = hashText(cmd);
-      const r = applyGenesis(chain, block, g.code, g.data, g.signers, reqKey);
       const parts: CommandResultParts = {
-        reqKey, txId: r.txId, gas: 0n, result: { data: g.nonce }, logs: null, events: [], continuation: null,
+        reqKey, txId: results[i]!.txId, gas: 0n, result: { data: g.nonce }, logs: null, events: [], continuation: null,
       };
       return { reqKey, tx: b64(signedJson(reqKey, cmd)), output: b64(commandResultText(parts)) };
     });
-    this.#seal(chain, 0, block.parentHash, GENESIS_TIME, txs);
+    chain.nextTxId = (results.at(-1)?.txId ?? -1) + 1;
+    this.#seal(chain, 0, this.#genesisBlock(chain).parentHash, GENESIS_TIME, payload);
   }
+}
+
+/// What a genesis transaction left for its block's output.
+interface GenesisResult {
+  readonly txId: number | null;
+}
+
+/// Copies the Pact tables of chain `from` into chain `to` (whose own are empty).
+function copyTables(conn: DatabaseSync, from: Chain, to: Chain): void {
+  const prefix = `${from.id}:`;
+  const names = (conn.prepare(tableNamesSql.sql).all() as Array<{ name: string }>).map((r) => r.name);
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !name.endsWith('_DATA')) continue;
+    const id = name.slice(prefix.length, -'_DATA'.length);
+    to.db.createTable(id);
+    for (const suffix of ['_DATA', '_TX']) {
+      conn.exec(`INSERT INTO [${to.id}:${id}${suffix}] SELECT * FROM [${from.id}:${id}${suffix}]`);
+    }
+  }
+  to.db.clearCache();
 }
 
 /// The `cmd` text of a genesis transaction (unsigned; its hash is its request key).

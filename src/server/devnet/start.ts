@@ -1,5 +1,6 @@
 /// What a node needs to run a devnet: its service, its HTTP API, and the lines it prints when
 /// ready (the funded accounts and their keys).
+import { existsSync, writeFileSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import { openSqlite } from '../../db/sqlite.ts';
 import { StartError } from '../server.ts';
@@ -8,6 +9,7 @@ import type { ServerConfig } from '../config.ts';
 import { DEVNET_KEYS, GRANTS } from './accounts.ts';
 import type { DevnetConfig } from './config.ts';
 import { GenesisError } from './genesis.ts';
+import { genesisImage } from './genesis-image.ts';
 import { Devnet } from './network.ts';
 import { devnetRoutes } from './routes.ts';
 import { DevnetService } from './service.ts';
@@ -15,7 +17,7 @@ import { DevnetService } from './service.ts';
 export function devnetDeps(devnet: DevnetConfig, config: ServerConfig): NodeDeps {
   let service: DevnetService | null = null;
   return {
-    open: openSqlite,
+    open: (path, pragmas) => openWithGenesis(path, pragmas, genesisImage(devnet)),
     createService: (conn: DatabaseSync) => {
       try {
         service = new DevnetService(new Devnet(conn, devnet));
@@ -28,6 +30,14 @@ export function devnetDeps(devnet: DevnetConfig, config: ServerConfig): NodeDeps
     api: (app, node) => devnetRoutes(app, node, service!.devnet, config),
     banner: () => fundedAccounts(devnet),
   };
+}
+
+/// Opens the node's database; a new one starts as a copy of the prebuilt genesis, if any.
+function openWithGenesis(path: string, pragmas: readonly string[], image: Uint8Array | null): DatabaseSync {
+  if (image !== null && path !== ':memory:' && !existsSync(path)) writeFileSync(path, image);
+  const conn = openSqlite(path, pragmas);
+  if (image !== null && path === ':memory:') conn.deserialize(image);
+  return conn;
 }
 
 /// The accounts every chain funds, with their keys (chainweb's published test keys).
