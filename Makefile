@@ -72,6 +72,7 @@ bench: dist/pact $(CHROMIUM)
 	node bench/verify.ts
 	node bench/hash.ts
 	node bench/server.ts
+	node bench/devnet.ts
 	node bench/explorer.ts
 
 clean:

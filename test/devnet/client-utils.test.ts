@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { tempDirs } from '../helpers/temp.ts';
-import { SENDER00 } from './helpers.ts';
+import { SENDER00, sendAndListen, signedExec } from './helpers.ts';
 
 const tempDir = tempDirs('pact-client-utils-');
 const MARMALADE_DIR = process.env.MARMALADE_DIR ?? '';
@@ -29,6 +29,23 @@ interface VitestReport {
     readonly name: string;
     readonly assertionResults: ReadonlyArray<{ readonly fullName: string; readonly status: string; readonly failureMessages: readonly string[] }>;
   }>;
+}
+
+/// The suite's test account (`sourceAccount`, k:5a2a…) pays for its marmalade transactions; Kadena
+/// funds it before the suite runs (that setup is not in the package): here, 1000 KDA from
+/// sender00 on every chain.
+const TEST_ACCOUNT_KEY = '5a2afbc4564b76b2c27ce5a644cab643c43663835ea0be22433b209d3351f937';
+
+async function fundTestAccount(): Promise<void> {
+  const account = `k:${TEST_ACCOUNT_KEY}`;
+  await Promise.all(Array.from({ length: 20 }, async (_, i) => {
+    const cmd = await signedExec(`(coin.transfer-create "sender00" "${account}" (read-keyset "ks") 1000.0)`, SENDER00, {
+      chainId: String(i), data: { ks: { keys: [TEST_ACCOUNT_KEY], pred: 'keys-all' } },
+      caps: [['coin.GAS'], ['coin.TRANSFER', 'sender00', account, { decimal: '1000.0' }]],
+    });
+    const [r] = await sendAndListen('http://127.0.0.1:8080', String(i), [cmd]);
+    assert.equal(r!.result.status, 'success', JSON.stringify(r));
+  }));
 }
 
 function run(cmd: string, args: readonly string[], cwd: string): Promise<{ code: number | null; out: string }> {
@@ -57,6 +74,7 @@ describe('@kadena/client-utils integration suite against dist/pact --serve --dev
   after(() => { devnet.kill('SIGTERM'); });
 
   it('passes every test but those that fail by the suite\'s own defect', async () => {
+    await fundTestAccount();
     if (MARMALADE_DIR !== '') {
       const signers = join(tempDir(), 'signers.json');
       writeFileSync(signers, JSON.stringify({ sender00: { publicKey: SENDER00.publicKey, secretKey: SENDER00.secretKey } }));

@@ -8,7 +8,8 @@ import type { H3, H3Event } from 'h3';
 import { commandOf } from '../../api/verify.ts';
 import { verifyHash } from '../../api/verify.ts';
 import { PACT_VERSION } from '../../lang/version.ts';
-import { asObject, asText, required } from '../../values/aeson.ts';
+import { asArray, asObject, asText, required } from '../../values/aeson.ts';
+import { userSigJson } from '../../api/command.ts';
 import { encodeJson, JsonNumber, JsonObject } from '../../values/json.ts';
 import type { Json } from '../../values/json.ts';
 import { route } from '../app.ts';
@@ -52,7 +53,14 @@ export function devnetRoutes(app: H3, node: PactNode, devnet: Devnet, limits: De
   route(app, `${CHAIN}/hash`, { GET: onChain((event, chain) => jsonReply(hashPage(devnet, chain, event.url.searchParams))) });
   route(app, `${CHAIN}/payload/:payloadHash`, { GET: onChain((event, chain) => onePayload(devnet, chain, event, false)) });
   route(app, `${CHAIN}/payload/:payloadHash/outputs`, { GET: onChain((event, chain) => onePayload(devnet, chain, event, true)) });
+  route(app, `${CHAIN}/payload/batch`, { POST: onChain((event, chain) => payloadBatch(devnet, chain, event, limits, false)) });
+  route(app, `${CHAIN}/payload/outputs/batch`, { POST: onChain((event, chain) => payloadBatch(devnet, chain, event, limits, true)) });
+  route(app, `${CHAIN}/mempool/getPending`, { POST: onChain((_event, chain) => jsonReply(pendingJson(node, chain))) });
+  route(app, `${CHAIN}/mempool/member`, { POST: onChain((event, chain) => mempoolQuery(node, chain, event, limits, 'member')) });
+  route(app, `${CHAIN}/mempool/lookup`, { POST: onChain((event, chain) => mempoolQuery(node, chain, event, limits, 'lookup')) });
+  route(app, `${BASE}/header/updates`, { GET: onNetwork((event) => headerUpdates(devnet, event)) });
   route(app, '/info', { GET: () => jsonReply(infoJson(devnet)) });
+  route(app, '/config', { GET: () => jsonReply(configJson(devnet)) });
 }
 
 function pactHandlers(node: PactNode, devnet: Devnet, limits: DevnetLimits): Record<string, (event: H3Event, chain: Chain) => Promise<Response>> {
@@ -261,5 +269,93 @@ function infoJson(devnet: Devnet): string {
     ['nodeGraphHistory', [[int(0), adjacency]]], ['nodeLatestBehaviorHeight', int(0)],
     ['nodeGenesisHeights', graph.chains.map((c) => [c, int(0)])], ['nodeHistoricalChains', [[int(0), adjacency]]],
     ['nodeServiceDate', null], ['nodeBlockDelay', int(30000000)],
+  ]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payload batches, the mempool, the header stream
+
+/// `POST …/payload[/outputs]/batch` `[payloadHash, ...]`: the payloads found, in order.
+async function payloadBatch(devnet: Devnet, chain: Chain, event: H3Event, limits: BodyLimits, outputs: boolean): Promise<Response> {
+  const body = await readJsonBody(event, limits);
+  if (body instanceof Response) return body;
+  const wanted = decoded(() => asArray(body, [], '[]').map((h, i) => asText(h, [i])));
+  if (wanted instanceof Response) return wanted;
+  const headers = devnet.blocks.range(chain.id, 0, chain.tip.height, chain.tip.height + 1);
+  const found = wanted.flatMap((w) => headers.filter((h) => h.payloadHash === w).slice(0, 1));
+  return jsonReply(encodeJson(found.map((h) => payloadJson(devnet, h, outputs))));
+}
+
+/// The chain's commands accepted but not run yet (a devnet runs them at once, so seldom any).
+function pendingOn(node: PactNode, chain: Chain): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const p of node.history.pending()) {
+    if (readChainId(p.command.cmd) === chain.id) out.set(p.reqKey, encodeJson(new JsonObject([['hash', p.reqKey], ['sigs', p.command.sigs.map(userSigJson)], ['cmd', p.command.cmd]])));
+  }
+  return out;
+}
+
+function readChainId(cmd: string): string | undefined {
+  try {
+    return (JSON.parse(cmd) as { meta?: { chainId?: string } }).meta?.chainId;
+  } catch {
+    return undefined;
+  }
+}
+
+/// `POST …/mempool/getPending`: chainweb's pending hashes and high-water mark.
+function pendingJson(node: PactNode, chain: Chain): string {
+  return encodeJson(new JsonObject([['hashes', [...pendingOn(node, chain).keys()]], ['highwaterMark', [int(0), int(0)]]]));
+}
+
+/// `POST …/mempool/member` and `…/lookup` `[hash, ...]`.
+async function mempoolQuery(node: PactNode, chain: Chain, event: H3Event, limits: BodyLimits, what: 'member' | 'lookup'): Promise<Response> {
+  const body = await readJsonBody(event, limits);
+  if (body instanceof Response) return body;
+  const hashes = decoded(() => asArray(body, [], '[]').map((h, i) => asText(h, [i])));
+  if (hashes instanceof Response) return hashes;
+  const pending = pendingOn(node, chain);
+  if (what === 'member') return jsonReply(encodeJson(hashes.map((h) => pending.has(h))));
+  return jsonReply(encodeJson(hashes.map((h) => {
+    const tx = pending.get(h);
+    return tx === undefined ? new JsonObject([['tag', 'Missing']]) : new JsonObject([['tag', 'Pending'], ['contents', tx]]);
+  })));
+}
+
+/// `GET …/header/updates`: server-sent events, one `BlockHeader` event per new block.
+function headerUpdates(devnet: Devnet, event: H3Event): Response {
+  const encoder = new TextEncoder();
+  let stop = (): void => {};
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      stop = devnet.onBlock((h) => {
+        const data = encodeJson(new JsonObject([
+          ['txCount', int(devnet.blocks.payload(h).length)], ['powHash', h.hash], ['header', headerJson(devnet, h)], ['target', MAX_TARGET],
+        ]));
+        controller.enqueue(encoder.encode(`event:BlockHeader\ndata:${data}\n\n`));
+      });
+      event.req.signal.addEventListener('abort', () => {
+        stop();
+        controller.close();
+      }, { once: true });
+    },
+    cancel() {
+      stop();
+    },
+  });
+  return new Response(stream, { headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' } });
+}
+
+/// `GET /config`: the node's configuration, as far as a devnet has one.
+function configJson(devnet: Devnet): string {
+  const { networkId, miner, blockGasLimit, minGasPrice } = devnet.config;
+  return encodeJson(new JsonObject([
+    ['chainwebVersion', networkId],
+    ['mining', new JsonObject([['coordination', new JsonObject([['enabled', false], ['miners', [new JsonObject([['account', miner.account], ['predicate', miner.pred], ['public-keys', [...miner.keys]]])]]])]])],
+    ['p2p', new JsonObject([['peers', []]])],
+    ['transactionIndex', new JsonObject([['enabled', true]])],
+    ['blockGasLimit', new JsonNumber(blockGasLimit, 0)],
+    ['minGasPrice', new JsonNumber(minGasPrice.mantissa, -minGasPrice.scale)],
+    ['backup', new JsonObject([['api', new JsonObject([['enabled', false]])]])],
   ]));
 }
