@@ -71,6 +71,34 @@ describe('devnet', () => {
     assert.equal(await balance('1', 'sender00'), '99999999.9999');
   });
 
+  it('answers blocks with their payloads and outputs, headers, and streams new headers', async () => {
+    const events = fetch(`${devnet.url}/chainweb/0.0/development/header/updates`);
+    const cmd = await signedExec('(+ 1 2)', SENDER00, { chainId: '3' });
+    const [r] = await sendAndListen(devnet.url, '3', [cmd]);
+    const page = await (await fetch(`${devnet.url}/chainweb/0.0/development/chain/3/block?minheight=1&maxheight=1`)).json();
+    assert.equal(page.items.length, 1);
+    const [tx, out] = page.items[0].payloadWithOutputs.transactions[0];
+    assert.equal(JSON.parse(Buffer.from(tx, 'base64url').toString()).hash, cmd.hash);
+    assert.equal(JSON.parse(Buffer.from(out, 'base64url').toString()).gas, r!.gas);
+    assert.equal(page.items[0].header.hash, r!.metaData.blockHash);
+    const headers = await (await fetch(`${devnet.url}/chainweb/0.0/development/chain/3/header?minheight=0`, { headers: { accept: 'application/json;blockheader-encoding=object' } })).json();
+    assert.deepEqual(headers.items.map((h: { height: number }) => h.height), [0, 1]);
+    const reader = (await events).body!.getReader();
+    const more = await signedExec('(+ 1 2)', SENDER00, { chainId: '4' });
+    await sendAndListen(devnet.url, '4', [more]);
+    const chunk = new TextDecoder().decode((await reader.read()).value);
+    assert.match(chunk, /^event:BlockHeader\ndata:\{"txCount":1,/);
+    await reader.cancel();
+  });
+
+  it('answers /spv and /local?preflight=true with chainweb\'s refusals', async () => {
+    const spv = await post(devnet.url, '/chainweb/0.0/development/chain/0/pact/spv', { requestKey: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', targetChainId: '1' });
+    assert.deepEqual([spv.status, spv.text], [400, 'Transaction hash not found: AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA']);
+    const wrong = await signedExec('1', SENDER00, { chainId: '1', networkId: 'testnet04' });
+    const r = await post(devnet.url, `${chainPath('0', 'local')}?preflight=true`, wrong);
+    assert.deepEqual([r.status, r.text], [400, 'Metadata validation failed: ["Chain id mismatch","Network id mismatch"]']);
+  });
+
   it('refuses at /send what chainweb\'s mempool refuses, with its texts', async () => {
     const refused = async (path: string, cmd: Awaited<ReturnType<typeof signedExec>>): Promise<string> => {
       const r = await post(devnet.url, path, { cmds: [cmd] });

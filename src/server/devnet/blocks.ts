@@ -45,6 +45,7 @@ const SCHEMA = [
     reqKey TEXT PRIMARY KEY, chain TEXT NOT NULL, height INTEGER NOT NULL, idx INTEGER NOT NULL,
     tx TEXT NOT NULL, output TEXT NOT NULL)`,
   'CREATE INDEX IF NOT EXISTS devnet_txs_block ON devnet_txs (chain, height, idx)',
+  'CREATE INDEX IF NOT EXISTS devnet_blocks_payload ON devnet_blocks (payloadHash)',
 ];
 
 const HEADER_COLUMNS = 'chain, height, hash, parent, creationTime, payloadHash, adjacents, lastTxId';
@@ -77,6 +78,8 @@ export class BlockStore {
   readonly #range: StatementSync;
   readonly #txs: StatementSync;
   readonly #tx: StatementSync;
+  readonly #byPayload: StatementSync;
+  readonly #tips: StatementSync;
 
   constructor(conn: DatabaseSync) {
     for (const ddl of SCHEMA) conn.exec(ddl);
@@ -88,6 +91,8 @@ export class BlockStore {
     this.#range = conn.prepare(`SELECT ${HEADER_COLUMNS} FROM devnet_blocks WHERE chain = ? AND height >= ? AND height <= ? ORDER BY height LIMIT ?`);
     this.#txs = conn.prepare('SELECT reqKey, tx, output FROM devnet_txs WHERE chain = ? AND height = ? ORDER BY idx');
     this.#tx = conn.prepare('SELECT chain, height, output FROM devnet_txs WHERE reqKey = ?');
+    this.#byPayload = conn.prepare(`SELECT ${HEADER_COLUMNS} FROM devnet_blocks WHERE chain = ? AND payloadHash = ? LIMIT 1`);
+    this.#tips = conn.prepare(`SELECT ${HEADER_COLUMNS} FROM devnet_blocks b WHERE height = (SELECT max(height) FROM devnet_blocks WHERE chain = b.chain)`);
   }
 
   /// Stores a block and its transactions (inside the caller's SQLite transaction).
@@ -118,6 +123,16 @@ export class BlockStore {
   /// A block's transactions, in order.
   payload(b: BlockHeader): PayloadTx[] {
     return this.#txs.all(b.chainId, b.height) as unknown as PayloadTx[];
+  }
+
+  /// The newest block of every chain that has one.
+  tips(): Map<string, BlockHeader> {
+    return new Map((this.#tips.all() as unknown[]).map((r) => { const h = header(r)!; return [h.chainId, h]; }));
+  }
+
+  /// The block of a chain whose payload has this hash.
+  byPayloadHash(chainId: string, payloadHash: string): BlockHeader | undefined {
+    return header(this.#byPayload.get(chainId, payloadHash));
   }
 
   /// Where a request key was mined, if it was.

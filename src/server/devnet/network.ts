@@ -5,7 +5,6 @@ import type { DatabaseSync } from 'node:sqlite';
 import { encodeJson, JsonNumber, JsonObject } from '../../values/json.ts';
 import type { Json } from '../../values/json.ts';
 import { hashText } from '../../values/hash.ts';
-import { base64UrlEncode } from '../../values/base64.ts';
 import { commandResultText } from '../../lang/result-json.ts';
 import type { CommandResultParts } from '../../lang/result-json.ts';
 import { openPactDb } from '../pact-service.ts';
@@ -18,6 +17,7 @@ import { genesisContracts, genesisTxs } from './genesis.ts';
 import type { GenesisTx } from './genesis.ts';
 import { tableNamesSql } from '../../db/sql.ts';
 import { DevnetSpv } from './spv.ts';
+import { b64, signedJson } from './payload.ts';
 
 /// chainweb's development network starts at this time.
 const GENESIS_TIME = 1563388117613832n;
@@ -32,15 +32,13 @@ export class Devnet {
   readonly blocks: BlockStore;
   readonly chains = new Map<string, Chain>();
   readonly spv: DevnetSpv;
-  /// Called with every new block (the header stream).
-  #onBlock: Array<(b: BlockHeader) => void> = [];
 
   /// Opens the devnet in `conn`: its tables, and on a fresh database the genesis block of every
   /// chain (in one SQLite transaction).
   constructor(conn: DatabaseSync, config: DevnetConfig) {
     this.config = config;
     this.blocks = new BlockStore(conn);
-    this.spv = new DevnetSpv(this);
+    this.spv = new DevnetSpv(this.blocks, config);
     const fresh = this.blocks.tip(config.graph.chains[0]!) === undefined;
     if (fresh) conn.exec('BEGIN');
     try {
@@ -90,21 +88,6 @@ export class Devnet {
     }
   }
 
-  /// Registers a listener for new blocks; returns its removal.
-  onBlock(f: (b: BlockHeader) => void): () => void {
-    this.#onBlock.push(f);
-    return () => {
-      this.#onBlock = this.#onBlock.filter((g) => g !== f);
-    };
-  }
-
-  /// The sum of the chains' heights (chainweb's cut height).
-  get cutHeight(): number {
-    let h = 0;
-    for (const c of this.chains.values()) h += c.tip.height;
-    return h;
-  }
-
   #seal(chain: Chain, height: number, parent: string, creationTime: bigint, txs: PayloadTx[]): Block {
     const adjacents = this.config.graph.adjacent.get(chain.id)!.map((c): [string, string] => [c, this.chains.get(c)!.tip?.hash ?? genesisParent(this.config.networkId, c)]);
     const pHash = payloadHash(txs);
@@ -112,7 +95,6 @@ export class Devnet {
     const block: Block = { ...header, hash: blockHash(header), lastTxId: chain.nextTxId - 1, txs };
     this.blocks.insert(block);
     chain.tip = block;
-    for (const f of this.#onBlock) f(block);
     return block;
   }
 
@@ -198,12 +180,3 @@ function genesisCommand(networkId: string, chainId: string, nonce: string, code:
   ]));
 }
 
-/// A signed command as a payload holds it: `{"hash", "sigs", "cmd"}`.
-export function signedJson(reqKey: string, cmd: string, sigs: Json[] = []): string {
-  return encodeJson(new JsonObject([['hash', reqKey], ['sigs', sigs], ['cmd', cmd]]));
-}
-
-/// Base64url of UTF-8 text, as payloads carry transactions and outputs.
-export function b64(text: string): string {
-  return base64UrlEncode(Buffer.from(text, 'utf8'));
-}

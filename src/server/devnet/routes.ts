@@ -11,6 +11,7 @@ import { PACT_VERSION } from '../../lang/version.ts';
 import { asArray, asObject, asText, required } from '../../values/aeson.ts';
 import { userSigJson } from '../../api/command.ts';
 import { encodeJson, JsonNumber, JsonObject } from '../../values/json.ts';
+import { hashText } from '../../values/hash.ts';
 import type { Json } from '../../values/json.ts';
 import { route } from '../app.ts';
 import type { Handler } from '../app.ts';
@@ -19,8 +20,8 @@ import type { BodyLimits } from '../http.ts';
 import type { PactNode } from '../node.ts';
 import { commandsOf, listenOf, localFlagsOf, pollOf, submitBatchOf } from '../requests.ts';
 import type { BlockHeader } from './blocks.ts';
-import type { Chain, Devnet } from './network.ts';
 import { insertError, preflightErrors } from './validate.ts';
+import type { DevnetView } from './view.ts';
 
 /// The edge's limits, as the plain node's.
 export interface DevnetLimits extends BodyLimits {
@@ -31,12 +32,12 @@ const BASE = '/chainweb/0.0/:networkId';
 const CHAIN = `${BASE}/chain/:chainId`;
 
 /// Registers the devnet's routes on `app`.
-export function devnetRoutes(app: H3, node: PactNode, devnet: Devnet, limits: DevnetLimits): void {
-  const onChain = (handler: (event: H3Event, chain: Chain) => Response | Promise<Response>): Handler => (event) => {
+export function devnetRoutes(app: H3, node: PactNode, devnet: DevnetView, limits: DevnetLimits): void {
+  const onChain = (handler: (event: H3Event, chain: string) => Response | Promise<Response>): Handler => (event) => {
     const p = event.context.params ?? {};
     if (p.networkId !== devnet.config.networkId) return reply(404);
-    const chain = devnet.chain(p.chainId ?? '');
-    return chain === undefined ? reply(404) : handler(event, chain);
+    const chain = p.chainId ?? '';
+    return devnet.hasChain(chain) ? handler(event, chain) : reply(404);
   };
   const onNetwork = (handler: (event: H3Event) => Response | Promise<Response>): Handler => (event) =>
     (event.context.params?.networkId === devnet.config.networkId ? handler(event) : reply(404));
@@ -58,12 +59,12 @@ export function devnetRoutes(app: H3, node: PactNode, devnet: Devnet, limits: De
   route(app, `${CHAIN}/mempool/getPending`, { POST: onChain((_event, chain) => jsonReply(pendingJson(node, chain))) });
   route(app, `${CHAIN}/mempool/member`, { POST: onChain((event, chain) => mempoolQuery(node, chain, event, limits, 'member')) });
   route(app, `${CHAIN}/mempool/lookup`, { POST: onChain((event, chain) => mempoolQuery(node, chain, event, limits, 'lookup')) });
-  route(app, `${BASE}/header/updates`, { GET: onNetwork((event) => headerUpdates(devnet, event)) });
+  route(app, `${BASE}/header/updates`, { GET: onNetwork((event) => headerUpdates(node, devnet, event)) });
   route(app, '/info', { GET: () => jsonReply(infoJson(devnet)) });
   route(app, '/config', { GET: () => jsonReply(configJson(devnet)) });
 }
 
-function pactHandlers(node: PactNode, devnet: Devnet, limits: DevnetLimits): Record<string, (event: H3Event, chain: Chain) => Promise<Response>> {
+function pactHandlers(node: PactNode, devnet: DevnetView, limits: DevnetLimits): Record<string, (event: H3Event, chain: string) => Promise<Response>> {
   return {
     send: async (event, chain) => {
       const body = await readJsonBody(event, limits);
@@ -74,10 +75,12 @@ function pactHandlers(node: PactNode, devnet: Devnet, limits: DevnetLimits): Rec
       const commands = decoded(() => commandsOf(cmds));
       if (commands instanceof Response) return commands;
       const errors: string[] = [];
-      commands.forEach((c, i) => {
-        const err = insertError(devnet, chain.id, c);
-        if (err !== null) errors.push(`Transaction "${encodeKey(c.hash)}" at index ${i} failed with: ${err}`);
-      });
+      for (const [i, c] of commands.entries()) {
+        // What the command alone tells is checked here; its chain's state, where commands run.
+        const err = insertError(devnet.config, chain, c)
+          ?? (await node.local(c, { mempoolCheck: true, verifySignatures: false })).summary;
+        if (err !== 'success') errors.push(`Transaction "${encodeKey(c.hash)}" at index ${i} failed with: ${err}`);
+      }
       if (errors.length > 0) return badRequest(`One or more transactions were invalid: ${errors.join(', ')}`);
       return jsonReply(encodeJson(new JsonObject([['requestKeys', node.send(commands)]])));
     },
@@ -86,7 +89,7 @@ function pactHandlers(node: PactNode, devnet: Devnet, limits: DevnetLimits): Rec
       if (body instanceof Response) return body;
       const keys = decoded(() => pollOf(body));
       if (keys instanceof Response) return keys;
-      const here = keys.filter((k) => devnet.blocks.lookup(k)?.chainId === chain.id);
+      const here = keys.filter((k) => devnet.blocks.lookup(k)?.chainId === chain);
       return jsonReply(here.length === 0 ? '{}' : node.poll(here));
     },
     listen: async (event) => {
@@ -104,7 +107,7 @@ function pactHandlers(node: PactNode, devnet: Devnet, limits: DevnetLimits): Rec
       if (command instanceof Response) return command;
       if (verifyHash(command.hash, command.cmd) !== undefined) return badRequest('Validation failed: Command failed validation: The hash of the payload was invalid.');
       if (flags.preflight) {
-        const errors = preflightErrors(devnet, chain, command, flags.signatureVerification);
+        const errors = preflightErrors(devnet.config, chain, command, flags.signatureVerification);
         if (errors.length > 0) return badRequest(`Metadata validation failed: ${JSON.stringify(errors)}`);
       }
       const result = await node.local(command, { verifySignatures: flags.signatureVerification, preflight: flags.preflight });
@@ -114,7 +117,7 @@ function pactHandlers(node: PactNode, devnet: Devnet, limits: DevnetLimits): Rec
 }
 
 /// `POST …/pact/spv` `{"requestKey", "targetChainId"}`: the proof as a JSON string.
-function spvHandler(devnet: Devnet, limits: BodyLimits): (event: H3Event, chain: Chain) => Promise<Response> {
+function spvHandler(devnet: DevnetView, limits: BodyLimits): (event: H3Event, chain: string) => Promise<Response> {
   return async (event, chain) => {
     const body = await readJsonBody(event, limits);
     if (body instanceof Response) return body;
@@ -123,7 +126,7 @@ function spvHandler(devnet: Devnet, limits: BodyLimits): (event: H3Event, chain:
       return { requestKey: asText(required(o, 'requestKey', []), ['requestKey']), target: asText(required(o, 'targetChainId', []), ['targetChainId']) };
     });
     if (req instanceof Response) return req;
-    const p = devnet.spv.proof(chain.id, req.requestKey, req.target);
+    const p = devnet.spv.proof(chain, req.requestKey, req.target);
     return 'error' in p ? badRequest(p.error) : jsonReply(JSON.stringify(p.proof));
   };
 }
@@ -135,21 +138,19 @@ function encodeKey(hash: Uint8Array): string {
 // ---------------------------------------------------------------------------------------------
 // Cut, blocks, headers, payloads
 
-function cutJson(devnet: Devnet): string {
-  const hashes = [...devnet.chains.values()].map((c): [string, Json] =>
-    [c.id, new JsonObject([['height', int(c.tip.height)], ['hash', c.tip.hash]])]);
+/// The cut: every chain's newest block; its height is the sum of theirs.
+function cutJson(devnet: DevnetView): string {
+  const tips = [...devnet.blocks.tips().values()].sort((a, b) => Number(a.chainId) - Number(b.chainId));
+  const height = tips.reduce((n, t) => n + t.height, 0);
+  const hashes = tips.map((t): [string, Json] => [t.chainId, new JsonObject([['height', int(t.height)], ['hash', t.hash]])]);
   return encodeJson(new JsonObject([
-    ['hashes', new JsonObject(hashes)], ['origin', null], ['weight', weight(devnet.cutHeight)],
-    ['height', int(devnet.cutHeight)], ['instance', devnet.config.networkId], ['id', cutId(devnet)],
+    ['hashes', new JsonObject(hashes)], ['origin', null], ['weight', weight(height)],
+    ['height', int(height)], ['instance', devnet.config.networkId], ['id', hashText(tips.map((t) => t.hash).join(''))],
   ]));
 }
 
-function cutId(devnet: Devnet): string {
-  return Buffer.from([...devnet.chains.values()].map((c) => c.tip.hash).join('')).toString('base64url').slice(0, 43);
-}
-
 /// A block header as chainweb writes it in JSON (`blockheader-encoding=object`).
-export function headerJson(devnet: Devnet, h: BlockHeader): JsonObject {
+export function headerJson(devnet: DevnetView, h: BlockHeader): JsonObject {
   return new JsonObject([
     ['nonce', '0'], ['creationTime', new JsonNumber(h.creationTime, 0)], ['parent', h.parent],
     ['adjacents', new JsonObject(h.adjacents.map(([c, a]) => [c, a]))], ['target', MAX_TARGET],
@@ -160,7 +161,7 @@ export function headerJson(devnet: Devnet, h: BlockHeader): JsonObject {
 }
 
 /// A payload with its outputs (or, without them, its transactions only).
-function payloadJson(devnet: Devnet, h: BlockHeader, outputs: boolean): JsonObject {
+function payloadJson(devnet: DevnetView, h: BlockHeader, outputs: boolean): JsonObject {
   const txs = devnet.blocks.payload(h);
   const entries: Array<[string, Json]> = [
     ['transactions', txs.map((t) => (outputs ? [t.tx, t.output] : t.tx))],
@@ -175,7 +176,7 @@ const MAX_TARGET = Buffer.alloc(32, 0xff).toString('base64url');
 /// The coinbase output of a block: a devnet pays no mining reward.
 const NO_COINBASE = Buffer.from('{"gas":0,"result":{"status":"success","data":"NO_COINBASE"},"reqKey":"DldRwCblQ7Loqy6wYJnaodHl30d3j3eH-qtFzfEv46g","logs":null,"metaData":null,"continuation":null,"txId":null}').toString('base64url');
 
-function minerData(devnet: Devnet): string {
+function minerData(devnet: DevnetView): string {
   const m = devnet.config.miner;
   return Buffer.from(JSON.stringify({ account: m.account, predicate: m.pred, 'public-keys': m.keys })).toString('base64url');
 }
@@ -192,14 +193,14 @@ function int(n: number): JsonNumber {
 }
 
 /// The heights a page asks for: `minheight`, `maxheight`, `limit`, `next` (`inclusive:<height>`).
-function pageRange(chain: Chain, q: URLSearchParams): { min: number; max: number; limit: number } {
+function pageRange(tip: BlockHeader, q: URLSearchParams): { min: number; max: number; limit: number } {
   const num = (name: string, fallback: number): number => {
     const v = q.get(name);
     return v === null || !/^\d+$/.test(v) ? fallback : Number(v);
   };
   const next = q.get('next');
   const from = next !== null && /^inclusive:\d+$/.test(next) ? Number(next.slice('inclusive:'.length)) : num('minheight', 0);
-  return { min: from, max: num('maxheight', chain.tip.height), limit: Math.min(num('limit', 1000), 1000) };
+  return { min: from, max: num('maxheight', tip.height), limit: Math.min(num('limit', 1000), 1000) };
 }
 
 function page(items: Json[], nextHeight: number | null): string {
@@ -208,20 +209,20 @@ function page(items: Json[], nextHeight: number | null): string {
   ]));
 }
 
-function headersIn(devnet: Devnet, chain: Chain, q: URLSearchParams): { headers: BlockHeader[]; next: number | null } {
-  const r = pageRange(chain, q);
-  const headers = devnet.blocks.range(chain.id, r.min, r.max, r.limit + 1);
+function headersIn(devnet: DevnetView, chain: string, q: URLSearchParams): { headers: BlockHeader[]; next: number | null } {
+  const r = pageRange(devnet.tip(chain), q);
+  const headers = devnet.blocks.range(chain, r.min, r.max, r.limit + 1);
   const more = headers.length > r.limit ? headers.pop()! : null;
   return { headers, next: more === null ? null : more.height };
 }
 
-function blockPage(devnet: Devnet, chain: Chain, q: URLSearchParams): string {
+function blockPage(devnet: DevnetView, chain: string, q: URLSearchParams): string {
   const { headers, next } = headersIn(devnet, chain, q);
   const items = headers.map((h) => new JsonObject([['header', headerJson(devnet, h)], ['payloadWithOutputs', payloadJson(devnet, h, true)]]));
   return page(items, next);
 }
 
-function headerPage(devnet: Devnet, chain: Chain, q: URLSearchParams, accept: string | null): string {
+function headerPage(devnet: DevnetView, chain: string, q: URLSearchParams, accept: string | null): string {
   const { headers, next } = headersIn(devnet, chain, q);
   const asObjects = accept !== null && accept.includes('blockheader-encoding=object');
   const items = headers.map((h) => (asObjects ? headerJson(devnet, h) : encodedHeader(devnet, h)));
@@ -229,26 +230,25 @@ function headerPage(devnet: Devnet, chain: Chain, q: URLSearchParams, accept: st
 }
 
 /// A header in the compact form chainweb sends by default (base64url; ours encodes its JSON).
-function encodedHeader(devnet: Devnet, h: BlockHeader): string {
+function encodedHeader(devnet: DevnetView, h: BlockHeader): string {
   return Buffer.from(encodeJson(headerJson(devnet, h))).toString('base64url');
 }
 
-function hashPage(devnet: Devnet, chain: Chain, q: URLSearchParams): string {
+function hashPage(devnet: DevnetView, chain: string, q: URLSearchParams): string {
   const { headers, next } = headersIn(devnet, chain, q);
   return page(headers.map((h) => h.hash), next);
 }
 
-function oneHeader(devnet: Devnet, chain: Chain, event: H3Event): Response {
+function oneHeader(devnet: DevnetView, chain: string, event: H3Event): Response {
   const h = devnet.blocks.byHash(event.context.params?.hash ?? '');
-  if (h === undefined || h.chainId !== chain.id) return reply(404);
+  if (h === undefined || h.chainId !== chain) return reply(404);
   const accept = event.req.headers.get('accept');
   return jsonReply(accept !== null && accept.includes('blockheader-encoding=object')
     ? encodeJson(headerJson(devnet, h)) : JSON.stringify(encodedHeader(devnet, h)));
 }
 
-function onePayload(devnet: Devnet, chain: Chain, event: H3Event, outputs: boolean): Response {
-  const wanted = event.context.params?.payloadHash ?? '';
-  const h = devnet.blocks.range(chain.id, 0, chain.tip.height, chain.tip.height + 1).find((b) => b.payloadHash === wanted);
+function onePayload(devnet: DevnetView, chain: string, event: H3Event, outputs: boolean): Response {
+  const h = devnet.blocks.byPayloadHash(chain, event.context.params?.payloadHash ?? '');
   return h === undefined ? reply(404) : jsonReply(encodeJson(payloadJson(devnet, h, outputs)));
 }
 
@@ -260,7 +260,7 @@ function emptyPage(): string {
 // The node
 
 /// chainweb's `/info`: the network, its chains and graph, in chainweb's field order.
-function infoJson(devnet: Devnet): string {
+function infoJson(devnet: DevnetView): string {
   const { graph, networkId } = devnet.config;
   const adjacency = graph.chains.map((c) => [int(Number(c)), graph.adjacent.get(c)!.map((a) => int(Number(a)))]);
   return encodeJson(new JsonObject([
@@ -276,21 +276,20 @@ function infoJson(devnet: Devnet): string {
 // Payload batches, the mempool, the header stream
 
 /// `POST …/payload[/outputs]/batch` `[payloadHash, ...]`: the payloads found, in order.
-async function payloadBatch(devnet: Devnet, chain: Chain, event: H3Event, limits: BodyLimits, outputs: boolean): Promise<Response> {
+async function payloadBatch(devnet: DevnetView, chain: string, event: H3Event, limits: BodyLimits, outputs: boolean): Promise<Response> {
   const body = await readJsonBody(event, limits);
   if (body instanceof Response) return body;
   const wanted = decoded(() => asArray(body, [], '[]').map((h, i) => asText(h, [i])));
   if (wanted instanceof Response) return wanted;
-  const headers = devnet.blocks.range(chain.id, 0, chain.tip.height, chain.tip.height + 1);
-  const found = wanted.flatMap((w) => headers.filter((h) => h.payloadHash === w).slice(0, 1));
+  const found = wanted.flatMap((w) => devnet.blocks.byPayloadHash(chain, w) ?? []);
   return jsonReply(encodeJson(found.map((h) => payloadJson(devnet, h, outputs))));
 }
 
 /// The chain's commands accepted but not run yet (a devnet runs them at once, so seldom any).
-function pendingOn(node: PactNode, chain: Chain): Map<string, string> {
+function pendingOn(node: PactNode, chain: string): Map<string, string> {
   const out = new Map<string, string>();
   for (const p of node.history.pending()) {
-    if (readChainId(p.command.cmd) === chain.id) out.set(p.reqKey, encodeJson(new JsonObject([['hash', p.reqKey], ['sigs', p.command.sigs.map(userSigJson)], ['cmd', p.command.cmd]])));
+    if (readChainId(p.command.cmd) === chain) out.set(p.reqKey, encodeJson(new JsonObject([['hash', p.reqKey], ['sigs', p.command.sigs.map(userSigJson)], ['cmd', p.command.cmd]])));
   }
   return out;
 }
@@ -304,12 +303,12 @@ function readChainId(cmd: string): string | undefined {
 }
 
 /// `POST …/mempool/getPending`: chainweb's pending hashes and high-water mark.
-function pendingJson(node: PactNode, chain: Chain): string {
+function pendingJson(node: PactNode, chain: string): string {
   return encodeJson(new JsonObject([['hashes', [...pendingOn(node, chain).keys()]], ['highwaterMark', [int(0), int(0)]]]));
 }
 
 /// `POST …/mempool/member` and `…/lookup` `[hash, ...]`.
-async function mempoolQuery(node: PactNode, chain: Chain, event: H3Event, limits: BodyLimits, what: 'member' | 'lookup'): Promise<Response> {
+async function mempoolQuery(node: PactNode, chain: string, event: H3Event, limits: BodyLimits, what: 'member' | 'lookup'): Promise<Response> {
   const body = await readJsonBody(event, limits);
   if (body instanceof Response) return body;
   const hashes = decoded(() => asArray(body, [], '[]').map((h, i) => asText(h, [i])));
@@ -322,32 +321,36 @@ async function mempoolQuery(node: PactNode, chain: Chain, event: H3Event, limits
   })));
 }
 
-/// `GET …/header/updates`: server-sent events, one `BlockHeader` event per new block.
-function headerUpdates(devnet: Devnet, event: H3Event): Response {
+/// `GET …/header/updates`: server-sent events, one `BlockHeader` event per new block, found in
+/// the block store as each batch of commands is done.
+function headerUpdates(node: PactNode, devnet: DevnetView, event: H3Event): Response {
   const encoder = new TextEncoder();
-  let stop = (): void => {};
+  const signal = event.req.signal;
   const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      stop = devnet.onBlock((h) => {
-        const data = encodeJson(new JsonObject([
-          ['txCount', int(devnet.blocks.payload(h).length)], ['powHash', h.hash], ['header', headerJson(devnet, h)], ['target', MAX_TARGET],
-        ]));
-        controller.enqueue(encoder.encode(`event:BlockHeader\ndata:${data}\n\n`));
-      });
-      event.req.signal.addEventListener('abort', () => {
-        stop();
-        controller.close();
-      }, { once: true });
-    },
-    cancel() {
-      stop();
+    async start(controller) {
+      let seen = devnet.blocks.tips();
+      while (!signal.aborted) {
+        await node.nextResults(25_000, signal);
+        const now = devnet.blocks.tips();
+        for (const [chain, tip] of now) {
+          const from = (seen.get(chain)?.height ?? -1) + 1;
+          for (const h of devnet.blocks.range(chain, from, tip.height, 1000)) {
+            const data = encodeJson(new JsonObject([
+              ['txCount', int(devnet.blocks.payload(h).length)], ['powHash', h.hash], ['header', headerJson(devnet, h)], ['target', MAX_TARGET],
+            ]));
+            controller.enqueue(encoder.encode(`event:BlockHeader\ndata:${data}\n\n`));
+          }
+        }
+        seen = now;
+      }
+      controller.close();
     },
   });
   return new Response(stream, { headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' } });
 }
 
 /// `GET /config`: the node's configuration, as far as a devnet has one.
-function configJson(devnet: Devnet): string {
+function configJson(devnet: DevnetView): string {
   const { networkId, miner, blockGasLimit, minGasPrice } = devnet.config;
   return encodeJson(new JsonObject([
     ['chainwebVersion', networkId],

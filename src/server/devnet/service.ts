@@ -21,8 +21,10 @@ import type { ServerConfig } from '../config.ts';
 import type { ApplyOptions, CommandResult, CommandService, ExecutionMode } from '../service.ts';
 import type { BlockHeader } from './blocks.ts';
 import { applyLocal, applyPreflight, applySend } from './exec.ts';
+import { stateError } from './validate.ts';
 import type { BlockContext, RunContext, Tx, TxOutcome } from './exec.ts';
-import { b64, Devnet, signedJson } from './network.ts';
+import { Devnet } from './network.ts';
+import { b64, signedJson } from './payload.ts';
 import type { Chain } from './network.ts';
 import { userSigJson } from '../../api/command.ts';
 
@@ -41,6 +43,7 @@ export class DevnetService implements CommandService {
     if (tx instanceof PactError) return failed(base64UrlEncode(cmd.hash), tx);
     const chain = this.devnet.chain(tx.meta.chainId);
     if (chain === undefined) return failed(tx.reqKey, new PactError('TxFailure', null, `Unknown chain id: ${tx.meta.chainId}`));
+    if (options.mempoolCheck === true) return checked(tx.reqKey, stateError(this.devnet, chain, tx));
     if (mode === 'local') return this.#local(chain, tx, options.preflight === true);
     let outcome: TxOutcome | undefined;
     const block = this.devnet.mine(chain, (b) => {
@@ -96,6 +99,11 @@ function result(outcome: TxOutcome, metaData: Json): CommandResult {
     reqKey: p.reqKey, txId: p.txId, gas: p.gas, success: outcome.success, json: commandResultText(parts),
     summary: outcome.summary,
   };
+}
+
+/// The answer to a mempool check: success, or the reason as the summary.
+function checked(reqKey: string, error: string | null): CommandResult {
+  return { reqKey, txId: null, gas: 0n, success: error === null, json: '', summary: error ?? 'success' };
 }
 
 function failed(reqKey: string, e: PactError): CommandResult {

@@ -13,8 +13,9 @@ import type { Json } from '../../values/json.ts';
 import { PObject } from '../../values/value.ts';
 import type { PactValue } from '../../values/value.ts';
 import { parsePactValue } from '../../values/pact-value.ts';
-import type { Devnet } from './network.ts';
-import { b64 } from './network.ts';
+import type { BlockStore } from './blocks.ts';
+import type { DevnetConfig } from './config.ts';
+import { b64 } from './payload.ts';
 
 /// What the proof's object says.
 interface ProofObject {
@@ -24,19 +25,23 @@ interface ProofObject {
   readonly subject: string;
 }
 
+/// Proofs over a devnet's blocks (as stored: the executor's side and the HTTP edge's side each
+/// read them through their own connection).
 export class DevnetSpv {
-  readonly #devnet: Devnet;
+  readonly #blocks: BlockStore;
+  readonly #config: DevnetConfig;
 
-  constructor(devnet: Devnet) {
-    this.#devnet = devnet;
+  constructor(blocks: BlockStore, config: DevnetConfig) {
+    this.#blocks = blocks;
+    this.#config = config;
   }
 
   /// The proof of `reqKey`'s output (mined on `chainId`) for `target`, as `/spv` answers it, or
   /// chainweb's error text.
   proof(chainId: string, reqKey: string, target: string): { proof: string } | { error: string } {
-    const where = this.#devnet.blocks.lookup(reqKey);
+    const where = this.#blocks.lookup(reqKey);
     if (where === undefined || where.chainId !== chainId) return { error: `Transaction hash not found: ${reqKey}` };
-    if (this.#devnet.chain(target) === undefined) return { error: `SPV target not reachable: target chain ${target} is not a chain of this network` };
+    if (!this.#config.graph.chains.includes(target)) return { error: `SPV target not reachable: target chain ${target} is not a chain of this network` };
     const object = encodeJson(new JsonObject([
       ['source', chainId], ['height', new JsonNumber(BigInt(where.height), 0)], ['requestKey', reqKey], ['subject', where.output],
     ]));
@@ -98,7 +103,7 @@ export class DevnetSpv {
     const inner = decodeObject(String(field(outer, 'object') ?? ''));
     const p = inner === undefined ? undefined : proofObjectOf(inner);
     if (p === undefined) return { error: `unable to decode ${what}` };
-    const where = this.#devnet.blocks.lookup(p.requestKey);
+    const where = this.#blocks.lookup(p.requestKey);
     const output = base64UrlDecode(p.subject);
     if (where === undefined || where.chainId !== p.source || where.height !== p.height || output === undefined || p.subject !== where.output) {
       return { error: 'spv verification failed: the proof does not match a transaction output of this network' };

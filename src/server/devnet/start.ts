@@ -13,21 +13,20 @@ import { genesisImage } from './genesis-image.ts';
 import { Devnet } from './network.ts';
 import { devnetRoutes } from './routes.ts';
 import { DevnetService } from './service.ts';
+import { DevnetView } from './view.ts';
 
 export function devnetDeps(devnet: DevnetConfig, config: ServerConfig): NodeDeps {
-  let service: DevnetService | null = null;
   return {
     open: (path, pragmas) => openWithGenesis(path, pragmas, genesisImage(devnet)),
     createService: (conn: DatabaseSync) => {
       try {
-        service = new DevnetService(new Devnet(conn, devnet));
+        return new DevnetService(new Devnet(conn, devnet));
       } catch (e) {
         if (e instanceof GenesisError) throw new StartError(e.message);
         throw e;
       }
-      return service;
     },
-    api: (app, node) => devnetRoutes(app, node, service!.devnet, config),
+    api: (app, node) => devnetRoutes(app, node, new DevnetView(node.conn, devnet), config),
     banner: () => fundedAccounts(devnet),
   };
 }

@@ -1,19 +1,20 @@
 /// What chainweb checks before a command enters its mempool (`/send`) or runs as a preflight
 /// (`/local?preflight=true`), with its texts: the command belongs to this endpoint's chain and
 /// network, its gas limit fits a block, its gas price is rounded to the coin's precision and not
-/// below the minimum, its time window is open, it is new, its hash and signatures are right, its
-/// code parses, and its sender can buy its gas.
+/// below the minimum, its time window is open, its hash and signatures are right, its code
+/// parses (all on the HTTP edge), it is new and its sender can buy its gas (where the chain's
+/// state is: the executor).
 import type { Command, PublicMeta, Signer } from '../../api/command.ts';
 import { parsePayload, verifyHash, verifyUserSig } from '../../api/verify.ts';
 import { publicMetaOf } from '../../api/parsed.ts';
 import { showPactError } from '../../lang/errors.ts';
 import { parse, ParseError } from '../../syntax/index.ts';
 import { AesonError } from '../../values/aeson.ts';
-import { base64UrlEncode } from '../../values/base64.ts';
 import type { Decimal } from '../../values/decimal.ts';
+import type { DevnetConfig } from './config.ts';
 import { attemptBuyGas } from './exec.ts';
+import type { Tx } from './exec.ts';
 import type { Chain, Devnet } from './network.ts';
-import { readTx } from './service.ts';
 
 /// chainweb's limits: signatures per command, and a command's time to live.
 const MAX_SIGS = 100;
@@ -22,8 +23,9 @@ const MAX_TTL = 2n * 24n * 60n * 60n;
 const MEMPOOL_GRACE = 10n;
 const BLOCK_SLOP = 95n;
 
-/// Why the mempool refuses a command for `chainId` (chainweb's `InsertError` as shown), or null.
-export function insertError(devnet: Devnet, chainId: string, cmd: Command): string | null {
+/// Why the mempool refuses a command for `chainId`, as far as the command alone tells
+/// (chainweb's `InsertError` as shown), or null. `stateError` checks the rest.
+export function insertError(config: DevnetConfig, chainId: string, cmd: Command): string | null {
   const payload = parsePayload(cmd.cmd, undefined, (m, path) => { publicMetaOf(m, path); });
   if ('error' in payload) return `insert error: ${payload.error}`;
   const meta = publicMetaOf(payload.meta, ['meta']);
@@ -31,13 +33,12 @@ export function insertError(devnet: Devnet, chainId: string, cmd: Command): stri
   const mismatch = 'Transaction metadata (chain id, chainweb version) conflicts with this endpoint';
   if (meta.chainId !== chainId) return mismatch;
   if (cmd.sigs.length > MAX_SIGS) return 'insert error: Too many signatures';
-  if (payload.networkId !== devnet.config.networkId) return mismatch;
-  const limits = gasError(devnet, meta);
+  if (payload.networkId !== config.networkId) return mismatch;
+  const limits = gasError(config, meta);
   if (limits !== null) return limits;
   const now = BigInt(Math.floor(Date.now() / 1000));
   if (meta.creationTime >= now + MEMPOOL_GRACE) return 'Transaction creation time too far in the future';
   if (!(now < meta.creationTime + meta.ttl)) return 'Transaction time-to-live is expired';
-  if (devnet.blocks.lookup(base64UrlEncode(cmd.hash)) !== undefined) return 'Transaction already exists on chain';
   if (verifyHash(cmd.hash, cmd.cmd) !== undefined) return 'Invalid transaction hash';
   const sigs = sigsError(cmd, payload.signers);
   if (sigs !== null) return `Invalid transaction sigs: ${sigs}`;
@@ -49,17 +50,21 @@ export function insertError(devnet: Devnet, chainId: string, cmd: Command): stri
       throw e;
     }
   }
-  if (!timesValid(meta, now)) return 'Transaction time-to-live is expired';
-  const chain = devnet.chain(chainId)!;
-  const tx = readTx(cmd, false);
-  if (!('reqKey' in tx)) return `insert error: ${tx.message}`;
-  const bought = attemptBuyGas({ chain, block: devnet.nextBlock(chain), miner: devnet.config.miner, spv: devnet.spv.support(chainId) }, tx);
+  return timesValid(meta, now) ? null : 'Transaction time-to-live is expired';
+}
+
+/// What the mempool checks against the chain's state: the command is not mined yet, and its
+/// sender (or gas station) can buy its gas.
+export function stateError(devnet: Devnet, chain: Chain, tx: Tx): string | null {
+  if (devnet.blocks.lookup(tx.reqKey) !== undefined) return 'Transaction already exists on chain';
+  const rc = { chain, block: devnet.nextBlock(chain), miner: devnet.config.miner, spv: devnet.spv.support(chain.id) };
+  const bought = attemptBuyGas(rc, tx);
   return bought === null ? null : `Attempt to buy gas failed with: ${showPactError(bought, true)}`;
 }
 
 /// The texts of chainweb's preflight metadata check (`Metadata validation failed: [...]`) for a
 /// command on `chain`; empty when it passes.
-export function preflightErrors(devnet: Devnet, chain: Chain, cmd: Command, verifySignatures: boolean): string[] {
+export function preflightErrors(config: DevnetConfig, chainId: string, cmd: Command, verifySignatures: boolean): string[] {
   let payload;
   try {
     payload = parsePayload(cmd.cmd, undefined, (m, path) => { publicMetaOf(m, path); });
@@ -71,10 +76,10 @@ export function preflightErrors(devnet: Devnet, chain: Chain, cmd: Command, veri
   const meta = publicMetaOf(payload.meta, ['meta']);
   const errors: string[] = [];
   if (!/^\d+$/.test(meta.chainId)) errors.push('Unparseable transaction chain id');
-  if (meta.chainId !== chain.id) errors.push('Chain id mismatch');
-  if (meta.gasLimit > devnet.config.blockGasLimit) errors.push('Transaction Gas limit exceeds block gas limit');
+  if (meta.chainId !== chainId) errors.push('Chain id mismatch');
+  if (meta.gasLimit > config.blockGasLimit) errors.push('Transaction Gas limit exceeds block gas limit');
   if (meta.gasPrice.normalize().scale > 12) errors.push('Gas price decimal precision too high');
-  if (payload.networkId !== devnet.config.networkId) errors.push('Network id mismatch');
+  if (payload.networkId !== config.networkId) errors.push('Network id mismatch');
   if (cmd.sigs.length > MAX_SIGS) errors.push('Signature list size too big');
   if (verifySignatures && sigsError(cmd, payload.signers) !== null) errors.push('Invalid transaction signatures');
   if (!timesValid(meta, BigInt(Math.floor(Date.now() / 1000)))) errors.push('Tx time outside of valid range');
@@ -82,8 +87,8 @@ export function preflightErrors(devnet: Devnet, chain: Chain, cmd: Command, veri
 }
 
 /// The gas limit fits a block; the price is rounded to 12 places and at least the minimum.
-function gasError(devnet: Devnet, meta: PublicMeta): string | null {
-  const { blockGasLimit, minGasPrice } = devnet.config;
+function gasError(config: DevnetConfig, meta: PublicMeta): string | null {
+  const { blockGasLimit, minGasPrice } = config;
   if (meta.gasLimit > blockGasLimit) return `Transaction gas limit exceeds block gas limit (${blockGasLimit})`;
   const price = meta.gasPrice.normalize();
   if (price.scale > 12) {
