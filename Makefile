@@ -32,15 +32,18 @@ dist/pact: $(PARSER) $(SRC) $(wildcard scripts/*.ts scripts/train/*) sea-config.
 	@# Renamed into place: a running dist/pact (a test, a node) cannot be overwritten, only replaced.
 	mv -f dist/pact.new dist/pact
 
-# The explorer's browser test drives Debian's Chromium: installed here when missing (needs root).
+# The explorer's browser test drives Debian's Chromium, the REPL's terminal tests tmux: installed
+# here when missing (needs root).
 CHROMIUM := /usr/bin/chromium
-$(CHROMIUM):
-	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+TMUX := /usr/bin/tmux
+$(CHROMIUM) $(TMUX): /usr/bin/%:
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $* >/dev/null
 
-test: dist/pact $(CHROMIUM)
+test: dist/pact $(CHROMIUM) $(TMUX)
 	node --test --test-reporter=spec "test/**/*.test.ts"
 
-# Big inputs (a 50 MB script, a value 200,000 levels deep, a million piped lines): minutes.
+# Big inputs (a 50 MB script, a value 200,000 levels deep, a million piped lines, code 100,000
+# deep, a fold over 100,000,000 elements, a 200 MB string): minutes.
 stress: dist/pact
 	node --test --test-reporter=spec test/stress/*.stress.ts
 

@@ -2,7 +2,7 @@
 /// operator of known operands at once, and some natives — `hash`, `parse-time`,
 /// `typeof-principal` ... — only of known operands). Integers, decimals (scaled by 10^255) and
 /// times (microseconds) are bigints; lists are arrays.
-import { DECIMAL_ONE } from './lang.ts';
+import { DECIMAL_ONE, DECIMAL_PLACES } from './lang.ts';
 import type { Op, Ty } from './lang.ts';
 import { declarationsFor, LIST_BOUND, smtLit } from './smt.ts';
 import { runSmtLibSync } from './solver.ts';
@@ -142,8 +142,9 @@ export function roundedWhole(kind: 'floor' | 'ceiling' | 'round', x: bigint): bi
 }
 
 /// Two-argument rounding at `places` (Pact's `evalRoundingLikeOp2`: shifted left, rounded to an
-/// integer, shifted back, any number of places).
+/// integer, shifted back, any number of places; at a decimal's places or more, nothing changes).
 export function roundedAt(kind: 'floor' | 'ceiling' | 'round', x: bigint, places: bigint): bigint {
+  if (places >= BigInt(DECIMAL_PLACES)) return x;
   const shift = 10n ** places;
   return hdiv(roundedWhole(kind, x * shift) * DECIMAL_ONE, shift);
 }

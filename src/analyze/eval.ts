@@ -519,8 +519,10 @@ class TermEval {
   }
 
   /// `format`: the template's `{}`s replaced in turn by the arguments (Pact's `format` of the
-  /// analysis: strings as they are, integers in decimal, booleans as `true`/`false`).
+  /// analysis: strings as they are, integers in decimal, booleans as `true`/`false`). The
+  /// template must be known, if only once computed (a constant a function returns, say).
   private format(t: Extract<Term, { k: 'format' }>, env: ReadonlyMap<number, Val>, path: string): Val {
+    const template = this.resolve(term(this.eval(t.template, env, path)));
     const args = t.args.map((a) => {
       const ty = termTy(a);
       const v = term(this.eval(a, env, path));
@@ -529,11 +531,11 @@ class TermEval {
       if (ty === 'bool') return `(ite ${v} "true" "false")`;
       throw new AnalysisFailure(null, `We can only analyze calls to \`format\` formatting {string,integer,bool} (not ${showTy(ty)})`);
     });
-    if (t.template.k !== 'lit' || t.template.lit.ty !== 'string') {
+    if (typeof template !== 'string') {
       throw new AnalysisFailure(null, 'We can only analyze calls to `format` with statically determined contents (both arguments)');
     }
-    const parts = t.template.lit.value.split('{}');
-    if (parts.length === 1) return smtLit(t.template.lit);
+    const parts = template.split('{}');
+    if (parts.length === 1) return smtLit({ ty: 'string', value: template });
     if (parts.length - args.length > 1) throw new AnalysisFailure(null, 'format: not enough arguments for template');
     const pieces = [smtLit({ ty: 'string', value: parts[0]! })];
     args.slice(0, parts.length - 1).forEach((a, i) => pieces.push(a, smtLit({ ty: 'string', value: parts[i + 1]! })));

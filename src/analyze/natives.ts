@@ -15,8 +15,8 @@ import { DECIMAL_PLACES, UNIX_EPOCH_MICROS } from './lang.ts';
 import type { Op, Ty } from './lang.ts';
 import { foldOp } from './concrete.ts';
 import type { Known, KnownTerms } from './concrete.ts';
-import { applyOp, smtLit, unhandled } from './smt.ts';
-import { AnalysisFailure } from './translate.ts';
+import { applyOp, roundedAtTerm, shiftedTerm, smtLit, unhandled } from './smt.ts';
+import { AnalysisFailure, InternalError } from './translate.ts';
 
 /// What an operator's evaluation may do besides computing: a run's warnings (Pact's
 /// `emitWarning`) and failures (`markFailure`, of an SMT-LIB condition); a property's
@@ -77,17 +77,20 @@ function knownOnly(op: Op, tys: readonly Ty[], xs: readonly string[], known: Rea
     case '&': case '|': case 'xor':
       if (a === undefined || b === undefined) throw unhandled(`${op} currently requires statically determined arguments`);
       return null;
+    // Of a known size and value, folded (`foldOp`).
     case 'shift':
-      if (b === undefined) throw unhandled('shift currently requires a statically determined shift size');
-      return null;
+      if (typeof b !== 'bigint') throw unhandled('shift currently requires a statically determined shift size');
+      return a === undefined ? shiftedTerm(xs[0]!, b) : null;
     case 'floor-to': case 'ceiling-to': case 'round-to':
-      if (typeof b !== 'bigint') throw unhandled(`${op.slice(0, -3)} currently requires a statically determined precision`);
-      // A negative precision fails the transaction.
+      // An unknown precision stops the analysis where SBV's `.^` does (its integer powers need a
+      // known exponent, or an unsigned bounded one).
+      if (typeof b !== 'bigint') throw new InternalError('(.^): exponentiation only works with unsigned bounded symbolic exponents, kind: SInteger');
+      // A negative one fails the transaction (whose value then does not matter).
       if (b < 0n) {
         cx.fail('true');
         return xs[0]!;
       }
-      return null;
+      return a === undefined ? roundedAtTerm(op.slice(0, -3) as 'floor' | 'ceiling' | 'round', xs[0]!, b) : null;
     default: return null;
   }
 }

@@ -5,7 +5,7 @@ import type { Exp } from '../syntax/exp.ts';
 import { Decimal } from '../values/decimal.ts';
 import type { DbProp, ListTy, NameRef, ObjTy, Op, Prop, QTy, Ty } from './lang.ts';
 import { fieldTy, isNameTy, isObj, objectsCompared, objTy, showTy, termTy, tyEq } from './lang.ts';
-import { scaleDecimal } from './translate.ts';
+import { InternalError, scaleDecimal } from './translate.ts';
 import { propertyOnly, prettyProp, renderPretty, showAs, showQTy, showScaled, subterms, widened } from './pretty.ts';
 
 /// A property that could not be parsed: the expression and Pact's reason.
@@ -17,10 +17,6 @@ export class ParseFailure extends Error {
   }
 }
 
-/// Pact's analysis stopping at an `error` call (an internal error). It escapes `verify` as the
-/// Haskell exception escapes Pact's, which reports its text (the call stack run onto the same
-/// line) as an error without a location.
-export class InternalError extends Error {}
 
 /// GHC's `prettyCallStack` of a call at this line and column of Pact 4.13.2's
 /// `Parse/Prop.hs`, laid out on one line as Pact's compact rendering does (built by cabal, the
@@ -560,12 +556,8 @@ function inferApp(cx: Cx, p: Extract<PreProp, { k: 'app' }>): Prop {
   }
   if (fn === 'mod' && args.length === 2) return op('integer', 'mod', args.map((x) => check(cx, 'integer', x)));
   if (ROUNDING.has(fn) && args.length === 1) return op('integer', fn as Op, [check(cx, 'decimal', args[0]!)]);
-  if (ROUNDING.has(fn) && args.length === 2) {
-    // A literal or a constant.
-    const places = check(cx, 'integer', args[1]!);
-    if (places.k !== 'lit') return failIn(cx, p, "Analysis doesn't support this construct yet: rounding to a precision that is not a literal");
-    return op('decimal', `${fn}-to` as Op, [check(cx, 'decimal', args[0]!), places]);
-  }
+  // Any integer places; the evaluation needs them known (natives.ts).
+  if (ROUNDING.has(fn) && args.length === 2) return op('decimal', `${fn}-to` as Op, [check(cx, 'decimal', args[0]!), check(cx, 'integer', args[1]!)]);
   if (fn === 'dec' && args.length === 1) return op('decimal', 'dec', [check(cx, 'integer', args[0]!)]);
   if (fn === 'length' && args.length === 1) {
     const a = infer(cx, args[0]!);

@@ -226,22 +226,9 @@ export function applyOp(op: Op, ty: Ty, xs: readonly string[]): string {
     case 'validate-principal': return `(= ${b} ${principal(a!)})`;
     case 'dec': return `(* ${a} one)`;
     case 'floor': case 'ceiling': case 'round': return rounded(op, a!);
-    case 'floor-to': case 'ceiling-to': case 'round-to': {
-      // Rounded at `b` (a known number of) places: the value times 10^b rounded to an integer,
-      // scaled back.
-      const places = BigInt(b!);
-      const whole = rounded(op.slice(0, -3) as 'floor' | 'ceiling' | 'round', `(* ${a} ${10n ** places})`);
-      // Within a decimal's places the shift back is exact.
-      const within = places <= BigInt(DECIMAL_PLACES);
-      return within ? `(* ${whole} ${10n ** (BigInt(DECIMAL_PLACES) - places)})` : `(hdiv (* ${whole} one) ${10n ** places})`;
-    }
     case '~': return `(- (- 1) ${a})`;
-    // A shift by a known size (`natives.ts` requires one).
-    case 'shift': {
-      const size = BigInt(b!);
-      return size >= 0n ? `(* ${a} ${2n ** size})` : `(hdiv ${a} ${2n ** -size})`;
-    }
-    // Computed of known operands only (`natives.ts`).
+    // Computed of known operands only, or (these) of a known second one (`natives.ts`).
+    case 'shift': case 'floor-to': case 'ceiling-to': case 'round-to':
     case '&': case '|': case 'xor': case 'hash': case 'keccak256': case 'format-time': case 'parse-time':
     case 'is-principal': case 'typeof-principal': case 'str-to-int-base':
       throw new AnalysisFailure(null, `${op} is evaluated by the evaluator`);
@@ -254,9 +241,17 @@ export function unhandled(what: string): AnalysisFailure {
     `https://github.com/kadena-io/pact/issues\n\n${what}`);
 }
 
+/// The longest list `make-list` is unrolled to: its terms are written out one by one (100,000
+/// take Z3 some seconds), and Pact's analysis, which does the same, never answers for lengths
+/// far beyond.
+const MAKE_LIST_MAX = 100_000;
+
 /// `make-list`: Pact's analysis needs its count to be known.
 export function makeList(count: Known | undefined, ty: ListTy, item: string): string {
   if (typeof count !== 'bigint') throw unhandled('make-list currently requires a statically determined length');
+  if (count > MAKE_LIST_MAX) {
+    throw new AnalysisFailure(null, `make-list: a length of ${count} is more than the analysis unrolls (${MAKE_LIST_MAX} at most)`);
+  }
   const n = Number(count);
   if (n <= 0) return smtLit({ ty: 'empty-list', elem: ty.elem });
   const unit = `(seq.unit ${item})`;
@@ -308,6 +303,21 @@ function prefix(str: boolean, x: string, n: string): string {
 
 function suffix(str: boolean, x: string, n: string): string {
   return `(ite (<= ${n} 0) ${x} (${str ? 'str.substr' : 'seq.extract'} ${x} ${n} (- ${len(str, x)} ${n})))`;
+}
+
+/// An integer shifted by a known number of bits: left when positive, right (rounding down) when
+/// negative.
+export function shiftedTerm(x: string, size: bigint): string {
+  return size >= 0n ? `(* ${x} ${2n ** size})` : `(hdiv ${x} ${2n ** -size})`;
+}
+
+/// A decimal rounded at a known, non-negative number of places: the value times 10^places
+/// rounded to an integer, scaled back (exactly, within a decimal's places). At a decimal's
+/// places or more, the value itself.
+export function roundedAtTerm(kind: 'floor' | 'ceiling' | 'round', x: string, places: bigint): string {
+  if (places >= BigInt(DECIMAL_PLACES)) return x;
+  const whole = rounded(kind, `(* ${x} ${10n ** places})`);
+  return `(* ${whole} ${10n ** (BigInt(DECIMAL_PLACES) - places)})`;
 }
 
 /// A decimal rounded to an integer: toward negative infinity, positive infinity, or even.

@@ -14,6 +14,7 @@ import { DECIMAL_ONE, DECIMAL_PLACES, UNIX_EPOCH_MICROS, fieldTy, isObj, objects
 import type { Binding, Event, GuardOrigin, Lit, ObjTy, Op, Scope, Term, Ty, WriteKind } from './lang.ts';
 import { hasCase, SHIMMED_UNREAD, shimValue, shimWarning } from './shims.ts';
 import { PACT_VERSION } from '../lang/version.ts';
+import { HaskellException } from '../lang/errors.ts';
 import { rdiv } from './concrete.ts';
 
 /// A translation (or analysis) failure: where, and Pact's text.
@@ -24,6 +25,11 @@ export class AnalysisFailure extends Error {
     this.info = info;
   }
 }
+
+/// Pact's analysis stopping at an `error` call (its own, or SBV's): a Haskell exception, which
+/// escapes `verify` and Pact reports as an error without a location, its text (with the call
+/// stack of Pact's own calls run onto the same line).
+export class InternalError extends HaskellException {}
 
 export interface Translated {
   /// The function's own location (where analysis failures are reported).

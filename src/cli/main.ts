@@ -3,7 +3,7 @@
 /// them with a positional FILE.
 // Everything beyond flag parsing is imported when needed, so `--version` and `--help` start
 // without evaluating the interpreter, the natives or the request tooling.
-import { fstatSync, statSync } from 'node:fs';
+import { fstatSync, readFileSync, statSync } from 'node:fs';
 import { defineCommand, runCommand } from 'citty';
 import { HELP, USAGE } from './help.ts';
 import { processMode, VERSION_LINE } from './mode.ts';
@@ -121,9 +121,30 @@ const main = defineCommand({
       process.stderr.write('pact: <stdin>: hGetLine: inappropriate type (is a directory)\n');
       return 1;
     }
-    return (await import('../repl/modes.ts')).runPiped(await readStdin());
+    const input = await readStdin();
+    if (await needsDeepStack(input)) return runDeep(input);
+    return (await import('../repl/modes.ts')).runPiped(input);
   },
 });
+
+/// Whether `text` may need a deeper stack than this thread's (see repl/deep-stack.ts).
+async function needsDeepStack(text: string): Promise<boolean> {
+  return (await import('../repl/deep-stack.ts')).needsDeepStack(text);
+}
+
+/// Runs this command line again on a thread with a deep stack, `stdin` as its standard input.
+async function runDeep(stdin?: string): Promise<number> {
+  return (await import('../repl/deep-stack.ts')).runDeep(process.argv.slice(2), stdin);
+}
+
+/// A file's text, or nothing if it cannot be read (running it reports why).
+function readText(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+}
 
 /// A directory to run the scripts of (one named like a file is a file that cannot be read).
 function isScriptFolder(path: string): boolean {
@@ -136,6 +157,7 @@ function isScriptFolder(path: string): boolean {
 }
 
 async function runFile(file: string, find: boolean, trace: boolean, coverage: boolean): Promise<number> {
+  if (await needsDeepStack(readText(file))) return runDeep();
   const { compileOnly, runScript } = await import('../repl/modes.ts');
   if (!file.endsWith('.pact')) return runScript(file, trace, undefined, coverage);
   const script = find ? (await import('./findscript.ts')).findScript(file) : null;
@@ -183,6 +205,7 @@ async function start(): Promise<void> {
     }
   } catch (e) {
     // A JavaScript exception reaching the user is a bug; still answer the Pact way.
+    if (process.env.PACT_TS_DEBUG) process.stderr.write(`${(e as Error).stack}\n`);
     process.stderr.write(`pact: ${e instanceof Error ? e.message : String(e)}\n`);
     process.exitCode = 1;
   }

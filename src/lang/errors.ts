@@ -30,8 +30,21 @@ export function catchesPactError(e: unknown): PactError {
   if (e instanceof PactError) return e;
   if (e instanceof HaskellException) return evalError(null, e.message);
   if (process.env.PACT_TS_DEBUG) process.stderr.write(`${(e as Error).stack}\n`);
-  if (e instanceof RangeError && /call stack/i.test(e.message)) return evalError(null, 'stack overflow');
+  if (isStackOverflow(e)) return tooDeepError(null, null, null);
   return evalError(null, e instanceof Error ? e.message : String(e));
+}
+
+/// Whether `e` is V8's report of a full call stack.
+export function isStackOverflow(e: unknown): boolean {
+  return e instanceof RangeError && /call stack/i.test(e.message);
+}
+
+/// Pact has no depth limit; code that nests or calls deeper than the evaluating thread's stack
+/// holds (see repl/deep-stack.ts) stops with this error, naming the depths reached where known.
+export function tooDeepError(info: Info | null, nesting: number | null, calls: number | null): PactError {
+  const depths = [nesting === null ? '' : `code nested ${nesting} levels`, calls === null ? '' : `${calls} function calls`];
+  const what = depths.filter((d) => d !== '').join(', ');
+  return evalError(info, `Too deep for the stack${what === '' ? '' : `: ${what}`}`);
 }
 
 export class PactError extends Error {

@@ -1,6 +1,7 @@
 /// V8 ends the process when its heap is exhausted, and no handler can catch that, so what could
 /// build a list larger than the heap has room for is refused first with a Pact error (Pact itself
-/// would grow until the system stops it).
+/// would grow until the system stops it). The heap may take most of the machine's memory
+/// (sea-config.json; the README says how to change that), and the error names its limit.
 import type { Info } from '../syntax/exp.ts';
 import { evalError } from './errors.ts';
 
@@ -18,6 +19,7 @@ export function ensureListFits(n: number | bigint, info: Info | null): void {
   const heap = process.getBuiltinModule('node:v8').getHeapStatistics();
   const room = heap.heap_size_limit - heap.used_heap_size;
   if (Number(n) * BYTES_PER_ELEMENT > room) {
-    throw evalError(info, `Out of memory: a list of ${n} elements does not fit in the ${Math.floor(room / 2 ** 20)} MB left`);
+    const [left, limit] = [room, heap.heap_size_limit].map((bytes) => Math.floor(bytes / 2 ** 20));
+    throw evalError(info, `Out of memory: a list of ${n} elements does not fit in the ${left} MB left of the ${limit} MB heap`);
   }
 }

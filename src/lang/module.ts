@@ -439,7 +439,7 @@ export function useModule(ctx: Ctx, u: UseTerm, into: Map<string, Val> | null): 
   }
   if (u.imports !== null) validateImports(mod, u, u.info);
   const target = into ?? ctx.scope;
-  for (const [k, v] of mod.members) {
+  for (const [k, v] of scopeMembers(mod)) {
     if (u.imports === null || u.imports.includes(k)) target.set(k, v);
   }
   return `Using ${shown}`;
@@ -461,5 +461,12 @@ function validateImports(mod: ModuleData, u: UseTerm, info: Info): void {
 
 /// After a load, the module's members are usable unqualified until the transaction ends.
 function loadIntoScope(ctx: Ctx, data: ModuleData): void {
-  for (const [k, v] of data.members) ctx.scope.set(k, v);
+  for (const [k, v] of scopeMembers(data)) ctx.scope.set(k, v);
+}
+
+/// The members a load or a `use` brings into scope: all of a module's; of an interface's, its
+/// constants and schemas, not the functions, capabilities and pacts it only declares (Pact's
+/// `installModule` leaves an interface's definitions out).
+function* scopeMembers(mod: ModuleData): Iterable<[string, Val]> {
+  for (const [k, v] of mod.members) if (!(mod.isInterface && v instanceof Def)) yield [k, v];
 }

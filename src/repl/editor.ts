@@ -1,13 +1,16 @@
 /// The interactive terminal REPL: `pact> ` prompt, `....> ` while the grammar says the input
-/// is incomplete, the input line highlighted by the same grammar, history in `.pact-history`,
-/// Ctrl-C to drop the current input or stop an evaluation, Ctrl-D to leave. Inputs run in a
-/// child process (evaluator-process.ts), so the terminal answers while they run.
+/// is incomplete, the input line highlighted by the same grammar, Tab completion as Pact's
+/// (tab.ts, completion.ts), history in `.pact-history`, Ctrl-C to drop the current input or stop
+/// an evaluation, Ctrl-D to leave. Inputs run in a child process (evaluator-process.ts), so the
+/// terminal answers while they run.
 import { appendFileSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Interface } from 'node:readline';
 import { isIncomplete } from '../syntax/index.ts';
 import { highlight } from '../syntax/highlight.ts';
 import { EvaluatorProcess, selfCommand } from './evaluator-process.ts';
+import { complete } from './completion.ts';
+import { enableTabCompletion } from './tab.ts';
 
 const PROMPT = 'pact> ';
 const CONTINUE = '....> ';
@@ -66,12 +69,12 @@ export async function runInteractive(): Promise<number> {
     prompt: PROMPT,
     history: loadHistory(),
     historySize: 1000,
-    completer: (line: string, answer: (err: null, result: [string[], string]) => void) => {
-      void evaluator.names().then((names) => answer(null, complete(names, line)));
-    },
+    // Never called (enableTabCompletion takes Tab over), but readline completes only with one.
+    completer: (line: string) => [[], line],
   });
   enableHighlighting(rl);
   let buffer: string[] = [];
+  enableTabCompletion(rl, async (left) => complete(left, buffer.map((l) => l + '\n').join(''), await evaluator.scope()));
   // Inputs completed while an earlier one runs wait their turn.
   const waiting: string[] = [];
   const evaluate = async (): Promise<void> => {
@@ -121,10 +124,4 @@ export async function runInteractive(): Promise<number> {
     process.stdout.write('\n');
     resolve(0);
   }));
-}
-
-/// Tab completion over natives and the names in scope, by the word before the cursor.
-function complete(names: readonly string[], line: string): [string[], string] {
-  const word = /[^\s()[\]{}]*$/.exec(line)?.[0] ?? '';
-  return [names.filter((n) => n.startsWith(word)).sort(), word];
 }

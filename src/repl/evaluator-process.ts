@@ -4,15 +4,16 @@
 /// the interrupted input. (A flag the evaluator polls could not stop one long JavaScript
 /// operation, such as `^` of a huge integer; ending the process stops anything at once.)
 import type { ChildProcess } from 'node:child_process';
+import type { CompletionScope } from './completion.ts';
 
 /// Set in the child's environment: that process is an evaluator (src/cli/main.ts checks it).
 export const EVALUATOR_ENV = 'PACT_TS_EVALUATOR';
 
 /// What the terminal sends the evaluator.
-export type ToEvaluator = { readonly eval: string } | { readonly names: true };
+export type ToEvaluator = { readonly eval: string } | { readonly scope: true };
 /// What the evaluator sends back.
 export type FromEvaluator =
-  | { readonly out: string } | { readonly err: string } | { readonly done: true } | { readonly names: string[] };
+  | { readonly out: string } | { readonly err: string } | { readonly done: true } | { readonly scope: CompletionScope };
 
 /// Where an evaluation's output goes.
 export interface Sink {
@@ -21,6 +22,7 @@ export interface Sink {
 }
 
 const SILENT: Sink = { stdout: () => {}, stderr: () => {} };
+const NOTHING_LOADED: CompletionScope = { names: [], tables: [], schemas: [] };
 
 export class EvaluatorProcess {
   readonly #command: readonly string[];
@@ -29,7 +31,9 @@ export class EvaluatorProcess {
   /// Every input run so far, in order: what a new evaluator replays.
   readonly #inputs: string[] = [];
   /// The request in flight: its output goes to `sink`, `settle` ends it (false: the process died).
-  #request: { readonly sink: Sink; readonly settle: (done: boolean, names?: string[]) => void } | null = null;
+  #request: { readonly sink: Sink; readonly settle: (done: boolean, scope?: CompletionScope) => void } | null = null;
+  /// What completion offers, as of the last input run (asked for once, at the first Tab).
+  #scope: CompletionScope | null = null;
   #stderr = '';
   #interrupted = false;
   /// True while earlier inputs are replayed into a new evaluator (not to be interrupted).
@@ -50,6 +54,7 @@ export class EvaluatorProcess {
   /// died running it, the session is first restored to the state before it.
   async run(text: string): Promise<'done' | 'interrupted' | 'crashed'> {
     this.#interrupted = false;
+    this.#scope = null;
     if (await this.#ask({ eval: text }, this.#sink)) {
       this.#inputs.push(text);
       return 'done';
@@ -59,12 +64,14 @@ export class EvaluatorProcess {
     return how;
   }
 
-  /// The names completion offers (natives and names in scope).
-  async names(): Promise<string[]> {
-    if (this.busy) return [];
-    let names: string[] = [];
-    await this.#ask({ names: true }, SILENT, (n) => { names = n; });
-    return names;
+  /// What the session has loaded, for completion. While an input runs, what it had before (if
+  /// known, else nothing): the evaluator answers between inputs only.
+  async scope(): Promise<CompletionScope> {
+    if (this.#scope !== null || this.busy) return this.#scope ?? NOTHING_LOADED;
+    let scope = NOTHING_LOADED;
+    await this.#ask({ scope: true }, SILENT, (m) => { scope = m; });
+    this.#scope = scope;
+    return scope;
   }
 
   /// Stops the evaluation in flight (`run` then restores the state before it).
@@ -109,11 +116,11 @@ export class EvaluatorProcess {
     }
   }
 
-  #ask(m: ToEvaluator, sink: Sink, onNames?: (names: string[]) => void): Promise<boolean> {
+  #ask(m: ToEvaluator, sink: Sink, onScope?: (scope: CompletionScope) => void): Promise<boolean> {
     return new Promise((resolve) => {
       this.#request = {
-        sink, settle: (done, names) => {
-          if (names !== undefined) onNames?.(names);
+        sink, settle: (done, scope) => {
+          if (scope !== undefined) onScope?.(scope);
           resolve(done);
         },
       };
@@ -128,7 +135,7 @@ export class EvaluatorProcess {
     else if ('err' in m) r.sink.stderr(m.err);
     else {
       this.#request = null;
-      r.settle(true, 'names' in m ? m.names : undefined);
+      r.settle(true, 'scope' in m ? m.scope : undefined);
     }
   }
 
@@ -138,10 +145,12 @@ export class EvaluatorProcess {
   }
 }
 
-/// How to start this executable again: the single executable itself, or Node with the script.
-/// (node:sea is got, not imported: the executable runs its bundle as a script, whose `import()`
-/// would need an experimental loader that prints a warning.)
+/// How to start this executable again, with the Node flags it runs with (the heap size, say):
+/// the single executable itself, given them as it takes them (`--node-options`, see the README),
+/// or Node with the script. (node:sea is got, not imported: the executable runs its bundle as a
+/// script, whose `import()` would need an experimental loader that prints a warning.)
 export function selfCommand(): string[] {
   const { isSea } = process.getBuiltinModule('node:sea');
-  return isSea() ? [process.execPath] : [process.execPath, ...process.execArgv, process.argv[1]!];
+  if (!isSea()) return [process.execPath, ...process.execArgv, process.argv[1]!];
+  return [process.execPath, `--node-options=${process.execArgv.join(' ')}`];
 }

@@ -3,9 +3,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ParseError } from '../syntax/index.ts';
+import { nestingDepth } from '../syntax/exp.ts';
 import { parseThrough } from '../syntax/cache.ts';
 import { compileTopLevel } from '../lang/compile.ts';
-import { PactError } from '../lang/errors.ts';
+import { PactError, isStackOverflow, tooDeepError } from '../lang/errors.ts';
 import { showIoError } from '../values/haskell-show.ts';
 import { defaultParseCache } from './parse-cache.ts';
 import { Repl, processOutput } from './repl.ts';
@@ -72,8 +73,9 @@ export function compileOnly(path: string, out: Output = processOutput): number {
       try {
         compileTopLevel(exp);
       } catch (e) {
-        if (!(e instanceof PactError)) throw e;
-        repl.printCompileError(e);
+        const error = isStackOverflow(e) ? tooDeepError(exp.info, nestingDepth(exp), null) : e;
+        if (!(error instanceof PactError)) throw e;
+        repl.printCompileError(error);
         ok = false;
       }
     }

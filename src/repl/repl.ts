@@ -3,6 +3,7 @@
 /// REPL transactions and the environment changes REPL natives request.
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
+import { nestingDepth } from '../syntax/exp.ts';
 import type { Exp, Info } from '../syntax/exp.ts';
 import { ParseError, parsePieces } from '../syntax/index.ts';
 import { parseThrough } from '../syntax/cache.ts';
@@ -10,7 +11,7 @@ import type { ParseCache } from '../syntax/cache.ts';
 import { MemoryDb } from '../db/memory.ts';
 import { Ctx } from '../lang/context.ts';
 import { compileTopLevel } from '../lang/compile.ts';
-import { PactError, catchesPactError, renderFrame, renderInfo } from '../lang/errors.ts';
+import { PactError, catchesPactError, isStackOverflow, renderFrame, renderInfo, tooDeepError } from '../lang/errors.ts';
 import { evalTopLevel } from '../lang/link.ts';
 import type { Val } from '../lang/runtime.ts';
 import { showValCompact, showValPretty } from '../lang/show.ts';
@@ -168,6 +169,7 @@ export class Repl {
     try {
       term = compileTopLevel(exp);
     } catch (e) {
+      if (isStackOverflow(e)) return this.tooDeep(exp, null);
       if (!(e instanceof PactError)) throw e;
       this.printCompileError(e);
       return false;
@@ -180,6 +182,7 @@ export class Repl {
       this.ctx.gas.forgetSince(gasLog);
       this.pending = { kind: 'none' };
       this.ctx.warnings = [];
+      if (isStackOverflow(e)) return this.tooDeep(exp, this.ctx.stack.depth);
       this.printRuntimeError(catchesPactError(e));
       return false;
     }
@@ -187,6 +190,12 @@ export class Repl {
     this.ctx.warnings = [];
     this.showResult(exp.info, result);
     return this.applyPending();
+  }
+
+  // Code nested or calling deeper than this thread's stack: the depths it reached.
+  private tooDeep(exp: Exp, calls: number | null): false {
+    this.printRuntimeError(tooDeepError(exp.info, nestingDepth(exp), calls));
+    return false;
   }
 
   private showResult(info: Info, result: Val): void {

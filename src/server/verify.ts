@@ -12,7 +12,7 @@ import { MemoryDb } from '../db/memory.ts';
 import { KEYSETS_TABLE } from '../lang/guards.ts';
 import { stableHashOrder, stableModuleNameHash } from '../typecheck/module.ts';
 import { verifyModule } from '../analyze/check.ts';
-import { InternalError } from '../analyze/parse.ts';
+import { InternalError } from '../analyze/translate.ts';
 
 /// A module's name as Pact's JSON gives it.
 export interface ModuleName {

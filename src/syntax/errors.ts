@@ -166,31 +166,66 @@ function width(s: string): number {
 
 // trifecta's rendering of the error line: a gutter with the line number, the line (TABs
 // expanded; `<EOF>` when it has no newline) cut to a window around the caret, then the caret.
-// Both rows are padded with spaces to the window's end, as trifecta draws them.
+// Both rows are padded with spaces to the window's end, as trifecta draws them. Only the
+// window's cells are made: a line may be hundreds of megabytes long.
 function caretLines(source: string, offset: number, line: number, col: number): string {
   const start = offset === 0 ? 0 : source.lastIndexOf('\n', offset - 1) + 1;
   const nl = source.indexOf('\n', start);
-  const cells: string[] = [];
-  for (const ch of source.slice(start, nl < 0 ? source.length : nl)) {
-    if (ch === '\t') {
-      do cells.push(' ');
-      while (cells.length % 8 !== 0);
-    } else {
-      cells.push(ch);
-    }
-  }
-  if (nl < 0) cells.push('<', 'E', 'O', 'F', '>');
+  const end = nl < 0 ? source.length : nl;
+  const eof = nl < 0 ? '<EOF>' : '';
   const gutter = String(line);
-  const [lo, hi] = window(col, cells.length, Math.min(Math.max(80 - 5 - gutter.length, 30), 200));
+  const width = lineWidth(source, start, end) + eof.length;
+  const [lo, hi] = window(col, width, Math.min(Math.max(80 - 5 - gutter.length, 30), 200));
+  const cells = lineCells(source, start, end, lo, hi);
+  for (let i = 0; i < eof.length; i++) cells[width - eof.length + i - lo] = eof[i]!;
   const text: string[] = [];
   const caret: string[] = [];
   for (let i = lo; i <= hi; i++) {
-    text.push(cells[i] ?? ' ');
+    text.push(cells[i - lo] ?? ' ');
     caret.push(i === col ? '^' : ' ');
   }
   if (lo > 0) text[0] = '<';
-  if (cells.length - 1 > hi) text[text.length - 1] = '>';
+  if (width - 1 > hi) text[text.length - 1] = '>';
   return `${gutter} | ${text.join('')}\n${' '.repeat(gutter.length)} | ${caret.join('')}`;
+}
+
+// How many columns `source[start, end)` takes: a character each (a surrogate pair is one), a
+// TAB up to the next multiple of 8.
+function lineWidth(source: string, start: number, end: number): number {
+  let at = 0;
+  for (let i = start; i < end; i++) {
+    const c = source.charCodeAt(i);
+    if (c === 9) at = (at >> 3 << 3) + 8;
+    else if (!isPairEnd(source, i, start)) at++;
+  }
+  return at;
+}
+
+// The cells of columns `lo..hi` of `source[start, end)`, from index 0 (a TAB as spaces).
+function lineCells(source: string, start: number, end: number, lo: number, hi: number): string[] {
+  const cells: string[] = [];
+  let at = 0;
+  for (let i = start; i < end && at <= hi; i++) {
+    const c = source.charCodeAt(i);
+    if (c === 9) {
+      do if (at >= lo) cells[at - lo] = ' ';
+      while (++at % 8 !== 0);
+    } else if (isPairEnd(source, i, start)) {
+      if (at > lo) cells[at - 1 - lo] += source[i]!;
+    } else {
+      if (at >= lo) cells[at - lo] = source[i]!;
+      at++;
+    }
+  }
+  return cells;
+}
+
+// Whether the code unit at `i` ends a surrogate pair begun after `start`.
+function isPairEnd(source: string, i: number, start: number): boolean {
+  const c = source.charCodeAt(i);
+  if (c < 0xdc00 || c > 0xdfff || i === start) return false;
+  const p = source.charCodeAt(i - 1);
+  return p >= 0xd800 && p <= 0xdbff;
 }
 
 function window(col: number, len: number, w: number): [number, number] {

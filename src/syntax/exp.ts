@@ -37,3 +37,16 @@ export type Exp =
 export function spanText(info: Info): string {
   return info.source.slice(info.offset, info.offset + info.length);
 }
+
+/// How many lists deep an expression nests (an atom: 0), counted without recursion.
+export function nestingDepth(exp: Exp): number {
+  let max = 0;
+  const open: [Exp, number][] = [[exp, 1]];
+  for (let next = open.pop(); next !== undefined; next = open.pop()) {
+    const [e, depth] = next;
+    if (e.tag !== 'list') continue;
+    if (depth > max) max = depth;
+    for (const item of e.items) open.push([item, depth + 1]);
+  }
+  return max;
+}

@@ -14,31 +14,54 @@ export function* pieces(text: string, size: number): Generator<readonly [number,
   const end = text.length;
   let from = 0;
   let depth = 0;
-  let i = 0;
-  while (i < end) {
+  for (let i = nextBracket(text, 0); i < end; i = nextBracket(text, i + 1)) {
     const c = text.charCodeAt(i);
-    if (c === 59 /* ; */) {
-      const nl = text.indexOf('\n', i);
-      i = nl < 0 ? end : nl + 1;
-      continue;
-    }
-    if (c === 34 /* " */) {
-      i = stringEnd(text, i + 1);
-      continue;
-    }
-    i++;
     if (c === 40 || c === 91 || c === 123) depth++;
-    else if (c === 41 || c === 93 || c === 125) {
+    else {
       depth--;
-      if (depth === 0 && i - from >= size) {
-        yield [from, i];
-        from = i;
+      if (depth === 0 && i + 1 - from >= size) {
+        yield [from, i + 1];
+        from = i + 1;
       }
       // A stray closer: the reader reports it; from here the count starts afresh.
       if (depth < 0) depth = 0;
     }
   }
   if (from < end || from === 0) yield [from, end];
+}
+
+/// How many brackets deep the text nests at most (strings and comments skipped), stopping at
+/// `limit`: what running it may ask of the call stack, found without reading it.
+/// @example nesting('(a [b] "((")', 10) // 2
+export function nesting(text: string, limit: number): number {
+  let depth = 0;
+  let max = 0;
+  for (let i = nextBracket(text, 0); i < text.length && max < limit; i = nextBracket(text, i + 1)) {
+    const c = text.charCodeAt(i);
+    if (c === 40 || c === 91 || c === 123) max = Math.max(max, ++depth);
+    else if (depth > 0) depth--;
+  }
+  return max;
+}
+
+// The position of the first bracket at or after `i` outside strings and comments (the text's
+// length if none).
+function nextBracket(text: string, i: number): number {
+  const end = text.length;
+  while (i < end) {
+    const c = text.charCodeAt(i);
+    if (c === 59 /* ; */) {
+      const nl = text.indexOf('\n', i);
+      i = nl < 0 ? end : nl + 1;
+    } else if (c === 34 /* " */) {
+      i = stringEnd(text, i + 1);
+    } else if (c === 40 || c === 91 || c === 123 || c === 41 || c === 93 || c === 125) {
+      return i;
+    } else {
+      i++;
+    }
+  }
+  return end;
 }
 
 // The position after the string whose text starts at `i`: an escape skips the character after

@@ -16,16 +16,23 @@ import { pieces } from './pieces.ts';
 import { decodeString } from './strings.ts';
 
 type Delim = '(' | '[' | '{';
-const DELIMS: Record<number, Delim> = { [T.Parens]: '(', [T.Brackets]: '[', [T.Braces]: '{' };
 const CLOSER: Record<Delim, string> = { '(': ')', '[': ']', '{': '}' };
-const CLOSERS = new Set([')', ']', '}'].map((name) => parser.nodeSet.types.find((t) => t.name === name)!.id));
+
+// The reader reads the grammar's flat `Tokens` form, where each bracket is a token: it builds
+// the lists itself, with a stack of its own, so nesting is bounded by memory alone (the parser's
+// own stack gives up past a few thousand levels).
+const tokens = parser.configure({ top: 'Tokens' });
+const typeId = (name: string) => parser.nodeSet.types.find((t) => t.name === name)!.id;
+// Opening brackets by node type, and the opener each closing bracket matches.
+const OPENERS = new Map<number, Delim>([[typeId('('), '('], [typeId('['), '['], [typeId('{'), '{']]);
+const CLOSES = new Map<number, Delim>([[typeId(')'), '('], [typeId(']'), '['], [typeId('}'), '{']]);
 
 // A list being read: its expressions so far and where to resume when it closes.
 interface OpenList {
   readonly delim: Delim;
+  // Where it starts (its length is known when it closes).
   readonly info: Info;
   readonly items: Exp[];
-  closed: boolean;
   readonly outer: Exp[];
   readonly outerCloser: string | null;
 }
@@ -33,18 +40,13 @@ interface OpenList {
 // Upstream rejects decimals with more fractional digits (Data.Decimal stores the scale in a byte).
 const MAX_SCALE = 255;
 
-// Lezer gives up on nesting deeper than a fixed stack (about 1400 applications or 2800 lists,
-// depending on the construct). An error found this deep is reported as what it almost surely is:
-// nesting beyond what we read, not a mistake in the text.
-const DEEP = 1000;
-
 /// Reads a whole text: a file, or one input of the REPL. `file` names the source in spans and
 /// errors (`<interactive>` for REPL input). Like Pact, text without any expression (empty, or
 /// only whitespace and comments) is an error, at its end.
 /// @example
 /// parse('(+ 1 2)', 'x.repl')[0] // { tag: 'list', delim: '(', items: [...3 expressions], info: { line: 0, col: 0, ... } }
 export function parse(source: string, file: string, options: ReadOptions = {}): Exp[] {
-  return new Reader(source, file, options.columnBase ?? null, new Positions(source)).program(parser.parse(source).cursor());
+  return new Reader(source, file, options.columnBase ?? null, new Positions(source)).program(tokens.parse(source).cursor());
 }
 
 /// Reads a long text piece by piece (see pieces.ts), each piece's expressions as one array,
@@ -57,7 +59,7 @@ export function* parsePieces(source: string, file: string, size = PIECE): Genera
     const reader = new Reader(source, file, null, positions);
     // A piece after the first follows a closed expression, which shapes "expected" lists.
     reader.startAt(from);
-    const exps = reader.piece(parser.parse(source.slice(from, to)).cursor());
+    const exps = reader.piece(tokens.parse(source.slice(from, to)).cursor());
     any ||= exps.length > 0;
     if (exps.length > 0) yield exps;
   }
@@ -80,8 +82,6 @@ class Reader {
   private readonly source: string;
   private readonly file: string;
   private readonly positions: Positions;
-  // How many lists are open where the reader is.
-  private depth = 0;
   // Where the tree's text starts in `source` (a piece of a long text is parsed on its own).
   private base = 0;
   // On-chain column counting (see ReadOptions), or null to count lines and columns.
@@ -120,40 +120,34 @@ class Reader {
     if (at > 0) this.token('other', at - 1, at);
   }
 
-  // Reads the node at the cursor and its following siblings into `out`. Lists are entered with
-  // an explicit stack rather than recursion, so that deep nesting cannot exhaust the call stack.
+  // Reads the token at the cursor and those after it into `out`, building lists as their
+  // brackets open and close.
   private walk(c: TreeCursor, out: Exp[]): void {
     const open: OpenList[] = [];
     let items = out;
     let closer: string | null = null;
-    for (;;) {
-      const delim = DELIMS[c.type.id];
+    do {
+      const from = c.from + this.base;
+      const delim = OPENERS.get(c.type.id);
+      const closes = CLOSES.get(c.type.id);
       if (delim !== undefined) {
-        const from = c.from + this.base;
-        const list: OpenList = { delim, info: this.info(from, c.to + this.base), items: [], closed: false, outer: items, outerCloser: closer };
-        open.push(list);
-        this.depth = open.length;
+        open.push({ delim, info: this.info(from, from), items: [], outer: items, outerCloser: closer });
         this.token('other', from, from + 1);
-        items = list.items;
+        items = open[open.length - 1]!.items;
         closer = CLOSER[delim];
-        c.firstChild(); // the opening bracket, which the loop steps over
-      } else if (CLOSERS.has(c.type.id) && open.length > 0) {
-        open[open.length - 1]!.closed = true;
-        this.token('other', c.from + this.base, c.to + this.base);
-      } else {
-        this.expression(c, items, closer);
-      }
-      while (!c.nextSibling()) {
-        const list = open.pop();
-        this.depth = open.length;
-        if (list === undefined) return;
-        c.parent();
-        if (!list.closed) this.slot(skipTrivia(this.source, this.prevEnd), closer);
-        list.outer.push({ tag: 'list', delim: list.delim, items: list.items, info: list.info });
+      } else if (closes !== undefined && open.length > 0 && open[open.length - 1]!.delim === closes) {
+        const list = open.pop()!;
+        this.token('other', from, from + 1);
+        list.outer.push({ tag: 'list', delim: list.delim, items: list.items, info: this.extended(list.info, from + 1) });
         items = list.outer;
         closer = list.outerCloser;
+      } else {
+        // A closing bracket out of place is an error there, as any other token would be.
+        this.expression(c, items, closer);
       }
-    }
+    } while (c.nextSibling());
+    // A list left open: what upstream expected next is at the end of the text.
+    if (open.length > 0) this.slot(skipTrivia(this.source, this.prevEnd), closer);
   }
 
   // Reads the token (or error) at the cursor into `out`; nothing for a comment. `closer` is the
@@ -284,7 +278,6 @@ class Reader {
   private error(from: number, closer: string | null): never {
     const s = this.source;
     const q = skipTrivia(s, from);
-    if (this.depth >= DEEP) this.fail({ offset: q, expected: [], reason: `nesting deeper than ${this.depth} levels is not supported` });
     const ch = s.charCodeAt(q);
     if (ch === 34 /* " */) {
       const r = decodeString(s, q);
@@ -319,6 +312,12 @@ class Reader {
     this.prev = kind;
     this.prevStart = start;
     this.prevEnd = end;
+  }
+
+  // `info`, a span that started before, extended to the next token after `to`.
+  private extended(info: Info, to: number): Info {
+    const { file, line, col, offset, source } = info;
+    return { file, line, col, offset, length: skipTrivia(this.source, to) - offset, source };
   }
 
   // The span from `from` to the next token after `to`.

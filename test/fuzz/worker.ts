@@ -25,6 +25,10 @@ async function load(target: Target): Promise<TargetModule<unknown>> {
       const m = await import('./target-evaluator.ts');
       return { arbitrary: m.evaluatorArbitrary(), check: m.evaluatorCase as (x: unknown) => Problem | null, text: (x) => (x as { text: string }).text };
     }
+    case 'analyze': {
+      const m = await import('./target-analyze.ts');
+      return { arbitrary: m.analyzeArbitrary(), check: m.analyzeCase as (x: unknown) => Problem | null, text: (x) => (x as { text: string }).text };
+    }
     case 'requests': {
       const m = await import('./target-requests.ts');
       return {

@@ -53,3 +53,12 @@ test('a module type naming no interface is an unresolved name, as every free nam
   assertError(['(module m G (defcap G () true) (defun f (x:module{nope}) 1))'], 'Cannot resolve "nope"');
   assertError(['(let ((x:module{nope} 1)) x)'], 'Cannot resolve nope');
 });
+
+test('loading or using an interface brings its constants and schemas into scope, not what it only declares', () => {
+  const iface = '(interface payable (defun pay:bool ()) (defcap PAID:bool ()) (defconst FEE 1) (defschema receipt amount:decimal))';
+  assert.deepEqual(printed(iface, 'FEE', '(pay)'), ['"Loaded interface payable"', '1', '<interactive>:0:1:Error: Cannot resolve pay', 'Aborting execution', 'Load failed']);
+  assert.deepEqual(printed('(begin-tx)', iface, '(commit-tx)', '(use payable)', 'FEE', 'PAID').slice(-4), ['1', '<interactive>:0:0:Error: Cannot resolve PAID', 'Aborting execution', 'Load failed']);
+  // Inside a module, `use` makes the same names known.
+  assertError([iface, '(module m G (defcap G () true) (use payable) (defun f () (pay)))'], 'Cannot resolve "pay"');
+  assert.equal(printed(iface, '(module m G (defcap G () true) (use payable) (defun f:object{receipt} () { "amount": 1.0 }))', '(m.f)').at(-1), '{"amount": 1.0}');
+});

@@ -62,6 +62,11 @@ const SECONDS = around(0, 1e9);
 
 const GOLDEN = 0.618;
 
+function boundOf(ty: Ty): Bound {
+  if (typeof ty !== 'string') return { k: 'list', len: 10, elem: boundOf(ty.list) };
+  return { integer: INT, decimal: DEC, string: STR, bool: BOOL, time: TIME }[ty];
+}
+
 function tyOf(b: Bound): Ty {
   return b.k === 'list' ? { list: tyOf(b.elem) } : b.k;
 }
@@ -129,6 +134,11 @@ export class TermGen {
   /// `genDecAddTime`, whose decimals are all zero at its bound of 0).
   decAddTime(size = this.rng.int(0, 99)): Expr {
     return app('time', 'add-time', this.term(TIME, size), this.term({ k: 'decimal', size: around(0, 1000) }, size));
+  }
+
+  /// A term of type `ty`, within the bounds of `anyTerm`'s.
+  of(ty: Ty, size = this.rng.int(0, 99)): Expr {
+    return this.term(boundOf(ty), size);
   }
 
   private term(b: Bound, size: number): Expr {
