@@ -14,6 +14,8 @@ import type { BodyLimits } from './http.ts';
 import type { AccessLog } from './log.ts';
 import type { PactNode } from './node.ts';
 import { commandsOf, listenOf, localFlagsOf, pollOf, submitBatchOf, verifyRequestOf } from './requests.ts';
+import type { LocalFlags } from './requests.ts';
+import type { Command } from '../api/command.ts';
 import { verifyModules } from './verify.ts';
 import { explorerRoutes } from './explorer.ts';
 
@@ -72,7 +74,8 @@ export function route(app: H3, path: string, methods: { GET?: Handler; POST?: Ha
   });
 }
 
-function apiHandlers(node: PactNode, options: AppOptions): Record<string, Handler> {
+/// Pact's API over a node: `send`, `poll`, `listen`, `local`.
+export function apiHandlers(node: PactNode, options: AppOptions): Record<string, Handler> {
   return {
     send: async (event) => {
       const body = await readJsonBody(event, options);
@@ -99,17 +102,27 @@ function apiHandlers(node: PactNode, options: AppOptions): Record<string, Handle
       return key instanceof Response ? key : jsonReply(await node.listen(key, event.req.signal));
     },
     local: async (event) => {
-      const body = await readJsonBody(event, options);
-      if (body instanceof Response) return body;
-      const flags = localFlagsOf(event.url.searchParams);
-      if (typeof flags === 'string') return badRequest(flags);
-      const command = decoded(() => commandOf(body));
-      if (command instanceof Response) return command;
-      const result = await node.local(command, { verifySignatures: flags.signatureVerification });
-      // chainweb wraps a preflight's result; `@kadena/client` unwraps it.
-      return jsonReply(flags.preflight ? `{"preflightResult":${result.json},"preflightWarnings":[]}` : result.json);
+      const req = await readLocal(event, options);
+      if (req instanceof Response) return req;
+      const result = await node.local(req.command, { verifySignatures: req.flags.signatureVerification });
+      return localReply(result.json, req.flags.preflight);
     },
   };
+}
+
+/// A `/local` request: chainweb's query flags and the command, or the 400 to answer.
+export async function readLocal(event: H3Event, limits: BodyLimits): Promise<{ flags: LocalFlags; command: Command } | Response> {
+  const body = await readJsonBody(event, limits);
+  if (body instanceof Response) return body;
+  const flags = localFlagsOf(event.url.searchParams);
+  if (typeof flags === 'string') return badRequest(flags);
+  const command = decoded(() => commandOf(body));
+  return command instanceof Response ? command : { flags, command };
+}
+
+/// A `/local` result as answered: chainweb wraps a preflight's result (`@kadena/client` unwraps it).
+export function localReply(json: string, preflight: boolean): Response {
+  return jsonReply(preflight ? `{"preflightResult":${json},"preflightWarnings":[]}` : json);
 }
 
 /// `/verify`: the posted modules loaded into a fresh REPL and the named one checked as the

@@ -5,6 +5,7 @@ import type { Command } from '../api/command.ts';
 import { publicMetaOf } from '../api/parsed.ts';
 import { SignaturePool } from '../api/signature-pool.ts';
 import { verifyCommand } from '../api/verify.ts';
+import type { VerifyOptions } from '../api/verify.ts';
 import type { PactDb } from '../db/pactdb.ts';
 import { SqlitePactDb } from '../db/sqlite.ts';
 import { ModuleStore } from '../lang/module-store.ts';
@@ -107,24 +108,13 @@ export class PactService implements CommandService {
 
   apply(cmd: Command, mode: ExecutionMode, options: ApplyOptions = {}): CommandResult {
     const reqKey = base64UrlEncode(cmd.hash);
-    let exps: Exp[] = [];
-    const checkCode = (code: string): string | undefined => {
-      try {
-        exps = parse(code, '<interactive>', { columnBase: 0 });
-        return undefined;
-      } catch (e) {
-        if (e instanceof ParseError) return e.message;
-        throw e;
-      }
-    };
     const pool = this.options.signatures;
-    const payload = verifyCommand(cmd, checkCode, {
-      checkMeta: (m, path) => { publicMetaOf(m, path); },
+    const verified = verifyAndParse(cmd, {
       signatures: options.verifySignatures !== false,
       knownVerdict: pool === undefined ? undefined : (h, p, s) => pool.take(h, p, s),
     });
-    // A command that fails verification fails with the Haskell `show` of the reason.
-    if ('error' in payload) return this.failure(reqKey, new PactError('TxFailure', null, showString(payload.error)));
+    if ('error' in verified) return this.failure(reqKey, verified.error);
+    const { payload, exps } = verified;
     let result: EvalResult;
     try {
       result = this.run(payload, exps, reqKey, mode);
@@ -170,6 +160,24 @@ export class PactService implements CommandService {
       json: commandResultJson({ reqKey, error, flags: this.settings.flags }),
     };
   }
+}
+
+/// Verifies a command as Pact's node does (payload, public metadata, hash, signatures) and
+/// parses an exec's code: the payload and the code's expressions, or the error a command that
+/// fails verification fails with (the Haskell `show` of the reason, as a TxFailure).
+export function verifyAndParse(cmd: Command, options: Pick<VerifyOptions, 'signatures' | 'knownVerdict'>): { payload: Payload; exps: Exp[] } | { error: PactError } {
+  let exps: Exp[] = [];
+  const checkCode = (code: string): string | undefined => {
+    try {
+      exps = parse(code, '<interactive>', { columnBase: 0 });
+      return undefined;
+    } catch (e) {
+      if (e instanceof ParseError) return e.message;
+      throw e;
+    }
+  };
+  const payload = verifyCommand(cmd, checkCode, { ...options, checkMeta: (m, path) => { publicMetaOf(m, path); } });
+  return 'error' in payload ? { error: new PactError('TxFailure', null, showString(payload.error)) } : { payload, exps };
 }
 
 function capTokens(clist: readonly SigCapability[]): CapToken[] {

@@ -5,7 +5,6 @@
 /// 404, as chainweb's router does; what a single local node has no meaning for is refused with
 /// chainweb's status.
 import type { H3, H3Event } from 'h3';
-import { commandOf } from '../../api/verify.ts';
 import { verifyHash } from '../../api/verify.ts';
 import { PACT_VERSION } from '../../lang/version.ts';
 import { asArray, asObject, asText, required } from '../../values/aeson.ts';
@@ -13,12 +12,12 @@ import { userSigJson } from '../../api/command.ts';
 import { encodeJson, JsonNumber, JsonObject } from '../../values/json.ts';
 import { hashText } from '../../values/hash.ts';
 import type { Json } from '../../values/json.ts';
-import { route } from '../app.ts';
+import { apiHandlers, localReply, readLocal, route } from '../app.ts';
 import type { Handler } from '../app.ts';
 import { badRequest, decoded, jsonReply, readJsonBody, reply } from '../http.ts';
 import type { BodyLimits } from '../http.ts';
 import type { PactNode } from '../node.ts';
-import { commandsOf, listenOf, localFlagsOf, pollOf, submitBatchOf } from '../requests.ts';
+import { commandsOf, pollOf, submitBatchOf } from '../requests.ts';
 import type { BlockHeader } from './blocks.ts';
 import { insertError, preflightErrors } from './validate.ts';
 import type { DevnetView } from './view.ts';
@@ -44,6 +43,7 @@ export function devnetRoutes(app: H3, node: PactNode, devnet: DevnetView, limits
 
   const pact = pactHandlers(node, devnet, limits);
   for (const [name, post] of Object.entries(pact)) route(app, `${CHAIN}/pact/api/v1/${name}`, { POST: onChain(post) });
+  route(app, `${CHAIN}/pact/api/v1/listen`, { POST: onChain(apiHandlers(node, limits).listen!) });
   route(app, `${CHAIN}/pact/spv`, { POST: onChain(spvHandler(devnet, limits)) });
   route(app, `${BASE}/cut`, { GET: onNetwork(() => jsonReply(cutJson(devnet))), PUT: onNetwork(() => reply(405)) });
   route(app, `${BASE}/cut/peer`, { GET: onNetwork(() => jsonReply(emptyPage())) });
@@ -92,26 +92,17 @@ function pactHandlers(node: PactNode, devnet: DevnetView, limits: DevnetLimits):
       const here = keys.filter((k) => devnet.blocks.lookup(k)?.chainId === chain);
       return jsonReply(here.length === 0 ? '{}' : node.poll(here));
     },
-    listen: async (event) => {
-      const body = await readJsonBody(event, limits);
-      if (body instanceof Response) return body;
-      const key = decoded(() => listenOf(body));
-      return key instanceof Response ? key : jsonReply(await node.listen(key, event.req.signal));
-    },
     local: async (event, chain) => {
-      const body = await readJsonBody(event, limits);
-      if (body instanceof Response) return body;
-      const flags = localFlagsOf(event.url.searchParams);
-      if (typeof flags === 'string') return badRequest(flags);
-      const command = decoded(() => commandOf(body));
-      if (command instanceof Response) return command;
+      const req = await readLocal(event, limits);
+      if (req instanceof Response) return req;
+      const { command, flags } = req;
       if (verifyHash(command.hash, command.cmd) !== undefined) return badRequest('Validation failed: Command failed validation: The hash of the payload was invalid.');
       if (flags.preflight) {
         const errors = preflightErrors(devnet.config, chain, command, flags.signatureVerification);
         if (errors.length > 0) return badRequest(`Metadata validation failed: ${JSON.stringify(errors)}`);
       }
       const result = await node.local(command, { verifySignatures: flags.signatureVerification, preflight: flags.preflight });
-      return jsonReply(flags.preflight ? `{"preflightResult":${result.json},"preflightWarnings":[]}` : result.json);
+      return localReply(result.json, flags.preflight);
     },
   };
 }

@@ -2,22 +2,17 @@
 /// `/send`'s in a new block of that chain (its result carries the block in `metaData`),
 /// `/local`'s on top of the chain's newest block. The HTTP edge has checked the command against
 /// its endpoint and the mempool's rules before (validate.ts).
-import type { DatabaseSync } from 'node:sqlite';
 import type { Command } from '../../api/command.ts';
 import { publicMetaOf } from '../../api/parsed.ts';
-import { verifyCommand } from '../../api/verify.ts';
 import { PactError } from '../../lang/errors.ts';
 import { commandResultText } from '../../lang/result-json.ts';
 import type { CommandResultParts } from '../../lang/result-json.ts';
-import { parse, ParseError } from '../../syntax/index.ts';
-import type { Exp } from '../../syntax/index.ts';
 import { base64UrlEncode } from '../../values/base64.ts';
-import { showString } from '../../values/haskell-show.ts';
 import { JsonNumber, JsonObject } from '../../values/json.ts';
 import type { Json } from '../../values/json.ts';
 import { publicMetaJson } from '../../api/command.ts';
 import { pactErrorJson } from '../../lang/result-json.ts';
-import type { ServerConfig } from '../config.ts';
+import { verifyAndParse } from '../pact-service.ts';
 import type { ApplyOptions, CommandResult, CommandService, ExecutionMode } from '../service.ts';
 import type { BlockHeader } from './blocks.ts';
 import { applyLocal, applyPreflight, applySend } from './exec.ts';
@@ -69,26 +64,12 @@ export class DevnetService implements CommandService {
   }
 }
 
-/// The devnet's service over a node's database (`devnet:` in the config).
-export function createDevnetService(conn: DatabaseSync, config: ServerConfig): DevnetService {
-  return new DevnetService(new Devnet(conn, config.devnet!));
-}
-
 /// Verifies and parses a command: its payload, hash and (unless turned off) signatures, its
 /// metadata and code. A failure is the Pact error a node reports for it.
 export function readTx(cmd: Command, signatures: boolean): Tx | PactError {
-  let exps: Exp[] = [];
-  const checkCode = (code: string): string | undefined => {
-    try {
-      exps = parse(code, '<interactive>', { columnBase: 0 });
-      return undefined;
-    } catch (e) {
-      if (e instanceof ParseError) return e.message;
-      throw e;
-    }
-  };
-  const payload = verifyCommand(cmd, checkCode, { checkMeta: (m, path) => { publicMetaOf(m, path); }, signatures });
-  if ('error' in payload) return new PactError('TxFailure', null, showString(payload.error));
+  const verified = verifyAndParse(cmd, { signatures });
+  if ('error' in verified) return verified.error;
+  const { payload, exps } = verified;
   return { reqKey: base64UrlEncode(cmd.hash), cmd, payload, meta: publicMetaOf(payload.meta, ['meta']), exps };
 }
 

@@ -3,10 +3,8 @@
 /// members, argument names and types are chainweb's; the text is ours.
 
 /// KIP-0002, first version (still installed; older tokens implement it). It has no `transfer`.
-export const FUNGIBLE_V1 = String.raw`
-(interface fungible-v1
-  "Fungible tokens (KIP-0002), first version."
-
+/// The members both versions of KIP-0002 declare, around `transfer` (which only the second has).
+const FUNGIBLE_HEAD = String.raw`
   (defschema account-details
     @doc "What 'details' answers for an account."
     account:string
@@ -19,55 +17,9 @@ export const FUNGIBLE_V1 = String.raw`
 
   (defun TRANSFER-mgr:decimal (managed:decimal requested:decimal)
     @doc "Takes REQUESTED off what is left of MANAGED.")
-
-  (defun transfer-create:string (sender:string receiver:string receiver-guard:guard amount:decimal)
-    @doc "Moves AMOUNT from SENDER to RECEIVER, creating RECEIVER with RECEIVER-GUARD when new.")
-
-  (defpact transfer-crosschain:string (sender:string receiver:string receiver-guard:guard target-chain:string amount:decimal)
-    @doc "Moves AMOUNT from SENDER here to RECEIVER on TARGET-CHAIN, in two steps joined by an SPV proof.")
-
-  (defun get-balance:decimal (account:string)
-    @doc "The balance of ACCOUNT.")
-
-  (defun details:object{account-details} (account:string)
-    @doc "Balance and guard of ACCOUNT.")
-
-  (defun precision:integer ()
-    @doc "How many decimal places amounts may have.")
-
-  (defun enforce-unit:bool (amount:decimal)
-    @doc "Fails when AMOUNT has more decimal places than the precision.")
-
-  (defun create-account:string (account:string guard:guard)
-    @doc "Opens ACCOUNT with a zero balance, controlled by GUARD.")
-
-  (defun rotate:string (account:string new-guard:guard)
-    @doc "Replaces the guard of ACCOUNT, with the consent of the current one.")
-)
 `;
 
-/// KIP-0002 as tokens implement it today: fungible-v1 plus the managed TRANSFER for every
-/// transfer function.
-export const FUNGIBLE_V2 = String.raw`
-(interface fungible-v2
-  "Fungible tokens (KIP-0002)."
-
-  (defschema account-details
-    @doc "What 'details' answers for an account."
-    account:string
-    balance:decimal
-    guard:guard)
-
-  (defcap TRANSFER:bool (sender:string receiver:string amount:decimal)
-    @doc "Managed: allows transfers from SENDER to RECEIVER totalling at most AMOUNT."
-    @managed amount TRANSFER-mgr)
-
-  (defun TRANSFER-mgr:decimal (managed:decimal requested:decimal)
-    @doc "Takes REQUESTED off what is left of MANAGED.")
-
-  (defun transfer:string (sender:string receiver:string amount:decimal)
-    @doc "Moves AMOUNT from SENDER to RECEIVER; both accounts must exist.")
-
+const FUNGIBLE_TAIL = String.raw`
   (defun transfer-create:string (sender:string receiver:string receiver-guard:guard amount:decimal)
     @doc "Moves AMOUNT from SENDER to RECEIVER, creating RECEIVER with RECEIVER-GUARD when new.")
 
@@ -91,7 +43,23 @@ export const FUNGIBLE_V2 = String.raw`
 
   (defun rotate:string (account:string new-guard:guard)
     @doc "Replaces the guard of ACCOUNT, with the consent of the current one.")
-)
+`;
+
+/// KIP-0002, first version (still installed; older tokens implement it). It has no `transfer`.
+export const FUNGIBLE_V1 = `
+(interface fungible-v1
+  "Fungible tokens (KIP-0002), first version."
+${FUNGIBLE_HEAD}${FUNGIBLE_TAIL})
+`;
+
+/// KIP-0002 as tokens implement it today: fungible-v1 and `transfer`.
+export const FUNGIBLE_V2 = `
+(interface fungible-v2
+  "Fungible tokens (KIP-0002)."
+${FUNGIBLE_HEAD}
+  (defun transfer:string (sender:string receiver:string amount:decimal)
+    @doc "Moves AMOUNT from SENDER to RECEIVER; both accounts must exist.")
+${FUNGIBLE_TAIL})
 `;
 
 /// The cross-chain extension of fungible-v2: a capability to scope a cross-chain transfer and
