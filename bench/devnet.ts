@@ -58,7 +58,9 @@ const dir = mkdtempSync(join(tmpdir(), 'pact-bench-devnet-'));
 try {
   const cold: number[] = [];
   const restart: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
+  // DEVNET_URL points the transfers at a devnet already running (to profile one, for instance).
+  const running = process.env.DEVNET_URL;
+  for (let i = 0; i < (running === undefined ? RUNS : 0); i++) {
     const config = join(dir, `devnet-${i}.yaml`);
     writeFileSync(config, `port: 0\ndevnet: true\npersistDir: ${join(dir, `data-${i}`)}\n`);
     const first = await startDevnet(config);
@@ -70,7 +72,7 @@ try {
   }
   const config = join(dir, 'devnet.yaml');
   writeFileSync(config, `port: 0\ndevnet: true\npersistDir: ${join(dir, 'data')}\n`);
-  const devnet = await startDevnet(config);
+  const devnet = running === undefined ? await startDevnet(config) : { url: running, ms: 0, stop: async () => {} };
   const api = (chain: string): string => `${devnet.url}/chainweb/0.0/development/chain/${chain}/pact/api/v1`;
   const rate = async (chains: readonly string[]): Promise<number> => {
     const txs = transfers(TRANSFERS, chains);
@@ -86,8 +88,10 @@ try {
   const all = await rate(Array.from({ length: 20 }, (_, i) => String(i)));
   await devnet.stop();
   console.log(`devnet (dist/pact --serve, devnet: true, durable storage; medians of ${RUNS}):`);
-  console.log(`  ready from a cold start (fresh persistDir, 20 chains)  ${median(cold).toFixed(0).padStart(6)} ms`);
-  console.log(`  ready on a restart                                     ${median(restart).toFixed(0).padStart(6)} ms`);
+  if (running === undefined) {
+    console.log(`  ready from a cold start (fresh persistDir, 20 chains)  ${median(cold).toFixed(0).padStart(6)} ms`);
+    console.log(`  ready on a restart                                     ${median(restart).toFixed(0).padStart(6)} ms`);
+  }
   console.log(`  signed transfers through /send, one chain              ${one.toFixed(0).padStart(6)} tx/s (${TRANSFERS} transfers)`);
   console.log(`  signed transfers through /send, across 20 chains       ${all.toFixed(0).padStart(6)} tx/s (${TRANSFERS} transfers)`);
 } finally {
