@@ -19,8 +19,18 @@ const MARMALADE_DIR = process.env.MARMALADE_DIR ?? '';
 const KNOWN_FAILURES: ReadonlyArray<{ readonly file: RegExp; readonly test?: RegExp; readonly reason: string }> = [
   { file: /estimate-gas-price/, reason: 'queries Kadena\'s public testnet (testnet04, no host given): needs the internet' },
   { file: /^utils\.int/, test: /should return gasLimit and gasPrice/, reason: 'expects 209 gas, what Pact 5 charges; a Pact 4 devnet charges Pact 4\'s gas' },
-  ...(MARMALADE_DIR === '' ? [{ file: /^marmalade/, reason: 'needs marmalade deployed (MARMALADE_DIR)' }] : []),
+  {
+    file: /^marmalade/,
+    reason: MARMALADE_DIR === ''
+      ? 'needs marmalade deployed (MARMALADE_DIR)'
+      : 'marmalade\'s deploy.json never creates the ledger\'s versions table, which create-token writes (so every token fails to be created), '
+        + 'and the suite reads integers in results as Pact 5 writes them ({"int": n}); the tests after a failed step fail with it',
+  },
 ];
+
+/// What passes: every test outside marmalade's but the known failures, and with marmalade
+/// deployed the marmalade tests that need no token (a floor, so that a regression shows).
+const LEAST_PASSED = MARMALADE_DIR === '' ? 24 : 38;
 
 interface VitestReport {
   readonly numTotalTests: number;
@@ -96,5 +106,6 @@ describe('@kadena/client-utils integration suite against dist/pact --serve --dev
     }
     process.stdout.write(`client-utils suite: ${r.numPassedTests} of ${r.numTotalTests} passed, ${known} known failures${MARMALADE_DIR === '' ? ' (marmalade not deployed)' : ''}\n`);
     assert.deepEqual(unexpected, []);
+    assert.ok(r.numPassedTests >= LEAST_PASSED, `${r.numPassedTests} passed, fewer than ${LEAST_PASSED}`);
   });
 });
