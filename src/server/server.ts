@@ -114,6 +114,8 @@ function attempt<T>(what: string, run: () => T): T {
   try {
     return run();
   } catch (e) {
+    // A service that cannot start says why itself.
+    if (e instanceof StartError) throw e;
     throw new StartError(`${what}: ${e instanceof Error ? e.message : String(e)}`);
   }
 }

@@ -5,7 +5,13 @@ import { after, before, describe, it } from 'node:test';
 import { createSignWithKeypair, Pact } from '@kadena/client';
 import type { ICommand } from '@kadena/client';
 import { tempDirs } from '../helpers/temp.ts';
-import { chainPath, localData, post, SENDER00, SENDER01, sendAndListen, signedExec, startDevnet } from './helpers.ts';
+import { chainPath, localData, post, SENDER00, SENDER01, sendAndListen, signedExec, startDevnet, writeConfig } from './helpers.ts';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { COIN } from '../../src/server/devnet/contracts/coin.ts';
+import { FUNGIBLE_V1, FUNGIBLE_V2, FUNGIBLE_XCHAIN_V1, GAS_PAYER_V1 } from '../../src/server/devnet/contracts/interfaces.ts';
+import { NS_INSTALL, UTIL_GUARDS, UTIL_NS } from '../../src/server/devnet/contracts/namespaces.ts';
 import type { TestDevnet } from './helpers.ts';
 
 const tempDir = tempDirs('pact-devnet-');
@@ -160,5 +166,31 @@ describe('devnet cross-chain transfers and restarts', () => {
     assert.equal(replay.result.status, 'failure');
     assert.match(replay.result.error.message, /resumePact: pact completed/);
     assert.equal(await devnet.stop(), 0);
+  });
+});
+
+describe('devnet genesis: DIR', () => {
+  it('installs the contracts of a copy of chainweb\'s pact/ directory, and names a missing file', async () => {
+    const dir = tempDir();
+    const contracts: Array<[string, string]> = [
+      ['coin-contract/v1/fungible-v1.pact', FUNGIBLE_V1], ['coin-contract/v4/fungible-xchain-v1.pact', FUNGIBLE_XCHAIN_V1],
+      ['coin-contract/v2/fungible-v2.pact', FUNGIBLE_V2], ['coin-contract/coin-install.pact', COIN.replace('(module coin GOVERNANCE', '(module coin GOVERNANCE\n  ;; from DIR')],
+      ['gas-payer/gas-payer-v1.pact', GAS_PAYER_V1], ['namespaces/ns-install.pact', NS_INSTALL],
+      ['util/util-ns.pact', UTIL_NS],
+    ];
+    for (const [path, text] of contracts) {
+      mkdirSync(join(dir, 'pact', dirname(path)), { recursive: true });
+      writeFileSync(join(dir, 'pact', path), text);
+    }
+    const missing = spawnSync('dist/pact', ['--serve', writeConfig(dir, 'a.yaml', [`genesis: ${dir}/pact`])], { encoding: 'utf8' });
+    assert.equal(missing.status, 1);
+    assert.match(missing.stderr, /^pact: genesis: cannot read .*util\/guards\.pact: /);
+    writeFileSync(join(dir, 'pact', 'util/guards.pact'), UTIL_GUARDS);
+    const devnet = await startDevnet(dir, [], [`genesis: ${dir}/pact`]);
+    try {
+      assert.match(String(await localData(devnet.url, '7', '(at "code" (describe-module "coin"))')), /;; from DIR/);
+    } finally {
+      await devnet.stop();
+    }
   });
 });

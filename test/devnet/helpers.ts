@@ -17,10 +17,18 @@ export interface TestDevnet {
   stop(): Promise<number | null>;
 }
 
-/// Starts `dist/pact --serve` with `devnet: true` (and `extra` config lines) in `dir`.
-export async function startDevnet(dir: string, extra: string[] = []): Promise<TestDevnet> {
-  const config = join(dir, 'devnet.yaml');
-  writeFileSync(config, ['port: 0', 'devnet: true', ...extra].join('\n') + '\n');
+/// Writes a devnet's config in `dir`: port 0, `devnet: true` or the given devnet settings, and
+/// `extra` lines; answers its path.
+export function writeConfig(dir: string, name: string, devnet: string[] = [], extra: string[] = []): string {
+  const config = join(dir, name);
+  const settings = devnet.length === 0 ? ['devnet: true'] : ['devnet:', ...devnet.map((l) => `  ${l}`)];
+  writeFileSync(config, ['port: 0', ...settings, ...extra].join('\n') + '\n');
+  return config;
+}
+
+/// Starts `dist/pact --serve` on a devnet config in `dir` (see `writeConfig`).
+export async function startDevnet(dir: string, extra: string[] = [], devnet: string[] = []): Promise<TestDevnet> {
+  const config = writeConfig(dir, 'devnet.yaml', devnet, extra);
   const child = spawn('dist/pact', ['--serve', config], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => { out += d.toString(); });
