@@ -194,3 +194,18 @@ describe('devnet genesis: DIR', () => {
     }
   });
 });
+
+describe('devnet blockDelay', () => {
+  it('makes an empty block on every chain every blockDelay ms', async () => {
+    const devnet = await startDevnet(tempDir(), [], ['blockDelay: 100']);
+    try {
+      await new Promise((r) => setTimeout(r, 1000));
+      const cut = await (await fetch(`${devnet.url}/chainweb/0.0/development/cut`)).json();
+      for (const c of ['0', '7', '19']) assert.ok(cut.hashes[c].height >= 3, JSON.stringify(cut.hashes[c]));
+      const time = await localData(devnet.url, '7', '(at "block-height" (chain-data))');
+      assert.ok(Number(time) >= 4);
+    } finally {
+      await devnet.stop();
+    }
+  });
+});

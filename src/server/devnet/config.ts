@@ -29,6 +29,9 @@ export interface DevnetConfig {
   readonly blockGasLimit: bigint;
   /// The least gas price the mempool accepts (chainweb's default).
   readonly minGasPrice: Decimal;
+  /// Milliseconds between the empty blocks every chain also makes (as a mining devnet's heights
+  /// and times advance); 0: blocks are made only for commands.
+  readonly blockDelay: number;
 }
 
 /// chainweb's `noMiner`: gas goes to an account nobody controls.
@@ -42,10 +45,12 @@ export const DEVNET_DEFAULTS: DevnetConfig = {
   miner: NO_MINER,
   blockGasLimit: 150000n,
   minGasPrice: Decimal.parse('0.00000001')!,
+  blockDelay: 0,
 };
 
 /// Reads the `devnet` key: `true`, `false` (a plain Pact node) or a mapping of `networkId`,
-/// `chains` (10 or 20), `genesis`, `miner` (`account`, `keys`, `pred`), `blockGasLimit`.
+/// `chains` (10 or 20), `genesis`, `miner` (`account`, `keys`, `pred`), `blockGasLimit`,
+/// `minGasPrice`, `blockDelay`.
 export function devnetConfigOf(v: Json, key: string): DevnetConfig | null {
   if (typeof v === 'boolean') return v ? DEVNET_DEFAULTS : null;
   if (!(v instanceof JsonObject)) throw new FieldError(`${key}: expected true, false or a mapping of devnet settings, found ${describe(v)}`);
@@ -62,6 +67,7 @@ export function devnetConfigOf(v: Json, key: string): DevnetConfig | null {
     miner: field('miner', minerOf, d.miner),
     blockGasLimit: field('blockGasLimit', (x, k) => bigInteger(x, k, 1n), d.blockGasLimit),
     minGasPrice: field('minGasPrice', decimalOf, d.minGasPrice),
+    blockDelay: field('blockDelay', (x, k) => integer(x, k, 0), d.blockDelay),
   };
 }
 

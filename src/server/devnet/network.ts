@@ -72,6 +72,20 @@ export class Devnet {
     return this.#seal(chain, parent.height + 1, parent.hash, creationTime, txs);
   }
 
+  /// An empty block on every chain (a devnet with a `blockDelay` makes them as time passes),
+  /// in a SQLite transaction of its own.
+  mineEmpty(conn: DatabaseSync): void {
+    conn.exec('BEGIN');
+    try {
+      for (const chain of this.chains.values()) this.mine(chain, () => []);
+      conn.exec('COMMIT');
+    } catch (e) {
+      if (conn.isTransaction) conn.exec('ROLLBACK');
+      this.reload();
+      throw e;
+    }
+  }
+
   /// The context `/local` runs in: the block after the chain's newest, made now.
   nextBlock(chain: Chain): BlockContext {
     const now = BigInt(Date.now()) * 1000n;

@@ -2,6 +2,7 @@
 /// `/send`'s in a new block of that chain (its result carries the block in `metaData`),
 /// `/local`'s on top of the chain's newest block. The HTTP edge has checked the command against
 /// its endpoint and the mempool's rules before (validate.ts).
+import type { DatabaseSync } from 'node:sqlite';
 import type { Command } from '../../api/command.ts';
 import { publicMetaOf } from '../../api/parsed.ts';
 import { PactError } from '../../lang/errors.ts';
@@ -23,22 +24,53 @@ import { b64, signedJson } from './payload.ts';
 import type { Chain } from './network.ts';
 import { userSigJson } from '../../api/command.ts';
 
+/// Commands kept between their mempool check and their run, at most.
+const MAX_CHECKED = 10000;
+
 export class DevnetService implements CommandService {
   /// Unused: each chain counts its own tx ids.
   nextTxId = 0;
   readonly devnet: Devnet;
+  /// Commands the mempool check read and passed, by request key: their run (which follows) takes
+  /// them instead of reading them again.
+  readonly #checked = new Map<string, Tx>();
 
-  constructor(devnet: Devnet) {
+  readonly #timer: ReturnType<typeof setInterval> | null;
+
+  /// The service of `devnet`, stored in `conn`; with a `blockDelay`, it makes empty blocks as
+  /// time passes (between commands: a command runs to its end before a timer fires).
+  constructor(devnet: Devnet, conn: DatabaseSync) {
     this.devnet = devnet;
+    const delay = devnet.config.blockDelay;
+    const tick = (): void => {
+      try {
+        devnet.mineEmpty(conn);
+      } catch (e) {
+        process.stderr.write(`pact: cannot make the devnet's empty blocks: ${e instanceof Error ? e.message : String(e)}\n`);
+      }
+    };
+    this.#timer = delay > 0 ? setInterval(tick, delay) : null;
+    this.#timer?.unref();
+  }
+
+  async close(): Promise<void> {
+    if (this.#timer !== null) clearInterval(this.#timer);
   }
 
   apply(cmd: Command, mode: ExecutionMode, options: ApplyOptions = {}): CommandResult {
+    const reqKey = base64UrlEncode(cmd.hash);
+    const known = mode === 'transactional' ? this.#checked.get(reqKey) : undefined;
+    if (known !== undefined) this.#checked.delete(reqKey);
     // A command `/send` accepted had its signatures checked then (validate.ts).
-    const tx = readTx(cmd, mode === 'local' && options.verifySignatures !== false);
-    if (tx instanceof PactError) return failed(base64UrlEncode(cmd.hash), tx);
+    const tx = known ?? readTx(cmd, mode === 'local' && options.verifySignatures !== false);
+    if (tx instanceof PactError) return failed(reqKey, tx);
     const chain = this.devnet.chain(tx.meta.chainId);
-    if (chain === undefined) return failed(tx.reqKey, new PactError('TxFailure', null, `Unknown chain id: ${tx.meta.chainId}`));
-    if (options.mempoolCheck === true) return checked(tx.reqKey, stateError(this.devnet, chain, tx));
+    if (chain === undefined) return failed(reqKey, new PactError('TxFailure', null, `Unknown chain id: ${tx.meta.chainId}`));
+    if (options.mempoolCheck === true) {
+      const error = stateError(this.devnet, chain, tx);
+      if (error === null) this.#keep(tx);
+      return checked(reqKey, error);
+    }
     if (mode === 'local') return this.#local(chain, tx, options.preflight === true);
     let outcome: TxOutcome | undefined;
     const block = this.devnet.mine(chain, (b) => {
@@ -50,6 +82,11 @@ export class DevnetService implements CommandService {
 
   reset(): void {
     this.devnet.reload();
+  }
+
+  #keep(tx: Tx): void {
+    if (this.#checked.size >= MAX_CHECKED) this.#checked.clear();
+    this.#checked.set(tx.reqKey, tx);
   }
 
   #local(chain: Chain, tx: Tx, preflight: boolean): CommandResult {

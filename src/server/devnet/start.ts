@@ -20,7 +20,7 @@ export function devnetDeps(devnet: DevnetConfig, config: ServerConfig): NodeDeps
     open: (path, pragmas) => openWithGenesis(path, pragmas, genesisImage(devnet)),
     createService: (conn: DatabaseSync) => {
       try {
-        return new DevnetService(new Devnet(conn, devnet));
+        return new DevnetService(new Devnet(conn, devnet), conn);
       } catch (e) {
         if (e instanceof GenesisError) throw new StartError(e.message);
         throw e;
