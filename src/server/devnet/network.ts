@@ -65,11 +65,8 @@ export class Devnet {
   /// Makes the next block of `chain`: `run` executes its transactions in the block's context and
   /// returns them with their outputs. The block is stored in the caller's SQLite transaction.
   mine(chain: Chain, run: (block: BlockContext) => PayloadTx[]): Block {
-    const parent = chain.tip;
-    const now = BigInt(Date.now()) * 1000n;
-    const creationTime = now > parent.creationTime ? now : parent.creationTime + 1n;
-    const txs = run({ height: BigInt(parent.height + 1), blockTime: creationTime, parentHash: parent.hash });
-    return this.#seal(chain, parent.height + 1, parent.hash, creationTime, txs);
+    const block = this.nextBlock(chain);
+    return this.#seal(chain, Number(block.height), block.parentHash, block.blockTime, run(block));
   }
 
   /// An empty block on every chain (a devnet with a `blockDelay` makes them as time passes),
@@ -86,7 +83,8 @@ export class Devnet {
     }
   }
 
-  /// The context `/local` runs in: the block after the chain's newest, made now.
+  /// The block after the chain's newest, made now (after its parent): where `/local` runs, and
+  /// what `mine` makes.
   nextBlock(chain: Chain): BlockContext {
     const now = BigInt(Date.now()) * 1000n;
     const t = chain.tip.creationTime;
