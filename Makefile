@@ -6,19 +6,25 @@ PARSER := src/syntax/parser.ts
 .PHONY: all install grammar typecheck test fuzz stress repl serve devnet bench clean
 all: dist/pact
 
-install: node_modules/.installed
-node_modules/.installed: package.json package-lock.json
+# The install is stamped with the lock file's hash, not its time: a second checkout (a git
+# worktree) sharing this node_modules through a symlink has newer files but the same lock, and
+# must not reinstall (npm ci through the link would empty the shared folder under the others).
+INSTALLED := node_modules/.installed-$(shell sha256sum package-lock.json | cut -c1-16)
+install: $(INSTALLED)
+$(INSTALLED):
+	@if [ -L node_modules ]; then echo "node_modules is a shared link and package-lock.json changed: install here first (rm node_modules && npm ci)" >&2; exit 1; fi
 	npm ci --no-audit --no-fund --loglevel=error
 	@touch $@
 
 grammar: $(PARSER)
-$(PARSER): grammar/pact.grammar node_modules/.installed
+$(PARSER): grammar/pact.grammar $(INSTALLED)
 	lezer-generator --typeScript grammar/pact.grammar -o $(PARSER)
 
 typecheck: $(PARSER)
 	tsc -p .
+	tsc -p editors/vscode
 
-dist/pact: $(PARSER) $(SRC) $(wildcard scripts/*.ts scripts/train/*) sea-config.json node_modules/.installed
+dist/pact: $(PARSER) $(SRC) $(wildcard scripts/*.ts scripts/train/*) sea-config.json $(INSTALLED)
 	tsc -p .
 	node scripts/bundle.ts
 	@# The V8 code cache the executable compiles the bundle with (scripts/code-cache.ts).
@@ -39,7 +45,12 @@ TMUX := /usr/bin/tmux
 $(CHROMIUM) $(TMUX): /usr/bin/%:
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $* >/dev/null
 
-test: dist/pact $(CHROMIUM) $(TMUX)
+# The language server's editor test drives Debian's Neovim headless (package neovim).
+NVIM := /usr/bin/nvim
+$(NVIM):
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq neovim >/dev/null
+
+test: dist/pact $(CHROMIUM) $(TMUX) $(NVIM)
 	node --test --test-reporter=spec "test/**/*.test.ts"
 
 # Big inputs (a 50 MB script, a value 200,000 levels deep, a million piped lines, code 100,000
@@ -77,6 +88,7 @@ bench: dist/pact $(CHROMIUM)
 	node bench/server.ts
 	node bench/devnet.ts
 	node bench/explorer.ts
+	node bench/lsp.ts
 
 clean:
 	rm -rf dist $(PARSER) src/syntax/parser.terms.ts

@@ -27,6 +27,10 @@ const flags = {
   junit: { type: 'string' },
   // Ours: `--serve --devnet`, a Kadena development network.
   devnet: { type: 'boolean' },
+  // Ours: the language server on standard input and output (`--stdio`, which some editors add
+  // to a server's command, changes nothing).
+  lsp: { type: 'boolean' },
+  stdio: { type: 'boolean' },
   file: { type: 'positional', required: false },
 } as const;
 
@@ -105,6 +109,7 @@ const main = defineCommand({
       if (args.serve === undefined) return usageError('--devnet is an option of --serve: pact --serve --devnet, or pact --serve CONFIG --devnet');
       return (await import('./serve.ts')).serve(args.serve === '' ? null : args.serve, true);
     }
+    if (args.lsp) return (await import('../lsp/server.ts')).runLanguageServer();
     if (args.serve !== undefined) return (await import('./serve.ts')).serve(args.serve);
     if (args.apireq !== undefined) return (await import('./requests.ts')).apiReq(args.apireq, args.local === true);
     if (args.unsigned !== undefined) return (await import('./requests.ts')).unsignedReq(args.unsigned);
@@ -191,13 +196,15 @@ function devnetArgs(argv: string[]): string[] {
   return out;
 }
 
-/// Runs the command line (or, in the REPL's child process, the evaluator).
+/// Runs the command line (or, in the REPL's child process, the evaluator; on a node's executor
+/// thread, the executor).
 async function start(): Promise<void> {
   guardStandardStreams();
   try {
     const argv = process.argv.slice(2);
     switch (processMode(argv, process.env)) {
       case 'evaluator': (await import('../repl/evaluator.ts')).runEvaluator(); break;
+      case 'executor': await (await import('./serve.ts')).runExecutor(); break;
       case 'z3-selftest': process.exitCode = (await import('../analyze/selftest.ts')).z3SelfTest(); break;
       // `--version` alone (the single executable answers it before loading this module).
       case 'version': process.stdout.write(VERSION_LINE); break;

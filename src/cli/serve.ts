@@ -1,12 +1,16 @@
 /// `-s/--serve CONFIG`: read the config, start the node, run until SIGINT or SIGTERM. A bad
 /// config prints Pact's config usage, then one line naming the file and the field, and exits 1.
 /// `--serve --devnet` (no config needed) starts a Kadena development network on port 8080.
-import { openSqlite } from '../db/sqlite.ts';
+import type { Worker, WorkerOptions } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
 import { CONFIG_USAGE, ConfigError, DEFAULTS, loadConfig } from '../server/config.ts';
 import type { ServerConfig } from '../server/config.ts';
 import { DEVNET_DEFAULTS } from '../server/devnet/config.ts';
-import { startServer, StartError, stopOnSignals } from '../server/server.ts';
+import type { ExecutorSetup } from '../server/executor-thread.ts';
+import { deepThread } from '../repl/deep-stack.ts';
+import { startServer, StartError } from '../server/server.ts';
 import type { NodeDeps } from '../server/server.ts';
+import { EXECUTOR_ENV } from './mode.ts';
 
 /// The node `--serve --devnet` runs without a config: chainweb's devnet port, in memory.
 const DEVNET_NODE: ServerConfig = {
@@ -28,9 +32,7 @@ export async function serve(configFile: string | null, devnet = false): Promise<
   }
   if (devnet && config.devnet === null) config = { ...config, devnet: DEVNET_DEFAULTS };
   try {
-    const running = await startServer(config, await nodeDeps(config));
-    stopOnSignals(running);
-    return await running.stopped;
+    return await (await startServer(config, await nodeDeps(config))).stopped;
   } catch (e) {
     if (!(e instanceof StartError)) throw e;
     process.stderr.write(`pact: ${e.message}\n`);
@@ -38,12 +40,26 @@ export async function serve(configFile: string | null, devnet = false): Promise<
   }
 }
 
-/// The service the config asks for. The interpreter loads only once the config is known to be good.
+/// How the node runs: a devnet adds its API, its banner and its prebuilt genesis.
 async function nodeDeps(config: ServerConfig): Promise<NodeDeps> {
-  if (config.devnet === null) {
-    const { createPactService } = await import('../server/pact-service.ts');
-    return { open: openSqlite, createService: createPactService };
+  const plain: NodeDeps = { startExecutor, stopOnSignals: true };
+  if (config.devnet === null) return plain;
+  const { devnetEdge } = await import('../server/devnet/start.ts');
+  return { ...plain, ...devnetEdge(config.devnet, config) };
+}
+
+/// This executable again, on a deep thread, as the node's executor (EXECUTOR_ENV: see main.ts).
+function startExecutor(options: WorkerOptions): Worker {
+  return deepThread({ ...options, env: { ...process.env, [EXECUTOR_ENV]: '1' } });
+}
+
+/// A node's executor thread: the executor, with the Pact service or a devnet's (the interpreter
+/// is loaded here only).
+export async function runExecutor(): Promise<void> {
+  const { runExecutorWorker } = await import('../server/executor-worker.ts');
+  if ((workerData as ExecutorSetup).config.devnet === null) {
+    runExecutorWorker((await import('../server/pact-service.ts')).createPactService);
+  } else {
+    runExecutorWorker((await import('../server/devnet/start.ts')).createDevnetService);
   }
-  const { devnetDeps } = await import('../server/devnet/start.ts');
-  return devnetDeps(config.devnet, config);
 }

@@ -13,11 +13,13 @@ export interface StoredRecord {
 /// The JSON array of the given writes; each entry's `json` is its row's stored text.
 export function encodeTxRecords(entries: readonly TxLogEntry[]): string {
   let out = '[';
-  for (let i = 0; i < entries.length; i++) {
-    const e = entries[i]!;
-    out += `${i === 0 ? '' : ','}{"value":${e.json},"key":${encodeString(e.key)},"table":${encodeString(e.table)}}`;
-  }
+  for (let i = 0; i < entries.length; i++) out += (i === 0 ? '' : ',') + encodeTxRecord(entries[i]!);
   return out + ']';
+}
+
+/// One record: `{"value":<row json>,"key":"<key>","table":"<table id>"}`.
+export function encodeTxRecord(e: { readonly table: string; readonly key: string; readonly json?: string }): string {
+  return `{"value":${e.json},"key":${encodeString(e.key)},"table":${encodeString(e.table)}}`;
 }
 
 /// Splits a stored array back into its records; throws on text that is not such an array.

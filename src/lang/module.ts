@@ -119,6 +119,16 @@ export function buildInterface(ctx: Ctx, t: InterfaceTerm, name: string): Module
   return data;
 }
 
+/// A module or interface as an editor's analysis installs it: built and linked exactly as an
+/// install builds it (the same errors), without the governance, namespace and gas checks of an
+/// install and without storing it; its members join the top-level scope, as after a load.
+export function buildForAnalysis(ctx: Ctx, t: ModuleTerm | InterfaceTerm): ModuleData {
+  const name = fullName(ctx, t.name);
+  const data = t.t === 'module' ? buildModule(ctx, t, name) : buildInterface(ctx, t, name);
+  loadIntoScope(ctx, data);
+  return data;
+}
+
 /// A top-level scope that remembers which of its names were read.
 class RecordingScope extends Map<string, Val> {
   readonly hits = new Map<string, Val>();
@@ -460,7 +470,7 @@ function validateImports(mod: ModuleData, u: UseTerm, info: Info): void {
 }
 
 /// After a load, the module's members are usable unqualified until the transaction ends.
-function loadIntoScope(ctx: Ctx, data: ModuleData): void {
+export function loadIntoScope(ctx: Ctx, data: ModuleData): void {
   for (const [k, v] of scopeMembers(data)) ctx.scope.set(k, v);
 }
 

@@ -171,8 +171,9 @@ function atKey(object: Form): boolean {
   return last === undefined || last.kind === 'comma';
 }
 
-// Natives whose object argument at these positions is a row of the table named first.
-const ROW_ARGUMENTS: ReadonlyMap<string, readonly number[]> = new Map([
+/// Natives whose object argument at these positions (the native's name being 0) is a row of the
+/// table named first (the language server's completion knows rows by it too).
+export const ROW_ARGUMENTS: ReadonlyMap<string, readonly number[]> = new Map([
   ['insert', [3]], ['write', [3]], ['update', [3]], ['with-read', [3]], ['with-default-read', [3, 4]],
 ]);
 

@@ -6,7 +6,7 @@
 /// a worker costs about as much CPU as starting the process, so only a text that may need it
 /// runs there; an ordinary script stays on the main thread.
 
-import type { Worker } from 'node:worker_threads';
+import type { Worker, WorkerOptions } from 'node:worker_threads';
 import { nesting } from '../syntax/pieces.ts';
 
 /// The stack of a deep thread, in MB.
@@ -36,17 +36,21 @@ function definitions(text: string, limit: number): number {
   return n;
 }
 
-/// Starts this program again on a deep thread with command line `argv`; `stdin`, if given, is
-/// what it reads on its standard input. Its output is this process's, in order.
-export function startDeep(argv: readonly string[], stdin?: string): Worker {
+/// Starts this program again on a deep thread, with `options` (its command line, environment,
+/// data...). A node's executor runs on one too (src/server/executor-thread.ts).
+export function deepThread(options: WorkerOptions): Worker {
   const { Worker } = process.getBuiltinModule('node:worker_threads');
   const { isSea, getAsset } = process.getBuiltinModule('node:sea');
   // The single executable's main script is one of its assets (sea-config.json): the worker runs
   // it as the process did, with the code cache; otherwise the script this process runs.
   const [main, evalMain] = isSea() ? [getAsset('sea-main.cjs', 'utf8'), true] : [process.argv[1]!, false];
-  const worker = new Worker(main, {
-    eval: evalMain, argv: [...argv], stdin: stdin !== undefined, resourceLimits: { stackSizeMb: DEEP_STACK_MB },
-  });
+  return new Worker(main, { ...options, eval: evalMain, resourceLimits: { ...options.resourceLimits, stackSizeMb: DEEP_STACK_MB } });
+}
+
+/// Starts this program again on a deep thread with command line `argv`; `stdin`, if given, is
+/// what it reads on its standard input. Its output is this process's, in order.
+export function startDeep(argv: readonly string[], stdin?: string): Worker {
+  const worker = deepThread({ argv: [...argv], stdin: stdin !== undefined });
   if (stdin !== undefined) worker.stdin!.end(stdin);
   return worker;
 }

@@ -2,16 +2,20 @@
 /// and `/version` at the root), the same API under chainweb's path (where `@kadena/client`
 /// sends it), and chainweb's `/health-check` and `/info`. Handlers only parse and answer; the
 /// node does the work.
+import { STATUS_CODES } from 'node:http';
 import { getRequestIP, H3 } from 'h3';
-import type { H3Event, Middleware } from 'h3';
+import type { H3Event, HTTPError, Middleware } from 'h3';
 import { commandOf } from '../api/verify.ts';
 import { PACT_VERSION } from '../lang/version.ts';
 import { encodeJson, JsonObject } from '../values/json.ts';
+import { DEFAULTS } from './config.ts';
+import { browserGuard } from './guard.ts';
+import type { BrowserAccess } from './guard.ts';
 import {
-  accepts, badRequest, cors, decoded, jsonReply, readJsonBody, reply, TEXT_TYPE,
+  accepts, badRequest, decoded, jsonReply, notAcceptable, readJsonBody, refusalReason, refuse, reply,
 } from './http.ts';
 import type { BodyLimits } from './http.ts';
-import type { AccessLog } from './log.ts';
+import type { AccessLog, NodeLog } from './log.ts';
 import type { PactNode } from './node.ts';
 import { commandsOf, listenOf, localFlagsOf, pollOf, submitBatchOf, verifyRequestOf } from './requests.ts';
 import type { LocalFlags } from './requests.ts';
@@ -23,10 +27,12 @@ import { explorerRoutes } from './explorer.ts';
 const EXPLORER_API = '/explorer/api/v1';
 
 /// The settings of the HTTP edge.
-export interface AppOptions extends BodyLimits {
+export interface AppOptions extends BodyLimits, Partial<BrowserAccess> {
   readonly maxCommandsPerSend: number;
   /// Where to record each request, if anywhere.
   readonly accessLog?: AccessLog | null;
+  /// Where a verbose node says why it refused a request.
+  readonly log?: NodeLog;
   /// Routes that answer instead of Pact's API and `/info` (a devnet's chainweb API).
   readonly api?: (app: H3) => void;
 }
@@ -42,9 +48,10 @@ const API_PREFIXES = ['/api/v1', '/chainweb/0.0/:networkId/chain/:chainId/pact/a
 /// @example const app = createApp(node, { maxBodyBytes: 1 << 20, maxJsonDepth: 64, maxCommandsPerSend: 100 });
 ///   await app.request('/version') // 200 "4.13.2"
 export function createApp(node: PactNode, options: AppOptions): H3 {
-  const app = new H3({ onError: (error) => internalError(error) });
+  const app = new H3({ silent: true, onError: internalError });
   if (options.accessLog != null) app.use(accessLogger(options.accessLog));
-  app.use(cors);
+  if (options.log?.verbose === true) app.use(refusalLogger(options.log));
+  app.use(browserGuard({ ...DEFAULTS, ...options }));
   if (options.api === undefined) {
     const api = apiHandlers(node, options);
     for (const prefix of API_PREFIXES) {
@@ -83,7 +90,7 @@ export function apiHandlers(node: PactNode, options: AppOptions): Record<string,
       const cmds = decoded(() => submitBatchOf(body));
       if (cmds instanceof Response) return cmds;
       if (cmds.length > options.maxCommandsPerSend) {
-        return reply(413, `Too many commands in one /send: ${cmds.length}; the limit is ${options.maxCommandsPerSend} (maxCommandsPerSend)`, TEXT_TYPE);
+        return refuse(413, `Too many commands in one /send: ${cmds.length}; the limit is ${options.maxCommandsPerSend} (maxCommandsPerSend)`);
       }
       const commands = decoded(() => commandsOf(cmds));
       if (commands instanceof Response) return commands;
@@ -137,14 +144,17 @@ function verifyHandler(limits: BodyLimits): Handler {
     if (answer.status === 500) {
       // Pact's analysis stopped with a Haskell exception: Warp's answer to one, and its report.
       process.stderr.write(`${answer.text}\n`);
-      return reply(500, 'Something went wrong', TEXT_TYPE);
+      return reply(500, 'Something went wrong');
     }
-    return answer.status === 200 ? jsonReply(answer.json) : reply(400, answer.text, TEXT_TYPE);
+    return answer.status === 200 ? jsonReply(answer.json) : refuse(400, answer.text);
   };
 }
 
 function plainText(text: string): Handler {
-  return (event) => (accepts(event.req.headers.get('accept'), 'text', 'plain') ? reply(200, text, TEXT_TYPE) : reply(406));
+  return (event) => {
+    const accept = event.req.headers.get('accept');
+    return accepts(accept, 'text', 'plain') ? reply(200, text) : notAcceptable(accept, 'text/plain');
+  };
 }
 
 /// chainweb's node information, for one chain `"0"` at height 0. Fields in chainweb's order.
@@ -162,8 +172,10 @@ const INFO = JSON.stringify({
   nodeBlockDelay: 30000000,
 });
 
-const infoHandler: Handler = (event) =>
-  accepts(event.req.headers.get('accept'), 'application', 'json') ? jsonReply(INFO) : reply(406);
+const infoHandler: Handler = (event) => {
+  const accept = event.req.headers.get('accept');
+  return accepts(accept, 'application', 'json') ? jsonReply(INFO) : notAcceptable(accept, 'application/json');
+};
 
 /// Records every request (after CORS and routing have answered it) in the access log.
 function accessLogger(log: AccessLog): Middleware {
@@ -183,13 +195,39 @@ function accessLogger(log: AccessLog): Middleware {
   };
 }
 
-/// A JavaScript exception escaping a handler is a bug: one line on stderr, a bare 500. h3's own
-/// refusals (a malformed URL) keep their status, without h3's JSON body.
-function internalError(error: { status?: number; message: string; cause?: unknown }): Response {
+/// In verbose mode, one line for each request refused (400, 403, 406, 413, 415) with its reason.
+function refusalLogger(log: NodeLog): Middleware {
+  return async (event, next) => {
+    const res = await next();
+    const reason = res instanceof Response ? refusalReason(res) : undefined;
+    if (reason === undefined) return res;
+    const { status } = res as Response;
+    const why = reason === '' ? '' : `: ${oneLine(reason).slice(0, 500)}`;
+    log.debug(`[api]: Refused ${event.req.method} ${requestTarget(event)}: ${status} ${STATUS_CODES[status]}${why}`);
+    return res;
+  };
+}
+
+/// A JavaScript exception escaping a handler is a bug: one line on stderr naming the request, a
+/// bare 500. h3's own refusals (a malformed URL) keep their status, without h3's JSON body.
+function internalError(error: HTTPError, event: H3Event): Response {
   const status = error.status ?? 500;
   if (status >= 500) {
     const cause = error.cause instanceof Error ? error.cause.message : error.message;
-    process.stderr.write(`pact: internal error while answering a request: ${cause}\n`);
+    process.stderr.write(`pact: internal error answering ${event.req.method} ${requestTarget(event)}: ${oneLine(cause)}\n`);
   }
   return reply(status);
+}
+
+/// The path of a request (the whole URL if h3 could not read one).
+function requestTarget(event: H3Event): string {
+  try {
+    return event.url.pathname;
+  } catch {
+    return event.req.url;
+  }
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ');
 }

@@ -38,6 +38,14 @@ export interface ServerConfig {
   readonly maxCommandsPerSend: number;
   /// Deepest JSON nesting accepted in a request body.
   readonly maxJsonDepth: number;
+  /// Seconds a command of a `/send` may run before it fails (see executor-thread.ts).
+  readonly sendTimeLimit: number;
+  /// Seconds a `/local` command (or the explorer playground's) may run before it fails.
+  readonly localTimeLimit: number;
+  /// Host names answered besides the node's own (see guard.ts).
+  readonly allowedHosts: readonly string[];
+  /// Origins whose pages may call the node besides the loopback's, normalized; `*` for any.
+  readonly corsOrigins: readonly string[];
   /// A Kadena development network instead of a plain Pact node (`devnet:`); null without.
   readonly devnet: DevnetConfig | null;
 }
@@ -58,6 +66,14 @@ export const DEFAULTS = {
   // beyond any real request and far below the depth at which a recursive reader runs out of
   // stack. Less than 5 would refuse signed commands, so that is the least accepted.
   maxJsonDepth: 128,
+  // A transaction runs in milliseconds; a command running for seconds is a runaway (with the
+  // default gasRate of 0 nothing else stops it). A /send's failure is stored for good, so it
+  // gets more room than a /local, whose caller is waiting for the answer.
+  sendTimeLimit: 30,
+  localTimeLimit: 10,
+  // A browser page may use the node only from the loopback (see guard.ts); these widen that.
+  allowedHosts: [] as readonly string[],
+  corsOrigins: [] as readonly string[],
   // A plain Pact node unless the config asks for a devnet.
   devnet: null,
 } as const;
@@ -86,10 +102,11 @@ export class ConfigError extends Error {
 
 /// Reads and checks a config file. Only `port` is required: Pact 4 also insists on `logDir`,
 /// `pragmas` and `verbose`, which have obvious defaults. `flags` is accepted for `execConfig`
-/// (the name Pact's documentation uses). Unknown keys are ignored, as Pact does.
+/// (the name Pact's documentation uses). An unknown key is ignored, as Pact does, with a warning
+/// naming it and the known keys (a misspelt `corsOrigins` would otherwise pass unnoticed).
 ///
 /// @example loadConfig('serve.yaml') // { port: 8080, host: '127.0.0.1', persistDir: null, ... }
-export function loadConfig(file: string): ServerConfig {
+export function loadConfig(file: string, warn: (line: string) => void = (l) => process.stderr.write(l)): ServerConfig {
   let doc: Json;
   try {
     doc = readYamlFile(file);
@@ -98,7 +115,12 @@ export function loadConfig(file: string): ServerConfig {
     throw new ConfigError(`${file}: ${e.plain === 'file not found' ? e.plain : `invalid YAML: ${e.plain}`}`);
   }
   try {
-    return configOf(doc);
+    const read = new Set<string>();
+    const config = configOf(doc, read);
+    for (const key of unknownKeys(doc, read)) {
+      warn(`pact: ${file}: unknown key "${key}" ignored (known keys: ${[...read].join(', ')})\n`);
+    }
+    return config;
   } catch (e) {
     if (e instanceof FieldError) throw new ConfigError(`${file}: ${e.message}`);
     throw e;
@@ -108,15 +130,20 @@ export function loadConfig(file: string): ServerConfig {
 /// A problem with one field (or with the document as a whole).
 export class FieldError extends Error {}
 
-function configOf(doc: Json): ServerConfig {
+/// The settings of a document; `read` collects every key looked up (the known keys).
+function configOf(doc: Json, read: Set<string>): ServerConfig {
   if (!(doc instanceof JsonObject)) {
     throw new FieldError(`expected a mapping of settings (at least "port"), found ${describe(doc)}`);
   }
-  const field = <T>(key: string, read: (v: Json, key: string) => T, fallback: T): T => {
-    const v = lookup(doc, key);
-    return v === undefined || v === null ? fallback : read(v, key);
+  const get = (key: string): Json | undefined => {
+    read.add(key);
+    return lookup(doc, key);
   };
-  const port = lookup(doc, 'port');
+  const field = <T>(key: string, parse: (v: Json, key: string) => T, fallback: T): T => {
+    const v = get(key);
+    return v === undefined || v === null ? fallback : parse(v, key);
+  };
+  const port = get('port');
   if (port === undefined || port === null) throw new FieldError('port: missing (the HTTP port to listen on, 0 to 65535)');
   return {
     port: integer(port, 'port', 0, 65535),
@@ -128,20 +155,27 @@ function configOf(doc: Json): ServerConfig {
     entity: field('entity', text, null),
     gasLimit: field('gasLimit', (v, k) => bigInteger(v, k, 0n), null),
     gasRate: field('gasRate', (v, k) => bigInteger(v, k, 0n), 0n),
-    execConfig: flags(doc),
+    execConfig: flags(get('execConfig'), get('flags')),
     listenTimeout: field('listenTimeout', positiveSeconds, DEFAULTS.listenTimeout),
     maxBodyBytes: field('maxBodyBytes', (v, k) => integer(v, k, 1), DEFAULTS.maxBodyBytes),
     maxCommandsPerSend: field('maxCommandsPerSend', (v, k) => integer(v, k, 1), DEFAULTS.maxCommandsPerSend),
     maxJsonDepth: field('maxJsonDepth', (v, k) => integer(v, k, 5), DEFAULTS.maxJsonDepth),
+    sendTimeLimit: field('sendTimeLimit', positiveSeconds, DEFAULTS.sendTimeLimit),
+    localTimeLimit: field('localTimeLimit', positiveSeconds, DEFAULTS.localTimeLimit),
+    allowedHosts: field('allowedHosts', (v, k) => texts(v, k).map((h, i) => hostName(h, `${k}[${i}]`)), DEFAULTS.allowedHosts),
+    corsOrigins: field('corsOrigins', (v, k) => texts(v, k).map((o, i) => origin(o, `${k}[${i}]`)), DEFAULTS.corsOrigins),
     devnet: field('devnet', devnetConfigOf, DEFAULTS.devnet),
   };
 }
 
+/// The keys of a document not among those read, in the order written.
+function unknownKeys(doc: Json, read: ReadonlySet<string>): string[] {
+  return doc instanceof JsonObject ? doc.entries.map(([k]) => k).filter((k) => !read.has(k)) : [];
+}
+
 const KNOWN_FLAGS: ReadonlySet<string> = new Set(EXECUTION_FLAGS);
 
-function flags(doc: JsonObject): ReadonlySet<string> {
-  const exec = lookup(doc, 'execConfig');
-  const alias = lookup(doc, 'flags');
+function flags(exec: Json | undefined, alias: Json | undefined): ReadonlySet<string> {
   if (exec !== undefined && exec !== null && alias !== undefined && alias !== null) {
     throw new FieldError('execConfig: given twice (as execConfig and as flags); keep one');
   }
@@ -153,6 +187,26 @@ function flags(doc: JsonObject): ReadonlySet<string> {
     throw new FieldError(`${key}: unknown execution flag "${unknown}" (known flags: ${EXECUTION_FLAGS.join(', ')})`);
   }
   return new Set(names);
+}
+
+/// An `allowedHosts` entry: a host name or address without scheme or port, `.domain` for a
+/// domain and its subdomains, or `*`.
+function hostName(h: string, key: string): string {
+  if (h === '*' || /^\.?[a-z0-9_.-]+$/i.test(h) || /^\[?[0-9a-f:.]+\]?$/i.test(h)) return h.toLowerCase();
+  throw new FieldError(`${key}: expected a host name such as "node.example.com" (no scheme, no port), ".example.com" or "*", found ${JSON.stringify(h)}`);
+}
+
+/// A `corsOrigins` entry as browsers send it in `Origin`: `scheme://host[:port]` with no path
+/// (`https://app.example.com:8443`, `chrome-extension://<id>`), `null` (pages from files and
+/// sandboxes), or `*` (any origin: Pact 4's policy). An http(s) origin is written the way
+/// browsers write it (lower case, no default port).
+function origin(o: string, key: string): string {
+  if (o === '*' || o === 'null') return o;
+  const written = o.replace(/\/$/, '');
+  if (!/^[a-z][a-z0-9+.-]*:\/\/[^/?#@\s]+$/i.test(written)) {
+    throw new FieldError(`${key}: expected an origin such as "https://app.example.com" (scheme, host and port only), "null" or "*", found ${JSON.stringify(o)}`);
+  }
+  return /^https?:/i.test(written) ? new URL(written).origin : written.toLowerCase();
 }
 
 export function text(v: Json, key: string): string {

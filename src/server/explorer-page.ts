@@ -15,7 +15,15 @@ function explorer(): void {
     if (cls !== undefined) e.className = cls;
     return e;
   };
-  const show = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
+  // JSON text of anything the API sent, which may nest deeper than JSON.stringify goes.
+  const json = (v: unknown, indent?: number): string => {
+    try {
+      return JSON.stringify(v, null, indent) ?? 'null';
+    } catch {
+      return '(nested too deeply to show here; the API has it in full)';
+    }
+  };
+  const show = (v: unknown): string => (typeof v === 'string' ? v : json(v));
   const getJson = async (path: string): Promise<any> => (await fetch(api + path)).json();
   let newest = 0;
 
@@ -62,21 +70,28 @@ function explorer(): void {
     const t = await getJson(`/transactions/${encodeURIComponent(key)}`);
     const pane = $('#detail');
     pane.replaceChildren(el('h2', `Transaction ${t.requestKey}`));
-    const cmd = JSON.parse(t.command === undefined ? '{}' : JSON.stringify(t.command));
-    const section = (title: string, value: unknown): void => {
-      pane.append(el('h3', title), el('pre', JSON.stringify(value, null, 2)));
+    const text = (title: string, body: string): void => {
+      pane.append(el('h3', title), el('pre', body));
     };
-    section('Payload', cmd.payload);
-    section('Signers', cmd.signers);
-    section('Meta', cmd.meta);
+    const section = (title: string, value: unknown): void => text(title, json(value, 2));
+    const cmd = t.command;
+    // Whatever `/send` stored: a command, other JSON, or text that is not JSON at all.
+    if (typeof t.commandText === 'string') text('Command (as sent; not JSON)', t.commandText);
+    else if (cmd === null || typeof cmd !== 'object' || Array.isArray(cmd)) section('Command (not a command object)', cmd);
+    else {
+      section('Payload', cmd.payload);
+      section('Signers', cmd.signers);
+      section('Meta', cmd.meta);
+    }
     section('Result', t.result?.result);
     section('Events', t.result?.events ?? []);
     section('Continuation', t.result?.continuation ?? null);
-    section('Writes', t.writes.map((w: any) => ({ table: w.table, ...w.record })));
+    const records = t.writes.map((w: any) => (typeof w.record === 'object' && w.record !== null ? w.record : { log: w.record }));
+    section('Writes', t.writes.map((w: any, i: number) => ({ table: w.table, ...records[i] })));
     // The modules whose tables it wrote (or which it deployed).
     const touched = new Set<string>();
-    for (const w of t.writes) {
-      if (w.table === 'SYS_modules') touched.add(w.record.key);
+    for (const [i, w] of t.writes.entries()) {
+      if (w.table === 'SYS_modules' && typeof records[i].key === 'string') touched.add(records[i].key);
       const user = /^USER_(.+)_[^_]+$/.exec(w.table);
       if (user !== null) touched.add(user[1]!);
     }
@@ -117,7 +132,7 @@ function explorer(): void {
       const { items } = await getJson(`/tables/${encodeURIComponent(id)}?limit=50&key=${encodeURIComponent(key)}&after=${encodeURIComponent(last)}`);
       for (const r of items) {
         const tr = el('tr', undefined, 'row');
-        tr.append(el('td', r.key), el('td', r.shown ?? JSON.stringify(r.value)));
+        tr.append(el('td', r.key), el('td', r.shown ?? json(r.value)));
         rows.append(tr);
       }
       if (items.length > 0) last = items[items.length - 1].key;

@@ -1,10 +1,11 @@
-/// The command history: every command a `/send` accepted, in acceptance order, and its result
-/// once run. It lives in the node's one SQLite database, beside the Pact state, so that a
-/// command's effects and its result commit together. The table follows Pact 4's `pactCommands`
-/// (`hash`, `txid`, `command`, `result`, `userSigs`, `gas`), with three differences: `hash` is
-/// the bare request key (Pact stores it JSON-quoted), a pending command has a row too (null
-/// `txid`, `result`, `gas`; Pact keeps pending commands in memory only), and `seq` and `batch`
-/// record the acceptance order and the `/send` a command came with.
+/// The command history: every command a node ran and its result, in the order they ran. It
+/// lives in the node's one SQLite database, beside the Pact state, so that a command's effects
+/// and its result commit together. The table follows Pact 4's `pactCommands` (`hash`, `txid`,
+/// `command`, `result`, `userSigs`, `gas`), with two differences: `hash` is the bare request key
+/// (Pact stores it JSON-quoted), and `seq` and `batch` record the order and the `/send` a
+/// command came with. A command acknowledged but not run yet waits in the inbox (inbox.ts), not
+/// here: the executor writes this database while a command runs, and `/send` must not wait
+/// for that. (Rows with a null result are pending commands stored by earlier versions.)
 ///
 /// The SQL is built with kysely once, compile-only, and runs synchronously as prepared
 /// node:sqlite statements.
@@ -22,7 +23,7 @@ import type { CommandResult } from './service.ts';
 
 /// A row of `pactCommands`.
 export interface CommandRow {
-  /// Acceptance order (the rowid).
+  /// Execution order (the rowid); commands run in acceptance order.
   seq: Generated<number>;
   /// The request key: the command's claimed hash, unpadded base64url.
   hash: string;
@@ -32,9 +33,9 @@ export interface CommandRow {
   userSigs: string;
   /// The `/send` the command came with; batches are numbered in acceptance order.
   batch: number;
-  /// The tx id it committed under, −1 if it failed (as Pact's table), null while pending.
+  /// The tx id it committed under, −1 if it failed (as Pact's table); null: pending (see above).
   txid: number | null;
-  /// The CommandResult JSON, null while pending.
+  /// The CommandResult JSON; null: pending (see above).
   result: string | null;
   gas: bigint | number | null;
 }
@@ -48,6 +49,9 @@ export interface PendingCommand {
   readonly reqKey: string;
   readonly command: Command;
   readonly batch: number;
+  /// Set when a run of this command was stopped (it ran past its time limit): it then fails
+  /// with this message instead of running again.
+  readonly failure?: string;
 }
 
 /// A stored result and the batch it belongs to (visible only once that batch is done).
@@ -68,7 +72,7 @@ const SCHEMA = [
     .addColumn('txid', 'integer')
     .addColumn('result', 'text')
     .addColumn('gas', 'integer'),
-  // Restart reads the pending commands only; a partial index finds them without a scan.
+  // Finds the pending rows earlier versions stored (see `takeLegacyPending`) without a scan.
   db.schema.createIndex('pactCommands_pending').ifNotExists().on('pactCommands').column('seq')
     .where(sql.ref('result'), 'is', null),
   db.schema.createIndex('pactCommands_txid').ifNotExists().on('pactCommands').column('txid'),
@@ -77,66 +81,45 @@ const SCHEMA = [
 // Compiled with placeholder values; the statements take their parameters positionally, in
 // the order noted on each.
 const SQL = {
-  /// (hash, command, userSigs, batch); changes nothing for a key already stored.
-  insert: db.insertInto('pactCommands').values({ hash: '', command: '', userSigs: '', batch: 0 })
-    .onConflict((oc) => oc.column('hash').doNothing()).compile().sql,
-  /// (txid, result, gas, hash)
-  complete: db.updateTable('pactCommands').set({ txid: 0, result: '', gas: 0 }).where('hash', '=', '').compile().sql,
+  /// (hash, command, userSigs, batch, txid, result, gas)
+  insert: db.insertInto('pactCommands')
+    .values({ hash: '', command: '', userSigs: '', batch: 0, txid: 0, result: '', gas: 0 }).compile().sql,
   /// (hash) → result, batch of a completed command
   result: db.selectFrom('pactCommands').select(['result', 'batch']).where('hash', '=', '')
     .where('result', 'is not', null).compile().sql,
+  /// (hash) → a row if the command is completed
+  done: db.selectFrom('pactCommands').select('seq').where('hash', '=', '').where('result', 'is not', null).compile().sql,
   /// () → every pending command, in acceptance order
   pending: db.selectFrom('pactCommands').select(['hash', 'command', 'userSigs', 'batch'])
     .where('result', 'is', null).orderBy('seq').compile().sql,
+  /// () → removes the pending commands
+  dropPending: db.deleteFrom('pactCommands').where('result', 'is', null).compile().sql,
   /// () → the highest tx id and the highest batch number
   highest: db.selectFrom('pactCommands')
     .select([sql<number | null>`max(${sql.ref('txid')})`.as('txid'), sql<number | null>`max(${sql.ref('batch')})`.as('batch')])
     .compile().sql,
 };
 
-/// The history table over an open connection. Calls do not open transactions of their own
-/// except `accept`; `complete` is meant to run inside the caller's transaction.
+/// The history table over an open connection. The executor's connection writes it; the node's
+/// own connection only reads it (and, before the executor starts, takes the legacy pending rows).
 export class HistoryStore {
   readonly #conn: DatabaseSync;
   readonly #insert: StatementSync;
-  readonly #complete: StatementSync;
   readonly #result: StatementSync;
-  #lastBatch: number;
+  readonly #done: StatementSync;
 
   /// Creates the table and its indexes if the database has none.
   constructor(conn: DatabaseSync) {
     this.#conn = conn;
     for (const ddl of SCHEMA) conn.exec(ddl);
     this.#insert = conn.prepare(SQL.insert);
-    this.#complete = conn.prepare(SQL.complete);
     this.#result = conn.prepare(SQL.result);
-    this.#lastBatch = this.#highest().batch;
+    this.#done = conn.prepare(SQL.done);
   }
 
-  /// Stores a `/send` batch durably (one SQLite transaction) and returns the commands that were
-  /// new, under a fresh batch number. A command whose key is already stored, or appeared earlier
-  /// in the same batch, is dropped.
-  accept(commands: readonly Command[]): PendingCommand[] {
-    const batch = ++this.#lastBatch;
-    const added: PendingCommand[] = [];
-    this.#conn.exec('BEGIN');
-    try {
-      for (const command of commands) {
-        const reqKey = requestKey(command);
-        const sigs = encodeJson(command.sigs.map(userSigJson));
-        if (this.#insert.run(reqKey, command.cmd, sigs, batch).changes > 0) added.push({ reqKey, command, batch });
-      }
-      this.#conn.exec('COMMIT');
-    } catch (e) {
-      this.#conn.exec('ROLLBACK');
-      throw e;
-    }
-    return added;
-  }
-
-  /// Records a command's result (inside the caller's transaction, with the command's effects).
-  complete(result: CommandResult): void {
-    this.#complete.run(result.txId ?? -1, result.json, result.gas, result.reqKey);
+  /// Records a command and its result (inside the caller's transaction, with the command's effects).
+  complete(p: PendingCommand, result: CommandResult): void {
+    this.#insert.run(p.reqKey, p.command.cmd, sigsJson(p.command), p.batch, result.txId ?? -1, result.json, result.gas);
   }
 
   /// The stored result of a completed command.
@@ -145,14 +128,18 @@ export class HistoryStore {
     return row === undefined ? undefined : { json: row.result, batch: row.batch };
   }
 
-  /// Every command accepted but not run, in acceptance order (a restart runs them first).
-  pending(): PendingCommand[] {
+  /// Whether a command is completed (its result stored).
+  done(reqKey: string): boolean {
+    return this.#done.get(reqKey) !== undefined;
+  }
+
+  /// The commands an earlier version stored as pending, in acceptance order, removed from this
+  /// table (the caller keeps them in the inbox first).
+  takeLegacyPending(keep: (pending: PendingCommand[]) => void): void {
     const rows = this.#conn.prepare(SQL.pending).all() as Array<{ hash: string; command: string; userSigs: string; batch: number }>;
-    return rows.map((r) => ({
-      reqKey: r.hash,
-      batch: r.batch,
-      command: { cmd: r.command, hash: base64UrlDecode(r.hash)!, sigs: storedSigs(r.userSigs) },
-    }));
+    if (rows.length === 0) return;
+    keep(rows.map((r) => storedCommand(r.hash, r.command, r.userSigs, r.batch)));
+    this.#conn.prepare(SQL.dropPending).run();
   }
 
   /// The tx id the next successful command takes: one past the highest stored, 0 if none.
@@ -161,15 +148,30 @@ export class HistoryStore {
     return txid < 0 ? 0 : txid + 1;
   }
 
+  /// The highest batch number stored, 0 if none.
+  lastBatch(): number {
+    return this.#highest().batch;
+  }
+
   #highest(): { txid: number; batch: number } {
     const row = this.#conn.prepare(SQL.highest).get() as { txid: number | null; batch: number | null };
     return { txid: row.txid ?? -1, batch: row.batch ?? 0 };
   }
 }
 
+/// A command read back from storage (its `cmd` text, request key and signatures as stored).
+export function storedCommand(reqKey: string, cmd: string, userSigs: string, batch: number): PendingCommand {
+  return { reqKey, batch, command: { cmd, hash: base64UrlDecode(reqKey)!, sigs: storedSigs(userSigs) } };
+}
+
 /// A command's request key: its claimed hash, re-encoded (as Pact's `cmdToRequestKey`).
 export function requestKey(command: Command): string {
   return base64UrlEncode(command.hash);
+}
+
+/// A command's signatures as stored: a JSON array of `{"sig": …}`.
+export function sigsJson(command: Command): string {
+  return encodeJson(command.sigs.map(userSigJson));
 }
 
 function storedSigs(text: string): Command['sigs'] {

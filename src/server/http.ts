@@ -1,25 +1,28 @@
-/// The HTTP conventions of Pact 4's server (Servant on Warp behind wai-cors), as small pieces the
-/// routes compose: responses, content negotiation (406, 415), request bodies read within our
-/// limits (413, 400), and CORS.
+/// The HTTP conventions of Pact 4's server (Servant on Warp), as small pieces the routes compose:
+/// responses, content negotiation (406, 415), and request bodies read within our limits (413,
+/// 400). Who may send requests at all (Host, CORS) is guard.ts.
+import { STATUS_CODES } from 'node:http';
 import type { IncomingMessage } from 'node:http';
-import type { H3Event, Middleware } from 'h3';
+import type { H3Event } from 'h3';
 import { AesonError } from '../values/aeson.ts';
 import { JsonParseError, parseJson } from '../values/json.ts';
 import type { Json } from '../values/json.ts';
 
 const JSON_TYPE = 'application/json;charset=utf-8';
-/// Plain text, as Pact answers `/version`.
+/// Plain text, as Pact answers `/version`, and every error page.
 export const TEXT_TYPE = 'text/plain;charset=utf-8';
 
 const UTF8 = new TextEncoder();
 
-/// A response with an exact body and length. A `null` type sends no Content-Type, as Servant's
-/// error responses do.
-export function reply(status: number, body = '', type: string | null = null): Response {
-  const bytes = UTF8.encode(body);
-  const headers = new Headers({ 'content-length': String(bytes.length) });
-  if (type !== null) headers.set('content-type', type);
-  return new Response(status === 204 || bytes.length === 0 ? null : bytes, { status, headers });
+/// A response with an exact body and length, its reason phrase in the status line (`200 OK`;
+/// a bare Response would send an empty one), and `nosniff`, so that no browser reads an error
+/// text that echoes a request as HTML.
+///
+/// @example reply(404) // 404 Not Found, text/plain, empty body
+export function reply(status: number, body: string | Uint8Array<ArrayBuffer> = '', type = TEXT_TYPE): Response {
+  const bytes = typeof body === 'string' ? UTF8.encode(body) : body;
+  const headers = new Headers({ 'content-length': String(bytes.length), 'content-type': type, 'x-content-type-options': 'nosniff' });
+  return new Response(status === 204 || bytes.length === 0 ? null : bytes, { status, statusText: STATUS_CODES[status], headers });
 }
 
 /// 200 with a compact JSON text (no trailing newline).
@@ -27,9 +30,27 @@ export function jsonReply(json: string): Response {
   return reply(200, json, JSON_TYPE);
 }
 
+/// Why each refusal was made, for the verbose log (a 406 or 415 has no body to say it).
+const REASONS = new WeakMap<Response, string>();
+
+/// A request refused: `status` with `body` as its text; `reason` (the body unless given) is what
+/// the verbose log says of it.
+///
+/// @example refuse(415, '', 'Content-Type text/plain is not application/json')
+export function refuse(status: number, body: string, reason = body): Response {
+  const res = reply(status, body);
+  REASONS.set(res, reason);
+  return res;
+}
+
+/// The reason a response was refused with, if it was.
+export function refusalReason(res: Response): string | undefined {
+  return REASONS.get(res);
+}
+
 /// 400 with the parser's message as plain text, as Servant answers a body it cannot decode.
 export function badRequest(message: string): Response {
-  return reply(400, message);
+  return refuse(400, message);
 }
 
 /// The limits a request body must respect.
@@ -42,8 +63,10 @@ export interface BodyLimits {
 /// `application/json` (else 406), send it (else 415), within our size (else 413) and depth
 /// limits, as valid JSON (else 400). A Response is the error to answer.
 export async function readJsonBody(event: H3Event, limits: BodyLimits): Promise<Json | Response> {
-  if (!accepts(event.req.headers.get('accept'), 'application', 'json')) return reply(406);
-  if (!isJsonContent(event.req.headers.get('content-type'))) return reply(415);
+  const accept = event.req.headers.get('accept');
+  if (!accepts(accept, 'application', 'json')) return notAcceptable(accept, 'application/json');
+  const type = event.req.headers.get('content-type');
+  if (!isJsonContent(type)) return refuse(415, '', `Content-Type ${type === null ? 'missing' : JSON.stringify(type)}, not application/json`);
   const text = await readBody(event.req, limits.maxBodyBytes);
   if (text instanceof Response) return text;
   if (nestingExceeds(text, limits.maxJsonDepth)) {
@@ -65,6 +88,11 @@ export function decoded<T>(read: () => T): T | Response {
     if (e instanceof AesonError) return badRequest(e.message);
     throw e;
   }
+}
+
+/// 406 to a client whose `Accept` admits no `type`; the body is empty, as Servant's.
+export function notAcceptable(accept: string | null, type: string): Response {
+  return refuse(406, '', `Accept ${JSON.stringify(accept)} admits no ${type}`);
 }
 
 /// Whether `Content-Type` is JSON. Servant matches the media type only: any parameters pass.
@@ -94,12 +122,18 @@ export function accepts(header: string | null, type: string, subtype: string): b
 /// The body as UTF-8 text, or a 413 once it grows past `max` bytes (checked against
 /// Content-Length first, so an announced oversize body is refused without reading it).
 async function readBody(req: Request, max: number): Promise<string | Response> {
-  const tooLarge = (): Response => reply(413, `Request body too large: the limit is ${max} bytes (maxBodyBytes)`, TEXT_TYPE);
+  const tooLarge = (): Response => refuse(413, `Request body too large: the limit is ${max} bytes (maxBodyBytes)`);
   if (Number(req.headers.get('content-length') ?? 0) > max) return tooLarge();
   // On Node, straight from the socket's stream: a web stream over it costs a POST about as much
   // as the rest of its handling.
   const node = (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
-  const bytes = node !== undefined ? await nodeBody(node, max) : await webBody(req, max);
+  let bytes: Uint8Array | null;
+  try {
+    bytes = node !== undefined ? await nodeBody(node, max) : await webBody(req, max);
+  } catch (e) {
+    // The client went away mid-body: nobody reads the answer, but it is no fault of the node's.
+    return badRequest(`Error in $: the request body was cut short (${e instanceof Error ? e.message : String(e)})`);
+  }
   if (bytes === null) return tooLarge();
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -176,48 +210,4 @@ export function nestingExceeds(text: string, max: number): boolean {
     }
   }
   return false;
-}
-
-// ---------------------------------------------------------------------------------------------
-// CORS, as wai-cors applies Pact's policy: any origin, GET and POST, two extra request headers,
-// a one-day max age. Only requests with an Origin are touched.
-
-const CORS_METHODS = ['GET', 'POST', 'HEAD'];
-// The policy's headers, then the simple headers other than content-type (wai-cors's union).
-const CORS_HEADERS = ['authorization', 'content-type', 'Accept', 'Accept-Language', 'Content-Language'];
-const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-
-/// Answers CORS preflights (an OPTIONS with an Origin, on any path) and adds
-/// `Access-Control-Allow-Origin: *` to every other response to a request with an Origin.
-export const cors: Middleware = async (event, next) => {
-  if (!event.req.headers.has('origin')) return next();
-  if (event.req.method === 'OPTIONS') return preflight(event.req.headers);
-  const res = await next();
-  if (res instanceof Response) res.headers.set('access-control-allow-origin', '*');
-  return res;
-};
-
-function preflight(headers: Headers): Response {
-  const method = headers.get('access-control-request-method');
-  if (method === null) return corsFailure('Access-Control-Request-Method header is missing in CORS preflight request');
-  if (!CORS_METHODS.includes(method)) {
-    return corsFailure(`Method requested in Access-Control-Request-Method of CORS request is not supported; requested: ${method}; supported are ${CORS_METHODS.join(', ')}.`);
-  }
-  const out = new Headers({ 'access-control-allow-origin': '*', 'access-control-allow-methods': CORS_METHODS.join(', ') });
-  const requested = headers.get('access-control-request-headers');
-  if (requested !== null) {
-    const names = requested.split(',').map((s) => s.trim()).filter((s) => s !== '');
-    const allowed = new Set(CORS_HEADERS.map((h) => h.toLowerCase()));
-    if (!names.every((n) => HEADER_NAME.test(n) && allowed.has(n.toLowerCase()))) {
-      return corsFailure(`HTTP header requested in Access-Control-Request-Headers of CORS request is not supported; requested: ${names.join(', ')}; supported are ${CORS_HEADERS.join(', ')}.`);
-    }
-    out.set('access-control-allow-headers', CORS_HEADERS.join(', '));
-  }
-  out.set('access-control-max-age', '86400');
-  out.set('content-length', '0');
-  return new Response(null, { status: 200, headers: out });
-}
-
-function corsFailure(message: string): Response {
-  return reply(400, message, 'text/plain; charset=utf-8');
 }

@@ -37,6 +37,11 @@ export class Listeners {
     for (const w of [...set]) w(json);
   }
 
+  /// Whether anyone waits for `reqKey`.
+  waitingFor(reqKey: string): boolean {
+    return this.#waiting.has(reqKey);
+  }
+
   /// How many requests are waiting.
   get size(): number {
     let n = 0;

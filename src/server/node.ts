@@ -1,54 +1,66 @@
 /// A Pact node without its HTTP edge: what `/send`, `/poll`, `/listen` and `/local` do, over the
-/// history store, the executor and the `/listen` waiters. The HTTP handlers only parse requests
-/// and call this.
+/// inbox, the history store, the runner of commands and the `/listen` waiters. The HTTP
+/// handlers only parse requests and call this; none of it waits for a command to run.
 import type { DatabaseSync } from 'node:sqlite';
 import type { Command } from '../api/command.ts';
 import { encodeString, legacyKeyOrder } from '../values/json.ts';
 import { HistoryStore, requestKey } from './history.ts';
+import type { PendingCommand } from './history.ts';
+import { Inbox } from './inbox.ts';
 import { Listeners } from './listeners.ts';
 import type { NodeLog } from './log.ts';
-import { Executor } from './queue.ts';
-import type { ApplyOptions, CommandResult, CommandService } from './service.ts';
+import type { CommandRunner, RunnerEvents } from './queue.ts';
+import type { ApplyOptions, CommandResult } from './service.ts';
+
+const INBOX_CLEANUP_MS = 1000;
 
 /// How a node is opened.
 export interface NodeOptions {
   readonly log: NodeLog;
   /// Seconds a `/listen` waits for a result.
   readonly listenTimeout: number;
-  /// Storage failed while running commands; the node has stopped executing.
+  /// Running commands failed (storage, or the executor thread): the node has stopped executing.
+  /// The error's message says what failed.
   readonly onFatal: (error: unknown) => void;
-  /// The executor's slice length in milliseconds (see queue.ts).
-  readonly sliceMs?: number;
 }
 
-/// The node: history, executor and listeners, behind the four API operations.
+/// What a runner of commands learns from the node it runs them for.
+export interface RunnerHost extends RunnerEvents {
+  /// Whether a command's result is committed.
+  readonly completed: (reqKey: string) => boolean;
+}
+
+/// The node: inbox, history, runner and listeners, behind the four API operations.
 export class PactNode {
-  /// The node's database (the explorer reads it).
+  /// The node's own connection to its database (it reads the history; the explorer reads it).
   readonly conn: DatabaseSync;
   readonly history: HistoryStore;
-  readonly executor: Executor;
+  readonly inbox: Inbox;
+  readonly executor: CommandRunner;
   readonly #listeners = new Listeners();
   readonly #log: NodeLog;
-  readonly #service: CommandService;
   readonly #listenTimeoutMs: number;
   readonly #timeoutJson: string;
   /// Waiting for the next results of any command (the explorer's live list).
   #watchers: Array<() => void> = [];
+  /// The last batch done whose commands are still in the inbox (removed a little later).
+  #doneInInbox = 0;
+  #cleanup: NodeJS.Timeout | undefined;
 
-  /// Opens the history in `conn` (creating its table if needed), sets the service's next tx id
-  /// past the highest stored one, and queues every acknowledged command not run yet, in
-  /// acceptance order, ahead of anything new.
-  constructor(conn: DatabaseSync, service: CommandService, options: NodeOptions) {
+  /// Opens the history in `conn` and the inbox in `inboxConn` (creating their tables if needed),
+  /// makes the runner, and queues every acknowledged command not run yet, in acceptance order,
+  /// ahead of anything new.
+  constructor(conn: DatabaseSync, inboxConn: DatabaseSync, runner: (host: RunnerHost) => CommandRunner, options: NodeOptions) {
     this.#log = options.log;
     this.#listenTimeoutMs = options.listenTimeout * 1000;
     this.#timeoutJson = `{"status":"timeout","timeout-micros":${Math.round(options.listenTimeout * 1e6)}}`;
-    this.#service = service;
     this.conn = conn;
     this.history = new HistoryStore(conn);
-    service.nextTxId = this.history.nextTxId();
-    this.executor = new Executor({
-      conn, history: this.history, service, log: options.log, onFatal: options.onFatal, sliceMs: options.sliceMs,
-      onBatchDone: (results) => this.#announce(results),
+    this.inbox = new Inbox(inboxConn, this.history);
+    this.executor = runner({
+      onBatchDone: (batch) => this.#announce(batch),
+      onFatal: options.onFatal,
+      completed: (reqKey) => this.history.done(reqKey),
     });
     this.#resume();
   }
@@ -59,7 +71,7 @@ export class PactNode {
   send(commands: readonly Command[]): string[] {
     const keys = commands.map(requestKey);
     if (this.#log.verbose) for (const k of keys) this.#log.debug(`[api]: Processing command with hash: "${k}"`);
-    const added = this.history.accept(commands);
+    const added = this.inbox.accept(commands);
     this.#logAdded(commands.length, added.length);
     this.executor.enqueueBatch(added);
     return keys;
@@ -100,17 +112,16 @@ export class PactNode {
     return this.#listeners.size;
   }
 
-  /// Stops executing (the command running finishes; queued ones stay stored) and releases
-  /// every `/listen`.
+  /// Stops executing (queued commands stay stored) and releases every `/listen`.
   async close(): Promise<void> {
     await this.executor.stop();
+    this.#flushDone();
     this.#listeners.close();
     for (const w of this.#watchers.slice()) w();
-    await this.#service.close?.();
   }
 
   #resume(): void {
-    const pending = this.history.pending();
+    const pending = this.inbox.pending();
     this.#log.debug(pending.length === 0 ? '[disk replay]: No replay found'
       : `[history] Resuming ${pending.length} acknowledged command(s) not yet run`);
     let start = 0;
@@ -136,10 +147,28 @@ export class PactNode {
     });
   }
 
-  #announce(results: readonly CommandResult[]): void {
-    for (const r of results) this.#listeners.notify(r.reqKey, r.json);
+  #announce(batch: readonly PendingCommand[]): void {
+    for (const { reqKey } of batch) {
+      if (this.#listeners.waitingFor(reqKey)) this.#listeners.notify(reqKey, this.history.result(reqKey)!.json);
+    }
     for (const w of this.#watchers.slice()) w();
-    this.#log.debug(`[history] Updated ${results.length} command(s)`);
+    this.#log.debug(`[history] Updated ${batch.length} command(s)`);
+    this.#forgetDone(batch[0]!.batch);
+  }
+
+  /// Removes done batches from the inbox, at most once a second (each removal is a write; what
+  /// is left meanwhile is harmless: a restart runs only what has no result).
+  #forgetDone(batch: number): void {
+    this.#cleanup ??= setTimeout(() => this.#flushDone(), INBOX_CLEANUP_MS).unref();
+    this.#doneInInbox = batch;
+  }
+
+  #flushDone(): void {
+    clearTimeout(this.#cleanup);
+    this.#cleanup = undefined;
+    if (this.#doneInInbox === 0) return;
+    this.inbox.done(this.#doneInInbox);
+    this.#doneInInbox = 0;
   }
 
   #logAdded(total: number, added: number): void {

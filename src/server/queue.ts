@@ -1,12 +1,12 @@
 /// The one ordered executor of a node. `/send` batches and `/local` requests run strictly in
 /// arrival order, one command at a time. Each command of a batch runs in its own SQLite
-/// transaction that also stores its result, so its effects and its result commit together (or,
-/// if the process dies first, neither does and a restart runs it again). A batch's results are
-/// announced together once its last command is done.
+/// transaction that also stores it with its result, so its effects and its result commit
+/// together (or, if the process dies first, neither does and a restart runs it again). A
+/// batch's results are announced together once its last command is done.
 ///
-/// The evaluator is synchronous, so the executor works in slices of a few milliseconds and
-/// yields to the event loop between them: HTTP requests keep being answered while a long queue
-/// drains.
+/// A node runs its executor on a thread of its own (executor-thread.ts). The evaluator is
+/// synchronous, so the executor works in slices of a few milliseconds and yields to its event
+/// loop between them, to take in the commands sent meanwhile.
 import type { DatabaseSync } from 'node:sqlite';
 import type { Command } from '../api/command.ts';
 import { PactError } from '../lang/errors.ts';
@@ -16,18 +16,41 @@ import type { HistoryStore, PendingCommand } from './history.ts';
 import type { NodeLog } from './log.ts';
 import type { ApplyOptions, CommandResult, CommandService, ExecutionMode } from './service.ts';
 
+/// What runs a node's commands, in order: the executor itself, or the same on another thread.
+export interface CommandRunner {
+  /// Queues the new commands of one `/send` (all of the same batch, in acceptance order).
+  enqueueBatch(commands: readonly PendingCommand[]): void;
+  /// Queues a `/local` request behind everything sent before it.
+  local(command: Command, options?: ApplyOptions): Promise<CommandResult>;
+  /// Results of batches numbered below this are all committed and may be shown; the batch
+  /// running (or next to run) and later ones are not.
+  visibleBelow(): number;
+  /// Resolves once nothing is queued or running (tests, benchmarks).
+  idle(): Promise<void>;
+  /// Stops taking work; the rest stays queued (and stored, for a restart to run). Resolves
+  /// when the runner no longer touches the database.
+  stop(): Promise<void>;
+}
+
+/// What the node learns from its runner.
+export interface RunnerEvents {
+  /// A batch's results are all committed (called in batch order).
+  readonly onBatchDone: (batch: readonly PendingCommand[]) => void;
+  /// Storage failed (disk full, I/O error), or the thread running commands did: the runner has
+  /// stopped; the node cannot go on.
+  readonly onFatal: (error: unknown) => void;
+}
+
 /// What the executor works with.
-export interface ExecutorDeps {
+export interface ExecutorDeps extends RunnerEvents {
   readonly conn: DatabaseSync;
   readonly history: HistoryStore;
   readonly service: CommandService;
   readonly log: NodeLog;
-  /// Called with a batch's results once all of them are committed.
-  readonly onBatchDone: (results: readonly CommandResult[]) => void;
-  /// Storage failed (disk full, I/O error): the executor has stopped; the node cannot go on.
-  readonly onFatal: (error: unknown) => void;
   /// Milliseconds of work between two yields to the event loop.
   readonly sliceMs?: number;
+  /// Called with true before each command runs, with false after (the time-limit watchdog).
+  readonly onCommand?: (running: boolean) => void;
 }
 
 interface Batch {
@@ -36,13 +59,16 @@ interface Batch {
   readonly commands: readonly PendingCommand[];
   /// The checks started for each command ahead of its turn.
   readonly ready: readonly Readiness[];
-  readonly results: CommandResult[];
+  /// How many of its commands have run.
+  ran: number;
 }
 
 interface Local {
   readonly kind: 'local';
   readonly command: Command;
   readonly options: ApplyOptions;
+  /// See `PendingCommand.failure`.
+  readonly failure: string | undefined;
   readonly ready: Readiness;
   readonly resolve: (r: CommandResult) => void;
 }
@@ -59,50 +85,42 @@ const READY: Readiness = { done: true, promise: null };
 const DEFAULT_SLICE_MS = 5;
 
 /// The queue of batches and local requests, and the loop that runs them.
-export class Executor {
+export class Executor implements CommandRunner {
   readonly #deps: ExecutorDeps;
   readonly #sliceMs: number;
   readonly #items: Array<Batch | Local> = [];
   #running: Promise<void> | undefined;
   #stopped = false;
 
+  /// Sets the service's next tx id past the highest stored one.
   constructor(deps: ExecutorDeps) {
     this.#deps = deps;
     this.#sliceMs = deps.sliceMs ?? DEFAULT_SLICE_MS;
+    deps.service.nextTxId = deps.history.nextTxId();
   }
 
-  /// Queues the new commands of one `/send` (all of the same batch, in acceptance order).
   enqueueBatch(commands: readonly PendingCommand[]): void {
     if (commands.length === 0) return;
     const ready = commands.map((c) => this.#prepare(c.command));
-    this.#push({ kind: 'batch', id: commands[0]!.batch, commands, ready, results: [] });
+    this.#push({ kind: 'batch', id: commands[0]!.batch, commands, ready, ran: 0 });
   }
 
-  /// Queues a `/local` request behind everything sent before it.
-  local(command: Command, options: ApplyOptions = {}): Promise<CommandResult> {
+  /// `failure`: see `PendingCommand.failure`.
+  local(command: Command, options: ApplyOptions = {}, failure?: string): Promise<CommandResult> {
     const ready = this.#prepare(command);
-    return new Promise((resolve) => this.#push({ kind: 'local', command, options, ready, resolve }));
+    return new Promise((resolve) => this.#push({ kind: 'local', command, options, failure, ready, resolve }));
   }
 
-  /// Results of batches numbered below this are all committed and may be shown; the batch
-  /// running (or next to run) and later ones are not.
   visibleBelow(): number {
     for (const item of this.#items) if (item.kind === 'batch') return item.id;
     return Number.MAX_SAFE_INTEGER;
   }
 
-  /// How many batches and local requests wait (the one running included).
-  get queued(): number {
-    return this.#items.length;
-  }
-
-  /// Resolves once nothing is queued or running (tests, benchmarks).
   async idle(): Promise<void> {
     while (this.#running !== undefined) await this.#running;
   }
 
-  /// Stops taking work: the command running finishes, the rest stays queued (and stored, for
-  /// a restart to run). Resolves when the executor no longer touches the database.
+  /// The command running finishes first.
   async stop(): Promise<void> {
     this.#stopped = true;
     await this.#running;
@@ -152,40 +170,43 @@ export class Executor {
   /// The check the next command still waits for, if any.
   #headWaiting(): Promise<void> | null {
     const item = this.#items[0]!;
-    const r = item.kind === 'local' ? item.ready : item.ready[item.results.length]!;
+    const r = item.kind === 'local' ? item.ready : item.ready[item.ran]!;
     return r.done ? null : r.promise!.catch(() => {});
   }
 
   /// Runs one command: the next of the head batch, or the head local request.
   #step(): void {
     const item = this.#items[0]!;
+    this.#deps.onCommand?.(true);
     if (item.kind === 'local') {
       this.#items.shift();
-      item.resolve(this.#apply(item.command, requestKey(item.command), 'local', item.options).result);
+      const result = this.#apply(item.command, requestKey(item.command), 'local', item.options, item.failure).result;
+      this.#deps.onCommand?.(false);
+      item.resolve(result);
       return;
     }
-    if (item.results.length === 0) this.#deps.log.debug(`[cmd]: executing ${item.commands.length} command(s)`);
-    item.results.push(this.#runCommitted(item.commands[item.results.length]!));
-    if (item.results.length < item.commands.length) return;
+    if (item.ran === 0) this.#deps.log.debug(`[cmd]: executing ${item.commands.length} command(s)`);
+    this.#runCommitted(item.commands[item.ran++]!);
+    this.#deps.onCommand?.(false);
+    if (item.ran < item.commands.length) return;
     this.#items.shift();
-    this.#deps.onBatchDone(item.results);
+    this.#deps.onBatchDone(item.commands);
   }
 
-  /// Runs a command and stores its result in one SQLite transaction.
-  #runCommitted(p: PendingCommand): CommandResult {
+  /// Runs a command and stores it with its result in one SQLite transaction.
+  #runCommitted(p: PendingCommand): void {
     const { conn, history } = this.#deps;
     conn.exec('BEGIN');
     try {
-      const { result, threw } = this.#apply(p.command, p.reqKey, 'transactional');
+      const { result, threw } = this.#apply(p.command, p.reqKey, 'transactional', undefined, p.failure);
       if (threw) {
         // Drop whatever the broken run wrote; keep its failure.
         conn.exec('ROLLBACK');
         this.#deps.service.reset();
         conn.exec('BEGIN');
       }
-      history.complete(result);
+      history.complete(p, result);
       conn.exec('COMMIT');
-      return result;
     } catch (e) {
       if (conn.isTransaction) conn.exec('ROLLBACK');
       this.#deps.service.reset();
@@ -193,21 +214,20 @@ export class Executor {
     }
   }
 
-  /// The service's result. The service never throws for anything a client sent; if it throws
-  /// anyway (a bug), the command fails with the exception's text and stderr gets one line.
-  #apply(command: Command, reqKey: string, mode: ExecutionMode, options?: ApplyOptions): { result: CommandResult; threw: boolean } {
+  /// The service's result, or the `failure` the command was given instead of running. The
+  /// service never throws for anything a client sent; if it throws anyway (a bug), the command
+  /// fails with the exception's text and stderr gets one line.
+  #apply(command: Command, reqKey: string, mode: ExecutionMode, options: ApplyOptions | undefined, failure: string | undefined): { result: CommandResult; threw: boolean } {
+    let outcome: { result: CommandResult; threw: boolean };
     try {
-      const result = this.#deps.service.apply(command, mode, options);
-      this.#logResult(mode, result);
-      return { result, threw: false };
+      outcome = { result: failure === undefined ? this.#deps.service.apply(command, mode, options) : failed(reqKey, failure), threw: false };
     } catch (e) {
       const message = `internal error: ${e instanceof Error ? e.message : String(e)}`;
       process.stderr.write(`pact: ${message} (request key ${reqKey})\n`);
-      const json = commandResultJson({ reqKey, flags: new Set(), error: new PactError('EvalError', null, message) });
-      const result = { reqKey, txId: null, gas: 0n, success: false, json, summary: message };
-      this.#logResult(mode, result);
-      return { result, threw: true };
+      outcome = { result: failed(reqKey, message), threw: true };
     }
+    this.#logResult(mode, outcome.result);
+    return outcome;
   }
 
   #logResult(mode: ExecutionMode, r: CommandResult): void {
@@ -217,4 +237,10 @@ export class Executor {
     if (r.success) log.debug(`[PactService] DEBUG ${what}success for requestKey: "${r.reqKey}"${r.txId === null ? '' : ` (txId ${r.txId})`}`);
     else log.debug(`[PactService] ERROR ${what}tx failure for requestKey: "${r.reqKey}": ${r.summary}`);
   }
+}
+
+/// A command's failure with `message` (an EvalError, as Pact reports one).
+function failed(reqKey: string, message: string): CommandResult {
+  const json = commandResultJson({ reqKey, flags: new Set(), error: new PactError('EvalError', null, message) });
+  return { reqKey, txId: null, gas: 0n, success: false, json, summary: message };
 }

@@ -1,23 +1,30 @@
 /// Starting and stopping a node: directories, the one SQLite database (Pact state and command
-/// history side by side), the node, the HTTP listener, and the signals that stop it.
-import { mkdirSync } from 'node:fs';
+/// history side by side) and the inbox beside it, the node with its executor thread, the HTTP
+/// listener, and the signals that stop it.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { serve } from 'h3';
 import type { H3 } from 'h3';
+import { openSqlite } from '../db/sqlite.ts';
 import { createApp } from './app.ts';
+import { exposureNote } from './guard.ts';
 import type { ServerConfig } from './config.ts';
+import { ExecutorThread } from './executor-thread.ts';
+import type { StartThread } from './executor-thread.ts';
 import { AccessLog, nodeLog } from './log.ts';
 import { PactNode } from './node.ts';
-import type { CommandService } from './service.ts';
 
-/// How a node gets its database and its Pact service (tests give a stub service).
+/// How a node runs its executor: this program again, on a worker thread (tests give a program
+/// with a stub service).
 export interface NodeDeps {
-  /// Opens the database at `path` (`:memory:` without a persistDir), applying `pragmas`.
-  readonly open: (path: string, pragmas: readonly string[]) => DatabaseSync;
-  /// The Pact service over that database, its tables created if missing.
-  readonly createService: (conn: DatabaseSync, config: ServerConfig) => CommandService;
+  readonly startExecutor: StartThread;
+  /// Stop on SIGINT or SIGTERM (a process running one node).
+  readonly stopOnSignals?: boolean;
+  /// Readies a new database file before anything opens it (a devnet copies its prebuilt genesis).
+  readonly prepareDatabase?: (dbPath: string) => void;
   /// The HTTP API of the service, when it is not Pact's own (a devnet's).
   readonly api?: (app: H3, node: PactNode) => void;
   /// Lines printed right after the first one (a devnet's funded accounts).
@@ -30,8 +37,9 @@ export interface RunningNode {
   readonly url: string;
   readonly port: number;
   readonly node: PactNode;
-  /// Stops: no new requests, the command running finishes, the database closes cleanly.
-  /// Resolves with the exit code (1 if the node stopped on a storage failure).
+  /// Stops: no new requests, the command running is ended (a restart runs it again), the
+  /// database closes cleanly. Resolves with the exit code (1 if the node stopped because its
+  /// storage or its executor thread failed).
   stop(): Promise<number>;
   /// Resolves with the exit code once the node has stopped, whatever stopped it.
   readonly stopped: Promise<number>;
@@ -43,7 +51,8 @@ export class StartError extends Error {
 }
 
 /// Opens storage, resumes acknowledged commands, listens, and prints the first line
-/// (`pact-ts node listening on http://127.0.0.1:8080 (data: in memory)`) to `out`.
+/// (`pact-ts node listening on http://127.0.0.1:8080 (data: in memory)`) to `out`, and a last
+/// one when it stops.
 export async function startServer(config: ServerConfig, deps: NodeDeps, out: (line: string) => void = (l) => process.stdout.write(l)): Promise<RunningNode> {
   // The first line says where the node listens, so debug lines wait until it is out.
   const early: string[] = [];
@@ -53,34 +62,29 @@ export async function startServer(config: ServerConfig, deps: NodeDeps, out: (li
     mkdirSync(config.logDir!, { recursive: true });
     return new AccessLog(join(config.logDir!, 'access.log'));
   });
-  const dbPath = config.persistDir === null ? ':memory:' : join(resolve(config.persistDir), 'pact.sqlite');
-  const conn = attempt(`cannot open the database ${dbPath}`, () => {
-    if (config.persistDir !== null) mkdirSync(config.persistDir, { recursive: true });
-    return deps.open(dbPath, config.pragmas);
-  });
-  log.debug(config.persistDir === null ? '[history] Persistence Disabled' : `[history] Persistence Enabled: ${dbPath}`);
-  let fatal: (e: unknown) => void = () => {};
-  const node = attempt(`cannot open the database ${dbPath}`, () => new PactNode(conn, deps.createService(conn, config), {
-    log, listenTimeout: config.listenTimeout, onFatal: (e) => fatal(e),
-  }));
+  const store = openStore(config, deps.prepareDatabase);
+  log.debug(config.persistDir === null ? '[history] Persistence Disabled' : `[history] Persistence Enabled: ${store.dbPath}`);
+  // A failure before the node listens is acted on once it does.
+  let failedEarly: unknown;
+  let fatal = (e: unknown): void => void (failedEarly ??= e);
+  const node = attempt(`cannot open the database ${store.dbPath}`, () => new PactNode(store.conn, store.inbox, (host) => new ExecutorThread(host, {
+    start: deps.startExecutor, setup: { dbPath: store.dbPath, pragmas: store.pragmas, config }, log,
+  }), { log, listenTimeout: config.listenTimeout, onFatal: (e) => fatal(e) }));
+  // srvx's own signal handlers (`gracefulShutdown`) would keep the process up to a second longer.
   const api = deps.api === undefined ? undefined : (app: H3): void => deps.api!(app, node);
-  const server = serve(createApp(node, { ...config, accessLog, api }), { port: config.port, hostname: config.host, silent: true });
+  const server = serve(createApp(node, { ...config, accessLog, log, api }), {
+    port: config.port, hostname: config.host, silent: true, gracefulShutdown: false,
+  });
   try {
     await server.ready();
   } catch (e) {
     await node.close();
     await accessLog?.close();
-    conn.close();
+    store.close();
     throw new StartError(`cannot listen on ${config.host}:${config.port}: ${e instanceof Error ? e.message : String(e)}`);
   }
   const port = (server.node!.server!.address() as AddressInfo).port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-  out(`pact-ts node listening on ${url} (data: ${config.persistDir === null ? 'in memory' : dbPath})\n`);
-  if (deps.banner !== undefined) out(deps.banner());
-  for (const line of early) out(line);
-  debugOut = out;
-  log.debug(`[api] starting on port ${port}`);
-
   let stopping: Promise<number> | undefined;
   let resolveStopped: (code: number) => void = () => {};
   const stopped = new Promise<number>((r) => (resolveStopped = r));
@@ -88,19 +92,79 @@ export async function startServer(config: ServerConfig, deps: NodeDeps, out: (li
     await node.close();
     await server.close(true);
     await accessLog?.close();
-    conn.close();
+    store.close();
+    out('pact-ts node stopped\n');
     resolveStopped(code);
     return code;
   })();
+  const running: RunningNode = { url, port, node, stop: () => stop(0), stopped };
+  // From the first line on, a signal stops the node properly (a node in memory removes its file).
+  if (deps.stopOnSignals === true) stopOnSignals(running);
+  out(`pact-ts node listening on ${url} (data: ${config.persistDir === null ? 'in memory' : store.dbPath}${exposureNote(config.host)})\n`);
+  if (deps.banner !== undefined) out(deps.banner());
+  for (const line of early) out(line);
+  debugOut = out;
+  log.debug(`[api] starting on port ${port}`);
   fatal = (e) => {
-    process.stderr.write(`pact: storage failed, stopping: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.stderr.write(`pact: ${e instanceof Error ? e.message : String(e)}\n`);
     void stop(1);
   };
-  return { url, port, node, stop: () => stop(0), stopped };
+  if (failedEarly !== undefined) fatal(failedEarly);
+  return running;
+}
+
+/// The node's storage, opened: its database (`<persistDir>/pact.sqlite`, or a file of its own
+/// in a temporary directory, removed at the end, for a node in memory: the executor thread
+/// cannot share a `:memory:` database) and the inbox (`inbox.sqlite` beside it, or in memory).
+interface Store {
+  readonly dbPath: string;
+  readonly pragmas: readonly string[];
+  /// The node's own connection to the database.
+  readonly conn: DatabaseSync;
+  readonly inbox: DatabaseSync;
+  close(): void;
+}
+
+function openStore(config: ServerConfig, prepare?: (dbPath: string) => void): Store {
+  const dir = config.persistDir === null ? mkdtempSync(join(tmpdir(), 'pact-node-')) : resolve(config.persistDir);
+  const dbPath = join(dir, 'pact.sqlite');
+  // Nothing of a node in memory outlives it: no write needs to reach the disk.
+  const pragmas = config.persistDir === null ? ['synchronous = OFF', ...config.pragmas] : config.pragmas;
+  const opened: DatabaseSync[] = [];
+  const close = (): void => {
+    for (const c of opened) c.close();
+    if (config.persistDir === null) rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    const conn = attempt(`cannot open the database ${dbPath}`, () => {
+      mkdirSync(dir, { recursive: true });
+      prepare?.(dbPath);
+      return openSqlite(dbPath, pragmas);
+    });
+    opened.push(conn);
+    checkSharedAccess(conn);
+    const inboxPath = config.persistDir === null ? ':memory:' : join(dir, 'inbox.sqlite');
+    const inbox = attempt(`cannot open the inbox ${inboxPath}`, () => openSqlite(inboxPath, []));
+    opened.push(inbox);
+    return { dbPath, pragmas, conn, inbox, close };
+  } catch (e) {
+    close();
+    throw e;
+  }
+}
+
+/// The node reads its database while the executor thread writes it: that needs SQLite's WAL
+/// journal and normal locking (the default unless `pragmas` says otherwise).
+function checkSharedAccess(conn: DatabaseSync): void {
+  const mode = (pragma: string): string => String(Object.values(conn.prepare(`PRAGMA ${pragma}`).get() ?? {})[0]).toLowerCase();
+  const journal = mode('journal_mode');
+  if (journal !== 'wal') throw new StartError(`pragmas: the node reads its database while a command runs, which needs journal_mode = WAL (not ${journal})`);
+  const locking = mode('locking_mode');
+  if (locking !== 'normal') throw new StartError(`pragmas: the node reads its database while a command runs, which needs locking_mode = NORMAL (not ${locking})`);
 }
 
 /// Stops the node on SIGINT or SIGTERM (once; the handlers go away when it has stopped).
-export function stopOnSignals(running: RunningNode): void {
+function stopOnSignals(running: RunningNode): void {
   const onSignal = (): void => void running.stop();
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
@@ -114,8 +178,6 @@ function attempt<T>(what: string, run: () => T): T {
   try {
     return run();
   } catch (e) {
-    // A service that cannot start says why itself.
-    if (e instanceof StartError) throw e;
     throw new StartError(`${what}: ${e instanceof Error ? e.message : String(e)}`);
   }
 }

@@ -1,9 +1,12 @@
 /// ANSI colouring of Pact text for the REPL, from the same grammar as the reader.
 
+import type { Tree } from '@lezer/common';
 import { highlightTree, styleTags, tagHighlighter, tags as t } from '@lezer/highlight';
 import { parser as plainParser } from './parser.ts';
 
-const parser = plainParser.configure({
+/// The grammar's parser with the highlighting tags on its nodes: its trees can be highlighted
+/// (`treeTokens`) and read (`readTree`) alike.
+export const highlightingParser = plainParser.configure({
   props: [
     styleTags({
       // Names are told apart by their text below: keywords and metadata markers are plain atoms
@@ -21,12 +24,12 @@ const parser = plainParser.configure({
 /// What a highlighted range is.
 export type TokenKind = 'keyword' | 'meta' | 'string' | 'number' | 'bool' | 'comment' | 'bracket';
 
-// Pact's reserved words plus `if`, shown as keywords; and the metadata markers.
-const KEYWORDS = new Set([
+/// Pact's reserved words plus `if`, shown as keywords; and the metadata markers.
+export const KEYWORDS: ReadonlySet<string> = new Set([
   'module', 'interface', 'defun', 'defcap', 'defpact', 'defconst', 'defschema', 'deftable', 'let', 'let*',
   'lambda', 'cond', 'if', 'step', 'step-with-rollback', 'use', 'implements', 'bless', 'with-capability',
 ]);
-const META = new Set(['@doc', '@model', '@managed', '@event']);
+export const META: ReadonlySet<string> = new Set(['@doc', '@model', '@managed', '@event']);
 
 const kinds = tagHighlighter([
   { tag: t.name, class: 'name' },
@@ -40,7 +43,12 @@ const kinds = tagHighlighter([
 /// The highlighted ranges of `text` in order, as far as it can be read: names only when they
 /// are keywords or metadata markers (told apart by their text).
 export function tokens(text: string, emit: (from: number, to: number, kind: TokenKind) => void): void {
-  highlightTree(parser.parse(text), kinds, (from, to, kind) => {
+  treeTokens(highlightingParser.parse(text), text, emit);
+}
+
+/// `tokens` of a text already parsed into `tree` by `highlightingParser`.
+export function treeTokens(tree: Tree, text: string, emit: (from: number, to: number, kind: TokenKind) => void): void {
+  highlightTree(tree, kinds, (from, to, kind) => {
     if (kind !== 'name') emit(from, to, kind as TokenKind);
     else {
       const word = text.slice(from, to);

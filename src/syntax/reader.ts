@@ -4,7 +4,7 @@
 /// cannot (Unicode letters in names, reserved words inside names, numeric escape ranges, decimal
 /// precision) and, on any error, reports it where and as Pact's own parser would.
 
-import type { TreeCursor } from '@lezer/common';
+import type { Tree, TreeCursor } from '@lezer/common';
 import type { Exp, Info, Literal } from './exp.ts';
 import { isReserved, scanIdent, skipTrivia } from './chars.ts';
 import { ParseError, identFailure, reservedFailure, slotFailure } from './errors.ts';
@@ -22,6 +22,9 @@ const CLOSER: Record<Delim, string> = { '(': ')', '[': ']', '{': '}' };
 // the lists itself, with a stack of its own, so nesting is bounded by memory alone (the parser's
 // own stack gives up past a few thousand levels).
 const tokens = parser.configure({ top: 'Tokens' });
+
+/// The parser of the flat form the reader reads (for `readTree`).
+export const tokensParser = tokens;
 const typeId = (name: string) => parser.nodeSet.types.find((t) => t.name === name)!.id;
 // Opening brackets by node type, and the opener each closing bracket matches.
 const OPENERS = new Map<number, Delim>([[typeId('('), '('], [typeId('['), '['], [typeId('{'), '{']]);
@@ -47,6 +50,17 @@ const MAX_SCALE = 255;
 /// parse('(+ 1 2)', 'x.repl')[0] // { tag: 'list', delim: '(', items: [...3 expressions], info: { line: 0, col: 0, ... } }
 export function parse(source: string, file: string, options: ReadOptions = {}): Exp[] {
   return new Reader(source, file, options.columnBase ?? null, new Positions(source)).program(tokens.parse(source).cursor());
+}
+
+/// `parse` of a text already parsed by `tokensParser` into `tree` (an editor keeps each file's
+/// tree and reparses only what an edit touched): the same expressions, the same errors.
+/// `tolerant` reads on past what is wrong with the brackets (a list left open is closed at the
+/// end, a bracket out of place skipped), so that an editor still knows the code around a slip;
+/// other errors are still thrown.
+export function readTree(tree: Tree, source: string, file: string, tolerant = false): Exp[] {
+  const reader = new Reader(source, file, null, new Positions(source));
+  reader.tolerant = tolerant;
+  return reader.program(tree.cursor());
 }
 
 /// Reads a long text piece by piece (see pieces.ts), each piece's expressions as one array,
@@ -86,6 +100,8 @@ class Reader {
   private base = 0;
   // On-chain column counting (see ReadOptions), or null to count lines and columns.
   private readonly columnBase: number | null;
+  /// Skip what is wrong with the brackets instead of failing (see `readTree`).
+  tolerant = false;
   // The last token read and the one before it: what may follow a token adds to an error's
   // "expected" list, and an error right after a number makes upstream re-read from the number.
   private prev: TokenKind = 'none';
@@ -141,13 +157,16 @@ class Reader {
         list.outer.push({ tag: 'list', delim: list.delim, items: list.items, info: this.extended(list.info, from + 1) });
         items = list.outer;
         closer = list.outerCloser;
-      } else {
+      } else if (closes === undefined || !this.tolerant) {
         // A closing bracket out of place is an error there, as any other token would be.
         this.expression(c, items, closer);
       }
     } while (c.nextSibling());
     // A list left open: what upstream expected next is at the end of the text.
-    if (open.length > 0) this.slot(skipTrivia(this.source, this.prevEnd), closer);
+    if (open.length > 0 && !this.tolerant) this.slot(skipTrivia(this.source, this.prevEnd), closer);
+    for (let list = open.pop(); list !== undefined; list = open.pop()) {
+      list.outer.push({ tag: 'list', delim: list.delim, items: list.items, info: this.extended(list.info, this.source.length) });
+    }
   }
 
   // Reads the token (or error) at the cursor into `out`; nothing for a comment. `closer` is the
@@ -188,6 +207,7 @@ class Reader {
         return this.token('other', from, to);
       default:
         // An error node, or a bracket out of place.
+        if (this.tolerant) return;
         return this.error(from, closer);
     }
   }

@@ -4,25 +4,11 @@
 /// stored commands is ready in well under a second.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { hexEncode } from '../../src/api/bytes.ts';
-import { hashCmd } from '../../src/api/command.ts';
-import { base64UrlEncode } from '../../src/values/base64.ts';
-import { postJson, startNode, tempDir } from './harness.ts';
+import { postJson, startNode, tempDir, unsignedCommand as command } from './harness.ts';
 
 const COUNTER = '(module counter G (defcap G () true) (defschema c n:integer) (deftable t:{c}) ' +
   '(defun bump:integer () (with-default-read t "k" { "n": 0 } { "n" := n } (write t "k" { "n": (+ n 1) }) (+ n 1))) ' +
   '(defun value:integer () (with-default-read t "k" { "n": 0 } { "n" := n } n))) (create-table t)';
-
-let nonce = 0;
-/// An unsigned command (no signers need no signatures) as JSON text.
-function command(code: string): string {
-  const cmd = JSON.stringify({
-    networkId: null, payload: { exec: { data: {}, code } }, signers: [],
-    meta: { creationTime: 0, ttl: 600, gasLimit: 1000, chainId: '0', gasPrice: 0, sender: '' },
-    nonce: `${process.pid}-${nonce++}-${hexEncode(crypto.getRandomValues(new Uint8Array(4)))}`,
-  });
-  return JSON.stringify({ hash: base64UrlEncode(hashCmd(cmd)), sigs: [], cmd });
-}
 
 const send = (url: string, cmds: string[]) => postJson<{ requestKeys: string[] }>(`${url}/api/v1/send`, `{"cmds":[${cmds.join(',')}]}`);
 const local = (url: string, code: string) => postJson(`${url}/api/v1/local`, command(code));

@@ -1,6 +1,7 @@
 /// The explorer page in a real browser: Debian's Chromium, headless, driven by playwright-core,
-/// against the real `dist/pact --serve`, with transactions submitted by `@kadena/client`.
-/// Screenshots go to test-output/ (looked at by hand).
+/// against the real `dist/pact --serve`, with transactions submitted by `@kadena/client`; stored
+/// commands that are not JSON or not command objects; and a page from another origin trying to
+/// drive the node. Screenshots go to test-output/ (looked at by hand).
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,12 +9,14 @@ import { after, before, describe, it } from 'node:test';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { createClient, Pact } from '@kadena/client';
-import { suiteNode } from './harness.ts';
+import { hashCmd } from '../../src/api/command.ts';
+import { base64UrlEncode } from '../../src/values/base64.ts';
+import { postJson, suiteNode } from './harness.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = join(import.meta.dirname, '../../test-output');
 
-const node = suiteNode();
+const node = suiteNode('verbose: true\n');
 let browser: Browser;
 let page: Page;
 let sent = 0;
@@ -99,4 +102,66 @@ describe('the explorer page in Chromium', () => {
     await page.locator('#output', { hasText: '3' }).waitFor();
     await page.screenshot({ path: join(SHOTS, 'explorer-playground.png') });
   });
+
+  it('shows stored commands that are not JSON, or not command objects, as what they are', async () => {
+    const cmds = ['not json {\n  (second line)', '[1, "two"]'];
+    const envelopes = cmds.map((cmd) => ({ hash: base64UrlEncode(hashCmd(cmd)), sigs: [], cmd }));
+    const { requestKeys } = await postJson<{ requestKeys: string[] }>(`${node().url}/api/v1/send`, { cmds: envelopes });
+    for (const k of requestKeys) await postJson(`${node().url}/api/v1/listen`, { listen: k });
+    const [text, array] = requestKeys as [string, string];
+    await page.goto(`${node().url}/`);
+    const row = page.locator(`#transactions tr[data-key="${text}"]`);
+    await row.waitFor();
+    assert.match(await row.innerText(), /failure[\s\S]*not json \{[\s\S]*Invalid command/);
+    assert.match(await page.locator(`#transactions tr[data-key="${array}"]`).innerText(), /\[1, "two"\]/);
+    await row.click();
+    await page.getByText('Command (as sent; not JSON)').waitFor();
+    const detail = await page.locator('#detail').innerText();
+    assert.match(detail, /not json \{\n {2}\(second line\)/);
+    assert.match(detail, /Invalid command: Error in \$: Invalid JSON at offset 0/);
+    await page.screenshot({ path: join(SHOTS, 'explorer-not-json.png') });
+    await page.locator(`#transactions tr[data-key="${array}"]`).click();
+    await page.getByText('Command (not a command object)').waitFor();
+    assert.match(await page.locator('#detail').innerText(), /\[\s*1,\s*"two"\s*\]/);
+  });
+
+  it('cannot be driven by a page from another origin', async () => {
+    const cmd = JSON.stringify({ networkId: null, payload: { exec: { data: null, code: '(+ 6 7)' } }, signers: [],
+      meta: { creationTime: 0, ttl: 0, gasLimit: 0, chainId: '', gasPrice: 0, sender: '' }, nonce: 'evil' });
+    const key = base64UrlEncode(hashCmd(cmd));
+    const body = JSON.stringify({ cmds: [{ hash: key, sigs: [], cmd }] });
+    // Chromium itself keeps public pages off local addresses (Local Network Access); without those
+    // checks, as in other browsers, the request reaches the node, which must refuse it.
+    const unchecked = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-features=LocalNetworkAccessChecks,PrivateNetworkAccessSendPreflights,PrivateNetworkAccessRespectPreflightResults,BlockInsecurePrivateNetworkRequests'],
+    });
+    try {
+      for (const b of [browser, unchecked]) assert.match(await postFromEvilPage(b, body), /^refused: TypeError: Failed to fetch/);
+    } finally {
+      await unchecked.close();
+    }
+    assert.match(node().output(), /\[api\]: Refused (OPTIONS|POST) \/api\/v1\/send: 403 Forbidden: Origin not allowed: http:\/\/evil\.example\./);
+    assert.equal(JSON.stringify(await postJson(`${node().url}/api/v1/poll`, { requestKeys: [key] })), '{}');
+  });
 });
+
+/// What a page at http://evil.example (served by the browser itself) gets when it posts `body`
+/// to the node's /send.
+async function postFromEvilPage(b: Browser, body: string): Promise<string> {
+  const evil = await b.newPage();
+  try {
+    await evil.route('http://evil.example/', (route) => route.fulfill({ contentType: 'text/html', body: '<title>evil</title>' }));
+    await evil.goto('http://evil.example/');
+    return await evil.evaluate(async ({ url, body }) => {
+      try {
+        const r = await fetch(`${url}/api/v1/send`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+        return `answered ${r.status}`;
+      } catch (e) {
+        return `refused: ${String(e)}`;
+      }
+    }, { url: node().url, body });
+  } finally {
+    await evil.close();
+  }
+}

@@ -7,6 +7,9 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { hexEncode } from '../../src/api/bytes.ts';
+import { hashCmd } from '../../src/api/command.ts';
+import { base64UrlEncode } from '../../src/values/base64.ts';
 
 export const PACT = fileURLToPath(new URL('../../dist/pact', import.meta.url));
 
@@ -98,4 +101,16 @@ export function pact(args: string[], input?: string): string {
 export function genKey(): { publicKey: string; secretKey: string } {
   const out = pact(['-g']);
   return { publicKey: /public: (\w+)/.exec(out)![1]!, secretKey: /secret: (\w+)/.exec(out)![1]! };
+}
+
+let nonce = 0;
+
+/// An unsigned command (no signers need no signatures) running `code`, as JSON text.
+export function unsignedCommand(code: string): string {
+  const cmd = JSON.stringify({
+    networkId: null, payload: { exec: { data: {}, code } }, signers: [],
+    meta: { creationTime: 0, ttl: 600, gasLimit: 1000, chainId: '0', gasPrice: 0, sender: '' },
+    nonce: `${process.pid}-${nonce++}-${hexEncode(crypto.getRandomValues(new Uint8Array(4)))}`,
+  });
+  return JSON.stringify({ hash: base64UrlEncode(hashCmd(cmd)), sigs: [], cmd });
 }

@@ -124,13 +124,13 @@ describe('requests a node refuses or fails', () => {
 });
 
 describe('what browsers and chainweb clients need', () => {
-  it('answers a CORS preflight from another origin', async () => {
+  it('answers a CORS preflight from a page on the loopback', async () => {
     const r = await fetch(`${node.url}/api/v1/local`, {
       method: 'OPTIONS',
       headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
     });
     assert.equal(r.status, 200);
-    assert.equal(r.headers.get('access-control-allow-origin'), '*');
+    assert.equal(r.headers.get('access-control-allow-origin'), 'http://localhost:3000');
     assert.match(r.headers.get('access-control-allow-methods') ?? '', /POST/);
     assert.match(r.headers.get('access-control-allow-headers') ?? '', /content-type/i);
   });

@@ -1,20 +1,21 @@
 /// Settings of the fuzz suite, from the environment so that `make test` and `make fuzz` share
 /// one code path:
 ///
-/// - `PACT_FUZZ_RUNS`   total cases over the four targets (default 10000; `make fuzz` 1000000)
+/// - `PACT_FUZZ_RUNS`   total cases over the targets (default 10000; `make fuzz` 1000000)
 /// - `PACT_FUZZ_SEED`   the seed (default a fixed one, so any failure reproduces; logged)
 /// - `PACT_FUZZ_CASE_MS` a case that uses more CPU time than this (on its thread) fails (default 3000)
 /// - `PACT_FUZZ_HANG_MS` a case still running after this is stopped by the watchdog (default 30000)
 /// - `PACT_FUZZ_COLLECT=1` keep going after failures and print each distinct one, instead of
 ///   stopping at the first and shrinking it (for triage: see test/fuzz/README.md)
-/// - `PACT_FUZZ_TARGET`  with COLLECT, or to rerun one target: `reader`, `evaluator`, `requests`
-///   or `analyze`
+/// - `PACT_FUZZ_TARGET`  with COLLECT, or to rerun one target: `reader`, `evaluator`, `requests`,
+///   `analyze` or `node`
 
-export type Target = 'reader' | 'evaluator' | 'requests' | 'analyze';
+export type Target = 'reader' | 'evaluator' | 'requests' | 'analyze' | 'node';
 
 /// How the total is split: the evaluator is the largest surface, the reader the cheapest per case;
-/// an analysis case asks Z3 several queries (a tenth of a second or more each).
-const SHARE: Record<Target, number> = { reader: 0.3, evaluator: 0.49, requests: 0.2, analyze: 0.01 };
+/// an analysis case asks Z3 several queries (a tenth of a second or more each), and a node case
+/// makes a dozen HTTP requests to a real node.
+const SHARE: Record<Target, number> = { reader: 0.3, evaluator: 0.47, requests: 0.2, analyze: 0.01, node: 0.02 };
 
 export const DEFAULT_SEED = 0x5eed_4213;
 
@@ -63,7 +64,8 @@ export interface WorkerData {
   readonly shared: SharedArrayBuffer;
 }
 
-/// Layout of the shared buffer: [sequence, running, input byte length, unused] then the input.
+/// Layout of the shared buffer: [sequence, running, input byte length, a process the worker
+/// started (to stop if the worker is ended), 0 if none] then the input.
 export const HEADER_BYTES = 16;
 
 export interface Distinct {

@@ -241,7 +241,8 @@ type Mutation =
   | { readonly op: 'insert'; readonly at: number; readonly text: string }
   | { readonly op: 'number' | 'word'; readonly at: number; readonly text: string };
 
-function mutation(extra: readonly string[]): fc.Arbitrary<Mutation> {
+/// One mutation for `mutate`; `extra` are further texts to insert and names to put in.
+export function mutation(extra: readonly string[]): fc.Arbitrary<Mutation> {
   const pos = fc.nat();
   const len = fc.nat({ max: 64 });
   return fc.oneof(

@@ -36,13 +36,20 @@ function runWorker(target: Target): Promise<WorkerResult> {
         since = Date.now();
       } else if (Atomics.load(beat, 1) === 1 && Date.now() - since > config.hangMs) {
         const input = current();
+        stopProcess(Atomics.load(beat, 3));
         void worker.terminate();
         settle(() => reject(new Error(`hang: a ${target} case ran for over ${config.hangMs} ms (PACT_FUZZ_HANG_MS); its input:\n${input}`)));
       }
     }, 200);
     worker.on('message', (m: WorkerResult) => settle(() => resolve(m)));
-    worker.on('error', (e: Error) => settle(() => reject(new Error(`the ${target} fuzz worker died (${e.message}) during the case:\n${current()}`))));
-    worker.on('exit', (code) => settle(() => reject(new Error(`the ${target} fuzz worker exited (${code}) during the case:\n${current()}`))));
+    worker.on('error', (e: Error) => settle(() => {
+      stopProcess(Atomics.load(beat, 3));
+      reject(new Error(`the ${target} fuzz worker died (${e.message}) during the case:\n${current()}`));
+    }));
+    worker.on('exit', (code) => settle(() => {
+      stopProcess(Atomics.load(beat, 3));
+      reject(new Error(`the ${target} fuzz worker exited (${code}) during the case:\n${current()}`));
+    }));
   });
 }
 
@@ -62,5 +69,15 @@ export async function fuzzTest(t: TestContext, target: Target): Promise<void> {
       process.stderr.write(`\n=== [${target}] ${d.count}x ${d.summary}\n--- input ---\n${d.input}\n--- detail ---\n${d.detail.slice(0, 1500)}\n`);
     }
     if (r.distinct.length > 0) throw new Error(`fuzz ${target}: ${r.distinct.length} distinct failure(s), listed on stderr`);
+  }
+}
+
+/// Stops the process a worker started (a node), which would outlive the worker; 0 is none.
+function stopProcess(pid: number): void {
+  if (pid === 0) return;
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // already gone
   }
 }

@@ -1,4 +1,4 @@
-/// What counts as a failure, shared by the three targets: a JavaScript exception that is not the
+/// What counts as a failure, shared by the targets: a JavaScript exception that is not the
 /// layer's own error type, or text that betrays JavaScript (an engine message, `[object Object]`,
 /// `NaN`, a stack frame) where Pact would print something of its own.
 

@@ -182,7 +182,7 @@ const number = fc.oneof(
 );
 
 /// A payload (the `cmd` of SigData), as JSON text: mostly well-formed, with wrong types here and there.
-const payloadJson: fc.Arbitrary<string> = fc.record({
+export const payloadJson: fc.Arbitrary<string> = fc.record({
   networkId: field(fc.constantFrom('testnet04', null)),
   payload: field(fc.oneof(
     fc.record({ exec: field(fc.record({ data: anyValue, code: field(fc.constantFrom('(+ 1 1)', '(', '', '(a b')) }, { requiredKeys: [] })) }),

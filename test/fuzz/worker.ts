@@ -11,8 +11,11 @@ import { problem } from './oracles.ts';
 
 interface TargetModule<T> {
   readonly arbitrary: fc.Arbitrary<T>;
-  readonly check: (input: T) => Problem | null;
+  /// A target that talks to a process answers asynchronously.
+  readonly check: (input: T) => Problem | null | Promise<Problem | null>;
   readonly text: (input: T) => string;
+  /// The process the target started, if any (its id), and how to stop it at the end.
+  readonly process?: { readonly pid: () => number; readonly stop: () => Promise<void> };
 }
 
 async function load(target: Target): Promise<TargetModule<unknown>> {
@@ -36,6 +39,13 @@ async function load(target: Target): Promise<TargetModule<unknown>> {
         text: (x) => { const c = x as { yaml?: string; text?: string }; return c.yaml ?? c.text ?? ''; },
       };
     }
+    case 'node': {
+      const m = await import('./target-node.ts');
+      return {
+        arbitrary: m.nodeArbitrary(), check: m.nodeCase as (x: unknown) => Promise<Problem | null>,
+        text: (x) => (x as { body: string }).body, process: { pid: m.nodePid, stop: m.stopNode },
+      };
+    }
   }
 }
 
@@ -56,7 +66,8 @@ const known: Record<string, number> = {};
 const distinct = new Map<string, { count: number; input: string; detail: string }>();
 let cases = 0;
 
-function property(input: unknown): boolean {
+/// Runs one case; false for a known hang, skipped. Synchronous targets stay synchronous.
+function property(input: unknown): boolean | Promise<boolean> {
   cases++;
   const hang = knownHang(config.target, t.text(input));
   if (hang !== undefined) {
@@ -67,13 +78,23 @@ function property(input: unknown): boolean {
   // The bound is on the case's own thread's CPU time: wall time also counts whatever else the
   // machine runs (a loaded 2-core CI box made cases "slow" that were not).
   const started = threadMs();
-  let p: Problem | null;
+  let p: Problem | null | Promise<Problem | null>;
   try {
     p = t.check(input);
   } catch (e) {
-    // The targets catch everything they run; this would be a bug of the suite itself.
-    p = problem(`fuzz suite error: ${e instanceof Error ? e.message : String(e)}`, e instanceof Error ? e.stack : undefined);
+    p = suiteError(e);
   }
+  if (p instanceof Promise) return p.catch(suiteError).then((r) => verdict(input, r, started));
+  return verdict(input, p, started);
+}
+
+/// The targets catch everything they run; this would be a bug of the suite itself.
+function suiteError(e: unknown): Problem {
+  return problem(`fuzz suite error: ${e instanceof Error ? e.message : String(e)}`, e instanceof Error ? e.stack : undefined);
+}
+
+/// Whether a case passed, after its own check `p` (a case over its CPU bound fails too).
+function verdict(input: unknown, p: Problem | null, started: number): boolean {
   const ms = threadMs() - started;
   Atomics.store(beat, 1, 0);
   if (p === null && ms > config.caseMs) p = problem(`slow: the case took ${Math.round(ms)} ms (bound ${config.caseMs} ms)`);
@@ -101,7 +122,17 @@ function property(input: unknown): boolean {
 const started = performance.now();
 let result: WorkerResult;
 try {
-  fc.assert(fc.property(t.arbitrary, property), { numRuns: config.runs, seed: config.seed });
+  const params = { numRuns: config.runs, seed: config.seed };
+  if (t.process === undefined) fc.assert(fc.property(t.arbitrary, property as (x: unknown) => boolean), params);
+  else {
+    const pid = setInterval(() => Atomics.store(beat, 3, t.process!.pid()), 100);
+    try {
+      await fc.assert(fc.asyncProperty(t.arbitrary, async (x) => property(x)), params);
+    } finally {
+      clearInterval(pid);
+      await t.process.stop();
+    }
+  }
   result = {
     status: 'ok', runs: cases, ms: performance.now() - started, known,
     distinct: [...distinct].map(([summary, d]) => ({ summary, ...d })).sort((a, b) => b.count - a.count),

@@ -33,7 +33,7 @@ describe('pact --serve', () => {
       }
     });
     assert.equal(err, '');
-    assert.match(out, /^pact-ts node listening on http:\/\/127\.0\.0\.1:\d+ \(data: in memory\)\n$/);
+    assert.match(out, /^pact-ts node listening on http:\/\/127\.0\.0\.1:\d+ \(data: in memory\)\npact-ts node stopped\n$/);
     assert.equal(await version, '4.13.2');
     assert.equal(code, 0);
   });

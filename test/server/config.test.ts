@@ -35,7 +35,8 @@ describe('loadConfig', () => {
       port: 8080, host: '127.0.0.1', persistDir: null, logDir: null, pragmas: [], verbose: false, entity: null,
       gasLimit: null, gasRate: 0n, execConfig: new Set(), listenTimeout: DEFAULTS.listenTimeout,
       maxBodyBytes: DEFAULTS.maxBodyBytes, maxCommandsPerSend: DEFAULTS.maxCommandsPerSend, maxJsonDepth: DEFAULTS.maxJsonDepth,
-      devnet: null,
+      sendTimeLimit: 30, localTimeLimit: 10,
+      allowedHosts: [], corsOrigins: [], devnet: null,
     });
   });
 
@@ -44,6 +45,9 @@ describe('loadConfig', () => {
       '# Pact\'s own example', 'port: 8080', 'logDir: log', 'persistDir: log', 'pragmas: []', 'verbose: True',
       'entity: Alice', 'gasLimit: 1000', 'gasRate: 2', 'execConfig: [DisablePact47, AllowReadInLocal]',
       'host: 0.0.0.0', 'listenTimeout: 0.5', 'maxBodyBytes: 1000', 'maxCommandsPerSend: 10', 'maxJsonDepth: 32',
+      'sendTimeLimit: 2.5', 'localTimeLimit: 1',
+      'allowedHosts: [node.example.com, .dev.example, "[::2]", "*"]',
+      'corsOrigins: ["https://App.example.com/", "http://localhost:5173", "https://x.example:443", "chrome-extension://AbC", "null", "*"]',
     ].join('\n')));
     assert.equal(c.verbose, true);
     assert.equal(c.persistDir, 'log');
@@ -54,6 +58,23 @@ describe('loadConfig', () => {
     assert.equal(c.host, '0.0.0.0');
     assert.equal(c.listenTimeout, 0.5);
     assert.deepEqual([c.maxBodyBytes, c.maxCommandsPerSend, c.maxJsonDepth], [1000, 10, 32]);
+    assert.deepEqual([c.sendTimeLimit, c.localTimeLimit], [2.5, 1]);
+    assert.deepEqual(c.allowedHosts, ['node.example.com', '.dev.example', '[::2]', '*']);
+    // Origins as browsers send them: no trailing slash, scheme and host in lower case.
+    assert.deepEqual(c.corsOrigins, ['https://app.example.com', 'http://localhost:5173', 'https://x.example', 'chrome-extension://abc', 'null', '*']);
+  });
+
+  it('warns of an unknown key, naming it and the known keys, and goes on', () => {
+    const warnings: string[] = [];
+    const f = file('port: 1\ncorsOrigin: ["http://x.example"]\nverbose: true\nhots: [a]\n');
+    const c = loadConfig(f, (l) => warnings.push(l));
+    assert.equal(c.verbose, true);
+    assert.deepEqual(c.corsOrigins, []);
+    assert.equal(warnings.length, 2);
+    assert.match(warnings[0]!, new RegExp(`^pact: ${f}: unknown key "corsOrigin" ignored \\(known keys: port, host, persistDir, .*, allowedHosts, corsOrigins\\)\\n$`));
+    assert.match(warnings[1]!, /unknown key "hots" ignored/);
+    assert.deepEqual(loadConfig(file('port: 1\nflags: []\n'), (l) => warnings.push(l)).execConfig, new Set());
+    assert.equal(warnings.length, 2);
   });
 
   it('accepts flags for execConfig (the name Pact\'s documentation uses)', () => {
@@ -72,10 +93,17 @@ describe('loadConfig', () => {
     assert.equal(problem('port: 1\npersistDir: [a]\n'), 'persistDir: expected a string, found a list');
     assert.equal(problem('port: 1\ngasRate: -1\n'), 'gasRate: expected an integer 0 or more, found -1');
     assert.equal(problem('port: 1\nlistenTimeout: 0\n'), 'listenTimeout: expected a number of seconds above 0 (at most 86400), found 0');
+    assert.equal(problem('port: 1\nsendTimeLimit: -2\n'), 'sendTimeLimit: expected a number of seconds above 0 (at most 86400), found -2');
+    assert.equal(problem('port: 1\nlocalTimeLimit: soon\n'), 'localTimeLimit: expected a number of seconds above 0 (at most 86400), found "soon"');
     assert.match(problem('port: 1\nexecConfig: [DisablePact99]\n'), /^execConfig: unknown execution flag "DisablePact99" \(known flags: DisableModuleInstall, /);
     assert.equal(problem(''), 'expected a mapping of settings (at least "port"), found nothing');
     assert.equal(problem('- 1\n'), 'expected a mapping of settings (at least "port"), found a list');
     assert.match(problem('port: [\n'), /^invalid YAML: .* at line 2, column 1$/);
+    assert.equal(problem('port: 1\ncorsOrigins: ["https://app.example.com/path"]\n'),
+      'corsOrigins[0]: expected an origin such as "https://app.example.com" (scheme, host and port only), "null" or "*", found "https://app.example.com/path"');
+    assert.equal(problem('port: 1\ncorsOrigins: "*"\n'), 'corsOrigins: expected a list of strings, found "*"');
+    assert.equal(problem('port: 1\nallowedHosts: ["http://node.example.com:8080"]\n'),
+      'allowedHosts[0]: expected a host name such as "node.example.com" (no scheme, no port), ".example.com" or "*", found "http://node.example.com:8080"');
   });
 
   it('says so when the file is missing', () => {

@@ -1,15 +1,21 @@
 /// Pact 4's HTTP conventions on our edge: status codes, error bodies, content negotiation, CORS,
-/// limits, the chainweb paths and the fixed routes.
+/// limits, the chainweb paths and the fixed routes; which hosts and origins it answers.
 import assert from 'node:assert/strict';
+import { STATUS_CODES } from 'node:http';
 import { describe, it } from 'node:test';
 import { envelope, harness, keyOf } from './stub.ts';
 
 const JSON_TYPE = 'application/json;charset=utf-8';
 
-async function expectText(res: Response, status: number, body: string, type: string | null = null): Promise<void> {
+const TEXT_TYPE = 'text/plain;charset=utf-8';
+
+/// A response's status (with its reason phrase), body and type; every answer is `nosniff`.
+async function expectText(res: Response, status: number, body: string, type = TEXT_TYPE): Promise<void> {
   assert.equal(res.status, status);
+  assert.equal(res.statusText, STATUS_CODES[status]);
   assert.equal(await res.text(), body);
   assert.equal(res.headers.get('content-type'), type);
+  assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
 }
 
 describe('routes and methods', () => {
@@ -141,46 +147,126 @@ describe('request bodies', () => {
 });
 
 describe('CORS', () => {
-  it('answers a preflight on any path with the policy headers', async () => {
-    const h = harness();
-    const res = await h.request('/api/v1/send', {
+  const preflightFrom = (h: ReturnType<typeof harness>, origin: string, path = '/api/v1/send', headers: Record<string, string> = {}) =>
+    h.request(path, {
       method: 'OPTIONS',
-      headers: { origin: 'http://example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'Content-Type' },
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'Content-Type', ...headers },
     });
+
+  it('answers preflights from pages on the loopback, any port, naming their origin', async () => {
+    const h = harness();
+    for (const origin of ['http://localhost:5173', 'http://127.0.0.1:8080', 'http://[::1]:3000', 'https://localhost', 'http://app.localhost:5173']) {
+      const res = await preflightFrom(h, origin);
+      assert.equal(res.status, 200, origin);
+      assert.equal(await res.text(), '');
+      assert.equal(res.headers.get('access-control-allow-origin'), origin);
+      assert.equal(res.headers.get('vary'), 'Origin');
+      assert.equal(res.headers.get('access-control-allow-methods'), 'GET, POST, HEAD');
+      assert.equal(res.headers.get('access-control-allow-headers'), 'authorization, content-type, Accept, Accept-Language, Content-Language');
+      assert.equal(res.headers.get('access-control-max-age'), '86400');
+    }
+  });
+
+  it('refuses any other origin with 403, preflight or not, without running the request', async () => {
+    const h = harness();
+    const refusal = 'Origin not allowed: https://evil.example. This node answers pages on the loopback and from the config\'s corsOrigins.';
+    for (const origin of ['https://evil.example', 'null', 'http://localhost.evil.example', 'http://127.0.0.1.evil.example', 'file://']) {
+      assert.equal((await preflightFrom(h, origin)).status, 403, origin);
+    }
+    await expectText(await preflightFrom(h, 'https://evil.example'), 403, refusal);
+    const sent = await h.post('/api/v1/send', { cmds: [envelope('evil')] }, { origin: 'https://evil.example' });
+    await expectText(sent, 403, refusal);
+    assert.equal(h.service.calls.length, 0);
+    await h.node.executor.idle();
+    assert.equal(await (await h.post('/api/v1/poll', { requestKeys: [keyOf('evil')] })).text(), '{}');
+    assert.equal((await h.request('/version', { headers: { origin: 'https://evil.example' } })).status, 403);
+  });
+
+  it('answers the node\'s own page, whatever name it is reached by', async () => {
+    const h = harness({ app: { allowedHosts: ['node.example.com'] } });
+    const res = await h.request('http://node.example.com:8080/explorer/api/v1/tables', { headers: { origin: 'http://node.example.com:8080' } });
     assert.equal(res.status, 200);
-    assert.equal(await res.text(), '');
-    assert.equal(res.headers.get('access-control-allow-origin'), '*');
-    assert.equal(res.headers.get('access-control-allow-methods'), 'GET, POST, HEAD');
-    assert.equal(res.headers.get('access-control-allow-headers'), 'authorization, content-type, Accept, Accept-Language, Content-Language');
-    assert.equal(res.headers.get('access-control-max-age'), '86400');
-    assert.equal((await h.request('/anywhere', {
-      method: 'OPTIONS', headers: { origin: 'x', 'access-control-request-method': 'GET' },
-    })).status, 200);
+    assert.equal(res.headers.get('access-control-allow-origin'), 'http://node.example.com:8080');
+    const other = await h.request('http://node.example.com:8080/explorer/api/v1/tables', { headers: { origin: 'http://node.example.com:9090' } });
+    assert.equal(other.status, 403);
+  });
+
+  it('answers the origins listed in corsOrigins, and only those', async () => {
+    const h = harness({ app: { corsOrigins: ['https://app.example.com'] } });
+    assert.equal((await preflightFrom(h, 'https://app.example.com')).headers.get('access-control-allow-origin'), 'https://app.example.com');
+    const res = await h.request('/version', { headers: { origin: 'https://app.example.com' } });
+    assert.equal(res.headers.get('access-control-allow-origin'), 'https://app.example.com');
+    assert.equal(res.headers.get('vary'), 'Origin');
+    assert.equal((await preflightFrom(h, 'https://app.example.com:8443')).status, 403);
+    assert.equal((await preflightFrom(h, 'https://evil.example')).status, 403);
+  });
+
+  it('with corsOrigins ["*"], answers every origin with Pact 4\'s headers', async () => {
+    const h = harness({ app: { corsOrigins: ['*'] } });
+    const res = await preflightFrom(h, 'http://example.com');
+    assert.equal(res.status, 200);
+    assert.deepEqual([...res.headers], [
+      ['access-control-allow-headers', 'authorization, content-type, Accept, Accept-Language, Content-Language'],
+      ['access-control-allow-methods', 'GET, POST, HEAD'],
+      ['access-control-allow-origin', '*'],
+      ['access-control-max-age', '86400'],
+      ['content-length', '0'],
+    ]);
+    assert.equal((await preflightFrom(h, 'x', '/anywhere', { 'access-control-request-method': 'GET' })).status, 200);
+    const withOrigin = await h.request('/version', { headers: { origin: 'http://example.com' } });
+    assert.equal(withOrigin.headers.get('access-control-allow-origin'), '*');
+    assert.equal(withOrigin.headers.get('vary'), null);
+    const notFound = await h.request('/nope', { headers: { origin: 'http://example.com' } });
+    assert.equal(notFound.status, 404);
+    assert.equal(notFound.headers.get('access-control-allow-origin'), '*');
   });
 
   it('refuses preflights for other methods or headers, as wai-cors does', async () => {
     const h = harness();
-    const put = await h.request('/api/v1/send', { method: 'OPTIONS', headers: { origin: 'x', 'access-control-request-method': 'PUT' } });
+    const origin = 'http://localhost:3000';
+    const put = await preflightFrom(h, origin, '/api/v1/send', { 'access-control-request-method': 'PUT' });
     assert.equal(put.status, 400);
     assert.equal(await put.text(),
       'Method requested in Access-Control-Request-Method of CORS request is not supported; requested: PUT; supported are GET, POST, HEAD.');
-    const hdr = await h.request('/api/v1/send', {
-      method: 'OPTIONS', headers: { origin: 'x', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-custom' },
-    });
+    const hdr = await preflightFrom(h, origin, '/api/v1/send', { 'access-control-request-headers': 'x-custom' });
     assert.equal(hdr.status, 400);
-    const none = await h.request('/api/v1/send', { method: 'OPTIONS', headers: { origin: 'x' } });
+    const none = await h.request('/api/v1/send', { method: 'OPTIONS', headers: { origin } });
     assert.equal(await none.text(), 'Access-Control-Request-Method header is missing in CORS preflight request');
   });
 
-  it('adds Allow-Origin to every answer to a request with an Origin, and nothing without one', async () => {
+  it('adds nothing to a request without an Origin, for which OPTIONS is just another method', async () => {
     const h = harness();
-    const withOrigin = await h.request('/version', { headers: { origin: 'http://example.com' } });
-    assert.equal(withOrigin.headers.get('access-control-allow-origin'), '*');
-    const notFound = await h.request('/nope', { headers: { origin: 'http://example.com' } });
-    assert.equal(notFound.status, 404);
-    assert.equal(notFound.headers.get('access-control-allow-origin'), '*');
     assert.equal((await h.request('/version')).headers.get('access-control-allow-origin'), null);
-    // Without an Origin, OPTIONS is just another method.
     assert.equal((await h.request('/api/v1/send', { method: 'OPTIONS' })).status, 405);
+  });
+});
+
+describe('Host', () => {
+  const get = (h: ReturnType<typeof harness>, host: string) => h.request(`http://${host}/version`);
+
+  it('answers loopback names and addresses on any port', async () => {
+    const h = harness();
+    for (const host of ['localhost', 'localhost:8080', '127.0.0.1:1', '127.1.2.3', '[::1]:8080', 'app.localhost:5173', 'LOCALHOST.:80']) {
+      assert.equal((await get(h, host)).status, 200, host);
+    }
+  });
+
+  it('refuses any other name with 403 (DNS rebinding)', async () => {
+    const h = harness();
+    await expectText(await get(h, 'evil.example.com'), 403,
+      'Host not allowed: evil.example.com. This node answers its loopback names, its configured host and the config\'s allowedHosts.');
+    for (const host of ['evil.example.com:8080', '127.0.0.1.evil.example', 'localhost.evil.example', '192.168.1.20']) {
+      assert.equal((await get(h, host)).status, 403, host);
+    }
+    assert.equal((await h.request('http://evil.example.com/', {})).status, 403);
+  });
+
+  it('answers the configured host and the names in allowedHosts', async () => {
+    const h = harness({ app: { host: '192.168.1.20', allowedHosts: ['node.example.com', '.dev.example'] } });
+    for (const host of ['192.168.1.20:8080', 'node.example.com', 'dev.example:1', 'a.b.dev.example']) {
+      assert.equal((await get(h, host)).status, 200, host);
+    }
+    for (const host of ['other.example.com', 'xdev.example', '192.168.1.21']) assert.equal((await get(h, host)).status, 403, host);
+    assert.equal((await get(harness({ app: { allowedHosts: ['*'] } }), 'anything.example')).status, 200);
   });
 });

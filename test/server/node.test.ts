@@ -1,6 +1,7 @@
 /// What /send, /poll, /listen and /local do, through the app, with a stub Pact service: order,
 /// duplicates, batch visibility, listen timeouts, local flags, and what is stored when.
 import assert from 'node:assert/strict';
+import { DatabaseSync } from 'node:sqlite';
 import { describe, it } from 'node:test';
 import { legacyKeyOrder } from '../../src/values/json.ts';
 import { command, envelope, harness, keyOf } from './stub.ts';
@@ -42,19 +43,40 @@ describe('/send and /poll', () => {
     assert.notEqual(await poll(h, 'later'), '{}');
   });
 
-  it('stores the commands before answering /send', async () => {
+  it('stores the commands in the inbox before answering /send, and with their results once run', async () => {
     const h = harness();
     await send(h, 'p', 'q');
     // The executor starts on a later turn; the rows are already committed.
-    const rows = h.conn.prepare('SELECT hash, command, userSigs, batch, txid, result FROM pactCommands ORDER BY seq').all();
+    const rows = h.conn.prepare('SELECT hash, command, userSigs, batch FROM inbox ORDER BY seq').all();
     assert.deepEqual(rows.map((r) => ({ ...r })), [
-      { hash: keyOf('p'), command: 'p', userSigs: '[]', batch: 1, txid: null, result: null },
-      { hash: keyOf('q'), command: 'q', userSigs: '[]', batch: 1, txid: null, result: null },
+      { hash: keyOf('p'), command: 'p', userSigs: '[]', batch: 1 },
+      { hash: keyOf('q'), command: 'q', userSigs: '[]', batch: 1 },
     ]);
     assert.equal(h.service.calls.length, 0);
     await h.node.executor.idle();
-    const done = h.conn.prepare('SELECT txid, gas FROM pactCommands ORDER BY seq').all();
-    assert.deepEqual(done.map((r) => ({ ...r })), [{ txid: 0, gas: 0 }, { txid: 1, gas: 0 }]);
+    const done = h.conn.prepare('SELECT hash, command, batch, txid, gas FROM pactCommands ORDER BY seq').all();
+    assert.deepEqual(done.map((r) => ({ ...r })), [
+      { hash: keyOf('p'), command: 'p', batch: 1, txid: 0, gas: 0 },
+      { hash: keyOf('q'), command: 'q', batch: 1, txid: 1, gas: 0 },
+    ]);
+    // The inbox forgets them soon after (at the latest when the node closes).
+    await h.node.close();
+    assert.equal((h.conn.prepare('SELECT count(*) AS n FROM inbox').get() as { n: number }).n, 0);
+  });
+
+  it('takes over the pending commands an earlier version stored in the history', async () => {
+    const conn = new DatabaseSync(':memory:');
+    conn.exec(`CREATE TABLE pactCommands (seq integer primary key, hash text not null unique, command text not null,
+      userSigs text not null, batch integer not null, txid integer, result text, gas integer)`);
+    const insert = conn.prepare('INSERT INTO pactCommands (hash, command, userSigs, batch) VALUES (?, ?, ?, ?)');
+    insert.run(keyOf('old1'), 'old1', '[]', 4);
+    insert.run(keyOf('old2'), 'old2', '[]', 5);
+    const h = harness({ conn });
+    await h.node.executor.idle();
+    assert.deepEqual(h.service.calls.map((c) => c.reqKey), [keyOf('old1'), keyOf('old2')]);
+    assert.equal(Object.keys(JSON.parse(await poll(h, 'old1', 'old2'))).length, 2);
+    await send(h, 'new');
+    assert.equal((h.conn.prepare('SELECT batch FROM inbox WHERE hash = ?').get(keyOf('new')) as { batch: number }).batch, 6);
   });
 
   it('records a failure under txid -1 and does not consume a tx id', async () => {
@@ -204,6 +226,6 @@ describe('the executor', () => {
     const h = harness();
     const c = { ...command('signed'), sigs: [{ kind: 'ed25519' as const, sig: 'ab'.repeat(64) }] };
     h.node.send([c]);
-    assert.deepEqual(h.node.history.pending(), [{ reqKey: keyOf('signed'), batch: 1, command: c }]);
+    assert.deepEqual(h.node.inbox.pending(), [{ reqKey: keyOf('signed'), batch: 1, command: c }]);
   });
 });

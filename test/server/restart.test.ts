@@ -2,13 +2,10 @@
 /// did not run are run (in acceptance order, tx ids continuing); nothing is run twice; a process
 /// killed in the middle of a stream of /send requests loses nothing.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, it } from 'node:test';
-import { envelope, harness, keyOf } from './stub.ts';
+import { envelope, harness, keyOf, postJson, startStubNode } from './stub.ts';
 import type { Harness } from './stub.ts';
 import { tempDirs } from '../helpers/temp.ts';
 
@@ -40,6 +37,7 @@ describe('restart', () => {
     await second.node.executor.idle();
     assert.deepEqual(second.service.calls.map((c) => c.reqKey).slice(3), [keyOf('r6')]);
     assert.equal(second.service.effects(), 6);
+    await second.node.close();
     second.conn.close();
   });
 
@@ -59,52 +57,9 @@ describe('restart', () => {
     assert.equal(second.service.calls.length, 3 - done);
     assert.equal(Object.keys(JSON.parse(second.node.poll(['h1', 'h2', 'h3'].map(keyOf)))).length, 3);
     assert.equal(second.service.effects(), 3);
+    await second.node.close();
     second.conn.close();
   });
-});
-
-/// Starts `test/server/stub-node.ts` on `dir` and resolves with its URL.
-async function startStubNode(dir: string): Promise<{ child: ChildProcess; url: string }> {
-  const config = join(dir, 'node.yaml');
-  writeFileSync(config, `port: 0\npersistDir: ${join(dir, 'data')}\n`);
-  const child = spawn('node_modules/.bin/node', ['test/server/stub-node.ts', config], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (\S+)/.exec(out);
-      if (m !== null) resolve(m[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`node exited with ${code}: ${out}`)));
-  });
-  return { child, url };
-}
-
-function postJson(url: string, body: unknown): Promise<Response> {
-  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-}
-
-describe('SIGTERM and SIGINT', () => {
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    it(`${signal} finishes the command running, keeps the rest for the restart, exits 0`, async () => {
-      const dir = tempDir();
-      const { child, url } = await startStubNode(dir);
-      // 100 commands of 2 ms each: the signal comes while they run.
-      const texts = Array.from({ length: 100 }, (_, i) => `slow ${signal} ${i}`);
-      assert.equal((await postJson(`${url}/api/v1/send`, { cmds: texts.map(envelope) })).status, 200);
-      await new Promise((r) => setTimeout(r, 30));
-      child.kill(signal);
-      assert.equal(await new Promise((r) => child.once('exit', r)), 0);
-      const conn = new DatabaseSync(join(dir, 'data', 'pact.sqlite'));
-      const count = (where: string): number => (conn.prepare(`SELECT count(*) AS n FROM pactCommands WHERE ${where}`).get() as { n: number }).n;
-      const [done, pending] = [count('result IS NOT NULL'), count('result IS NULL')];
-      const effects = (conn.prepare('SELECT count(*) AS n FROM effects').get() as { n: number }).n;
-      conn.close();
-      assert.ok(done > 0 && pending > 0, `done ${done}, pending ${pending}`);
-      assert.equal(done + pending, 100);
-      assert.equal(effects, done);
-    });
-  }
 });
 
 describe('SIGKILL', () => {
@@ -124,10 +79,10 @@ describe('SIGKILL', () => {
         }
       }
     })();
-    await new Promise((r) => setTimeout(r, 400));
+    // Killed once the stream is well under way (how soon depends on the machine's load).
+    while (acknowledged.length <= 30) await new Promise((r) => setTimeout(r, 10));
     child.kill('SIGKILL');
     await stream;
-    assert.ok(acknowledged.length > 30, `only ${acknowledged.length} acknowledged`);
 
     const again = await startStubNode(dir);
     const keys = acknowledged.map(keyOf);

@@ -6,17 +6,16 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { openSqlite } from '../../src/db/sqlite.ts';
 import { DEFAULTS } from '../../src/server/config.ts';
 import type { ServerConfig } from '../../src/server/config.ts';
 import { startServer, StartError } from '../../src/server/server.ts';
 import type { NodeDeps } from '../../src/server/server.ts';
-import { envelope, keyOf, StubService } from './stub.ts';
+import { envelope, keyOf, stubThread } from './stub.ts';
 import { tempDirs } from '../helpers/temp.ts';
 
 const tempDir = tempDirs('pact-serve-');
 
-const STUB: NodeDeps = { open: openSqlite, createService: (conn) => new StubService(conn) };
+const STUB: NodeDeps = { startExecutor: stubThread };
 
 function config(over: Partial<ServerConfig> = {}): ServerConfig {
   return {
@@ -60,7 +59,8 @@ describe('startServer', () => {
     });
     await running.node.executor.idle();
     await running.stop();
-    const messages = lines.slice(1).map((l) => {
+    assert.equal(lines.at(-1), 'pact-ts node stopped\n');
+    const messages = lines.slice(1, -1).map((l) => {
       assert.match(l, /^\d{4}\/\d\d\/\d\d-\d\d:\d\d:\d\d /);
       return l.slice(20, -1);
     });

@@ -71,6 +71,13 @@ export function devnetConfigOf(v: Json, key: string): DevnetConfig | null {
   };
 }
 
+/// The settings as the executor thread receives them (a structured clone: the gas price's
+/// `Decimal` arrives as a plain object).
+export function reviveDevnetConfig(c: DevnetConfig): DevnetConfig {
+  const p = c.minGasPrice as { mantissa: bigint; scale: number };
+  return { ...c, minGasPrice: new Decimal(p.mantissa, p.scale) };
+}
+
 function graphOf(v: Json, key: string): ChainGraph {
   const n = integer(v, key, 1);
   const g = chainGraph(n);

@@ -36,7 +36,9 @@ export function devnetRoutes(app: H3, node: PactNode, devnet: DevnetView, limits
     const p = event.context.params ?? {};
     if (p.networkId !== devnet.config.networkId) return reply(404);
     const chain = p.chainId ?? '';
-    return devnet.hasChain(chain) ? handler(event, chain) : reply(404);
+    if (!devnet.hasChain(chain)) return reply(404);
+    // Without a prebuilt genesis the executor makes the genesis blocks as the node starts.
+    return devnet.blocks.tip(chain) === undefined ? reply(503, 'The devnet is still making its genesis blocks') : handler(event, chain);
   };
   const onNetwork = (handler: (event: H3Event) => Response | Promise<Response>): Handler => (event) =>
     (event.context.params?.networkId === devnet.config.networkId ? handler(event) : reply(404));
@@ -279,7 +281,7 @@ async function payloadBatch(devnet: DevnetView, chain: string, event: H3Event, l
 /// The chain's commands accepted but not run yet (a devnet runs them at once, so seldom any).
 function pendingOn(node: PactNode, chain: string): Map<string, string> {
   const out = new Map<string, string>();
-  for (const p of node.history.pending()) {
+  for (const p of node.inbox.pending()) {
     if (readChainId(p.command.cmd) === chain) out.set(p.reqKey, encodeJson(new JsonObject([['hash', p.reqKey], ['sigs', p.command.sigs.map(userSigJson)], ['cmd', p.command.cmd]])));
   }
   return out;

@@ -1,42 +1,43 @@
-/// What a node needs to run a devnet: its service, its HTTP API, and the lines it prints when
-/// ready (the funded accounts and their keys).
+/// What a node needs to run a devnet: on the node's thread, its HTTP API, the lines it prints when
+/// ready (the funded accounts and their keys) and its prebuilt genesis; on the executor thread,
+/// its service.
 import { existsSync, writeFileSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
-import { openSqlite } from '../../db/sqlite.ts';
 import { StartError } from '../server.ts';
 import type { NodeDeps } from '../server.ts';
 import type { ServerConfig } from '../config.ts';
 import { DEVNET_KEYS, GRANTS } from './accounts.ts';
+import { reviveDevnetConfig } from './config.ts';
 import type { DevnetConfig } from './config.ts';
-import { GenesisError } from './genesis.ts';
+import { GenesisError, genesisContracts } from './genesis.ts';
 import { genesisImage } from './genesis-image.ts';
 import { Devnet } from './network.ts';
 import { devnetRoutes } from './routes.ts';
 import { DevnetService } from './service.ts';
 import { DevnetView } from './view.ts';
 
-export function devnetDeps(devnet: DevnetConfig, config: ServerConfig): NodeDeps {
+/// The node's side of a devnet. A `genesis: DIR` that cannot be read stops it here.
+export function devnetEdge(devnet: DevnetConfig, config: ServerConfig): Pick<NodeDeps, 'api' | 'banner' | 'prepareDatabase'> {
+  try {
+    genesisContracts(devnet.genesis);
+  } catch (e) {
+    if (e instanceof GenesisError) throw new StartError(e.message);
+    throw e;
+  }
   return {
-    open: (path, pragmas) => openWithGenesis(path, pragmas, genesisImage(devnet)),
-    createService: (conn: DatabaseSync) => {
-      try {
-        return new DevnetService(new Devnet(conn, devnet), conn);
-      } catch (e) {
-        if (e instanceof GenesisError) throw new StartError(e.message);
-        throw e;
-      }
+    prepareDatabase: (path) => {
+      const image = genesisImage(devnet);
+      if (image !== null && !existsSync(path)) writeFileSync(path, image);
     },
     api: (app, node) => devnetRoutes(app, node, new DevnetView(node.conn, devnet), config),
     banner: () => fundedAccounts(devnet),
   };
 }
 
-/// Opens the node's database; a new one starts as a copy of the prebuilt genesis, if any.
-function openWithGenesis(path: string, pragmas: readonly string[], image: Uint8Array | null): DatabaseSync {
-  if (image !== null && path !== ':memory:' && !existsSync(path)) writeFileSync(path, image);
-  const conn = openSqlite(path, pragmas);
-  if (image !== null && path === ':memory:') conn.deserialize(image);
-  return conn;
+/// The executor thread's side: the devnet's service over the executor's connection (genesis runs
+/// here on a new database without the prebuilt one).
+export function createDevnetService(conn: DatabaseSync, config: ServerConfig): DevnetService {
+  return new DevnetService(new Devnet(conn, reviveDevnetConfig(config.devnet!)), conn);
 }
 
 /// The accounts every chain funds, with their keys (chainweb's published test keys).

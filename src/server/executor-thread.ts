@@ -1,0 +1,251 @@
+/// The node's executor on a worker thread of its own (executor-worker.ts runs there), so that
+/// the HTTP edge, `/poll`, `/listen`, the explorer and the signals are answered on this thread
+/// while a command runs, however long it runs.
+///
+/// Why a thread and not a process: messages between threads cost microseconds (structured
+/// clones, no pipe, no serialisation to text), a thread can be given the stack deep programs
+/// need (`resourceLimits.stackSizeMb`; a process's main stack is fixed by `ulimit -s`), and
+/// ending it (`terminate`) stops any JavaScript at once and releases its SQLite connection with
+/// its open transaction rolled back. Its heap limit is the process's own (it inherits V8's
+/// flags, `--max-old-space-size-percentage` among them).
+///
+/// Time limits: a watchdog here reads a counter the executor bumps as each command starts (a
+/// shared buffer; nothing is posted per command). A command still running past its limit
+/// (`sendTimeLimit`, `localTimeLimit`) has its thread ended and a new one started, which gives
+/// that command its failure instead of running it again and carries on with the rest. Ending the
+/// thread stops everything, even one long native operation no check inside the evaluator would
+/// interrupt, and leaves no half-done evaluator state behind. A command that made the thread run
+/// out of memory fails the same way.
+import { getHeapStatistics } from 'node:v8';
+import type { Worker, WorkerOptions } from 'node:worker_threads';
+import type { Command } from '../api/command.ts';
+import type { ServerConfig } from './config.ts';
+import type { PendingCommand } from './history.ts';
+import type { NodeLog } from './log.ts';
+import type { RunnerHost } from './node.ts';
+import type { CommandRunner } from './queue.ts';
+import type { ApplyOptions, CommandResult } from './service.ts';
+
+/// Starts this program again on a worker thread, where it runs `runExecutorWorker` with its
+/// Pact service and `options.workerData` as the setup. (`pact --serve` gives it the deep stack
+/// deep programs need: repl/deep-stack.ts.)
+export type StartThread = (options: WorkerOptions) => Worker;
+
+/// What the executor thread is given (its `workerData`).
+export interface ExecutorSetup {
+  /// The database file, and the pragmas to open it with.
+  readonly dbPath: string;
+  readonly pragmas: readonly string[];
+  readonly config: ServerConfig;
+  /// Two Int32 slots the executor writes: commands started so far, and 1 while one runs.
+  readonly progress: SharedArrayBuffer;
+}
+
+/// What the node's thread sends the executor thread (a list of these per message).
+export type ToExecutor =
+  | { readonly batch: readonly PendingCommand[] }
+  | { readonly local: { readonly id: number; readonly command: Command; readonly options: ApplyOptions; readonly failure?: string } }
+  | { readonly stop: true };
+
+/// What the executor thread sends back, one per message, in the order things happen.
+export type FromExecutor =
+  | { readonly done: number }
+  | { readonly local: number; readonly result: CommandResult }
+  | { readonly log: string }
+  | { readonly fatal: string };
+
+/// How the executor thread is run.
+export interface ThreadOptions {
+  readonly start: StartThread;
+  readonly setup: Omit<ExecutorSetup, 'progress'>;
+  readonly log: NodeLog;
+}
+
+type Item =
+  | { readonly kind: 'batch'; readonly commands: readonly PendingCommand[] }
+  | { readonly kind: 'local'; readonly id: number; readonly command: Command; readonly options: ApplyOptions;
+    failure?: string; readonly resolve: (r: CommandResult) => void };
+
+// How often the watchdog looks: a command may overrun its limit by this much.
+const WATCH_MS = 100;
+// How long a stopping executor may take to finish the command it runs before it is ended.
+const STOP_GRACE_MS = 200;
+
+/// The executor thread, seen from the node: what was sent to it and is not done yet, in order.
+export class ExecutorThread implements CommandRunner {
+  readonly #host: RunnerHost;
+  readonly #options: ThreadOptions;
+  readonly #limits: { readonly send: number; readonly local: number };
+  readonly #progress = new Int32Array(new SharedArrayBuffer(8));
+  /// Sent and not done, in order: the thread answers them in this order.
+  readonly #items: Item[] = [];
+  /// Batch commands a thread was ended on, and the failure each gets instead of running.
+  readonly #failures = new Map<string, string>();
+  readonly #watchdog: NodeJS.Timeout;
+  #worker: Worker;
+  #outbox: ToExecutor[] = [];
+  #idle: Array<() => void> = [];
+  #localIds = 0;
+  /// The count of started commands last seen, and when it was first seen.
+  #seen = -1;
+  #seenAt = 0;
+  #restarting = false;
+  #stopping: Promise<void> | undefined;
+
+  constructor(host: RunnerHost, options: ThreadOptions) {
+    this.#host = host;
+    this.#options = options;
+    this.#limits = { send: options.setup.config.sendTimeLimit, local: options.setup.config.localTimeLimit };
+    this.#worker = this.#spawn();
+    this.#watchdog = setInterval(() => this.#watch(), WATCH_MS).unref();
+  }
+
+  enqueueBatch(commands: readonly PendingCommand[]): void {
+    if (commands.length === 0 || this.#stopping !== undefined) return;
+    this.#items.push({ kind: 'batch', commands });
+    this.#post({ batch: commands });
+  }
+
+  local(command: Command, options: ApplyOptions = {}): Promise<CommandResult> {
+    return new Promise((resolve) => {
+      if (this.#stopping !== undefined) return;
+      const item = { kind: 'local', id: ++this.#localIds, command, options, resolve } as const;
+      this.#items.push(item);
+      this.#post(localMessage(item));
+    });
+  }
+
+  visibleBelow(): number {
+    for (const item of this.#items) if (item.kind === 'batch') return item.commands[0]!.batch;
+    return Number.MAX_SAFE_INTEGER;
+  }
+
+  idle(): Promise<void> {
+    return this.#items.length === 0 ? Promise.resolve() : new Promise((resolve) => this.#idle.push(resolve));
+  }
+
+  /// The command running gets a moment to finish; then the thread is ended (its transaction
+  /// rolled back: a restart runs that command again).
+  stop(): Promise<void> {
+    return this.#stopping ??= (async () => {
+      clearInterval(this.#watchdog);
+      const worker = this.#worker;
+      let grace: NodeJS.Timeout | undefined;
+      await new Promise<void>((resolve) => {
+        worker.once('exit', () => resolve());
+        grace = setTimeout(resolve, STOP_GRACE_MS);
+        worker.postMessage([{ stop: true }] satisfies ToExecutor[]);
+      });
+      clearTimeout(grace);
+      await worker.terminate();
+    })();
+  }
+
+  #spawn(): Worker {
+    Atomics.store(this.#progress, 0, 0);
+    Atomics.store(this.#progress, 1, 0);
+    this.#seen = -1;
+    const worker = this.#options.start({
+      workerData: { ...this.#options.setup, progress: this.#progress.buffer } satisfies ExecutorSetup,
+    });
+    // A thread being ended may still have something in the port; what it was doing is redone.
+    worker.on('message', (m: FromExecutor) => worker === this.#worker && !this.#restarting && this.#receive(m));
+    worker.on('error', (e: Error) => this.#failed(worker, e));
+    worker.on('exit', () => this.#failed(worker, new Error('the executor thread stopped')));
+    return worker;
+  }
+
+  #post(m: ToExecutor): void {
+    // Everything queued in one turn goes in one message.
+    if (this.#outbox.length === 0) setImmediate(() => this.#flush());
+    this.#outbox.push(m);
+  }
+
+  #flush(): void {
+    if (this.#outbox.length === 0 || this.#stopping !== undefined) return;
+    this.#worker.postMessage(this.#outbox);
+    this.#outbox = [];
+  }
+
+  #receive(m: FromExecutor): void {
+    if ('log' in m) this.#options.log.debug(m.log);
+    else if ('fatal' in m) this.#host.onFatal(new Error(`storage failed, stopping: ${m.fatal}`));
+    else if ('done' in m) {
+      const batch = this.#items.shift() as Extract<Item, { kind: 'batch' }>;
+      for (const p of batch.commands) this.#failures.delete(p.reqKey);
+      this.#host.onBatchDone(batch.commands);
+      this.#checkIdle();
+    } else {
+      const local = this.#items.shift() as Extract<Item, { kind: 'local' }>;
+      local.resolve(m.result);
+      this.#checkIdle();
+    }
+  }
+
+  #checkIdle(): void {
+    if (this.#items.length > 0) return;
+    for (const resolve of this.#idle.splice(0)) resolve();
+  }
+
+  /// Ends the thread if the command it runs has passed its time limit.
+  #watch(): void {
+    const started = Atomics.load(this.#progress, 0);
+    const now = performance.now();
+    if (started !== this.#seen) {
+      this.#seen = started;
+      this.#seenAt = now;
+      return;
+    }
+    const head = this.#items[0];
+    if (head === undefined || Atomics.load(this.#progress, 1) === 0 || this.#restarting) return;
+    const [limit, key] = head.kind === 'batch' ? [this.#limits.send, 'sendTimeLimit'] : [this.#limits.local, 'localTimeLimit'];
+    if (now - this.#seenAt < limit * 1000) return;
+    void this.#replace(`Execution time limit exceeded: the command ran for more than ${limit} s (the node's ${key})`, started);
+  }
+
+  /// The thread ended by itself: out of memory (the command running fails), or a bug.
+  #failed(worker: Worker, e: Error): void {
+    if (worker !== this.#worker || this.#restarting || this.#stopping !== undefined) return;
+    if ((e as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+      const mb = Math.round(getHeapStatistics().heap_size_limit / 2 ** 20);
+      void this.#replace(`Out of memory: the command needed more than the node's heap (${mb} MB)`, Atomics.load(this.#progress, 0));
+      return;
+    }
+    this.#host.onFatal(new Error(`the executor thread failed, stopping: ${e.message}`));
+  }
+
+  /// Ends the thread and starts a new one, which takes over everything not done (the commands of
+  /// the running batch that committed left out). The command running when `started` commands
+  /// had started fails with `failure`, if it was still running when the thread ended.
+  async #replace(failure: string, started: number): Promise<void> {
+    this.#restarting = true;
+    await this.#worker.terminate();
+    this.#restarting = false;
+    if (this.#stopping !== undefined) return;
+    const blamed = Atomics.load(this.#progress, 0) === started && Atomics.load(this.#progress, 1) === 1;
+    const completed = (p: PendingCommand): boolean => this.#host.completed(p.reqKey);
+    // A batch whose last command committed just before the end is done.
+    for (let head = this.#items[0]; head?.kind === 'batch' && head.commands.every(completed); head = this.#items[0]) {
+      this.#receive({ done: head.commands[0]!.batch });
+    }
+    const head = blamed ? this.#items[0] : undefined;
+    if (head?.kind === 'local') head.failure = failure;
+    else if (head !== undefined) this.#failures.set(head.commands.find((p) => !completed(p))!.reqKey, failure);
+    this.#worker = this.#spawn();
+    this.#outbox = this.#items.map((item) => (item.kind === 'local' ? localMessage(item) : { batch: this.#left(item.commands) }));
+    this.#flush();
+  }
+
+  /// The commands of a batch still to run, each with the failure it is to get, if any.
+  #left(commands: readonly PendingCommand[]): PendingCommand[] {
+    return commands.filter((p) => !this.#host.completed(p.reqKey)).map((p) => {
+      const failure = this.#failures.get(p.reqKey);
+      return failure === undefined ? p : { ...p, failure };
+    });
+  }
+}
+
+function localMessage(item: Extract<Item, { kind: 'local' }>): ToExecutor {
+  const { id, command, options, failure } = item;
+  return { local: failure === undefined ? { id, command, options } : { id, command, options, failure } };
+}
