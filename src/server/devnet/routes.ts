@@ -38,10 +38,10 @@ export function devnetRoutes(app: H3, node: PactNode, devnet: DevnetView, limits
     const chain = p.chainId ?? '';
     if (!devnet.hasChain(chain)) return reply(404);
     // Without a prebuilt genesis the executor makes the genesis blocks as the node starts.
-    return devnet.blocks.tip(chain) === undefined ? reply(503, 'The devnet is still making its genesis blocks') : handler(event, chain);
+    return devnet.ready().then(() => handler(event, chain));
   };
   const onNetwork = (handler: (event: H3Event) => Response | Promise<Response>): Handler => (event) =>
-    (event.context.params?.networkId === devnet.config.networkId ? handler(event) : reply(404));
+    (event.context.params?.networkId === devnet.config.networkId ? devnet.ready().then(() => handler(event)) : reply(404));
 
   const pact = pactHandlers(node, devnet, limits);
   for (const [name, post] of Object.entries(pact)) route(app, `${CHAIN}/pact/api/v1/${name}`, { POST: onChain(post) });

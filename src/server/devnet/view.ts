@@ -17,6 +17,21 @@ export class DevnetView {
     this.spv = new DevnetSpv(this.blocks, config);
   }
 
+  /// Resolves once every chain has its genesis block (at once with the prebuilt genesis; else
+  /// when the executor thread has made them).
+  ready(): Promise<void> {
+    this.#ready ??= new Promise((resolve) => {
+      const check = (): void => {
+        if (this.blocks.tips().size === this.config.graph.chains.length) resolve();
+        else setTimeout(check, 20);
+      };
+      check();
+    });
+    return this.#ready;
+  }
+
+  #ready: Promise<void> | undefined;
+
   hasChain(id: string): boolean {
     return this.config.graph.chains.includes(id);
   }
