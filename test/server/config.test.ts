@@ -71,7 +71,7 @@ describe('loadConfig', () => {
     assert.equal(c.verbose, true);
     assert.deepEqual(c.corsOrigins, []);
     assert.equal(warnings.length, 2);
-    assert.match(warnings[0]!, new RegExp(`^pact: ${f}: unknown key "corsOrigin" ignored \\(known keys: port, host, persistDir, .*, allowedHosts, corsOrigins\\)\\n$`));
+    assert.match(warnings[0]!, new RegExp(`^pact: ${f}: unknown key "corsOrigin" ignored \\(known keys: port, host, persistDir, .*, allowedHosts, corsOrigins, devnet\\)\\n$`));
     assert.match(warnings[1]!, /unknown key "hots" ignored/);
     assert.deepEqual(loadConfig(file('port: 1\nflags: []\n'), (l) => warnings.push(l)).execConfig, new Set());
     assert.equal(warnings.length, 2);
