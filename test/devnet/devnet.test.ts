@@ -105,6 +105,12 @@ describe('devnet', () => {
     assert.deepEqual([r.status, r.text], [400, 'Metadata validation failed: ["Chain id mismatch","Network id mismatch"]']);
   });
 
+  it('runs many /send requests sent at once (their mempool checks interleave with the runs)', async () => {
+    const cmds = await Promise.all(Array.from({ length: 40 }, (_, i) => signedExec(`(+ ${i} 1)`, SENDER00, { chainId: '5' })));
+    const results = await Promise.all(cmds.map((c) => sendAndListen(devnet.url, '5', [c])));
+    assert.deepEqual(results.map(([r]) => r!.result.data), cmds.map((_, i) => i + 1));
+  });
+
   it('refuses at /send what chainweb\'s mempool refuses, with its texts', async () => {
     const refused = async (path: string, cmd: Awaited<ReturnType<typeof signedExec>>): Promise<string> => {
       const r = await post(devnet.url, path, { cmds: [cmd] });
