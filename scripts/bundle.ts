@@ -2,6 +2,7 @@
 // executable's main script that runs it (sea-main.ts). CommonJS, not ESM: in an ESM bundle every
 // Node built-in any module imports (sqlite, http, worker threads…) is loaded at startup, even for
 // `--version`; in CommonJS each is required only when the module that needs it is first used.
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -15,15 +16,30 @@ const COMMON = {
   bundle: true, platform: 'node', target: 'node26', format: 'cjs', minify: true, legalComments: 'none',
 } as const;
 
-await build({
+const { metafile } = await build({
   ...COMMON,
   entryPoints: ['src/cli/main.ts'],
   outfile: OUT,
+  // Which packages are in the bundle: their licenses go with the release (release/notices.ts).
+  metafile: true,
   // `import.meta.url` (a module finding its package's files when not in the single executable,
   // as src/analyze/solver.ts does) is the bundle's own file in CommonJS.
   banner: { js: '"use strict";var importMetaUrl=require("node:url").pathToFileURL(__filename).href;' },
-  define: { 'import.meta.url': 'importMetaUrl', PACT_BUILD_ID: JSON.stringify(BUILD_ID_PLACEHOLDER) },
+  define: {
+    'import.meta.url': 'importMetaUrl',
+    PACT_BUILD_ID: JSON.stringify(BUILD_ID_PLACEHOLDER),
+    PACT_TS_COMMIT: JSON.stringify(commit()),
+  },
 });
+writeFileSync('dist/pact.meta.json', JSON.stringify(metafile));
+
+/// The commit built (`pact --version --verbose`), marked when the work tree differs from it.
+function commit(): string {
+  const git = (...args: string[]) => spawnSync('git', args, { encoding: 'utf8' });
+  const head = git('rev-parse', 'HEAD');
+  if (head.status !== 0) return 'unknown';
+  return head.stdout.trim() + (git('diff', '--quiet', 'HEAD', '--', '.').status === 0 ? '' : '-dirty');
+}
 
 const bundle = asciiOnly(readFileSync(OUT, 'utf8'));
 const id = createHash('sha256').update(bundle).digest('hex').slice(0, 32);

@@ -1,6 +1,11 @@
 // Makes dist/pact.cache, the V8 code cache the single executable compiles its bundle with (see
 // code-cache.ts): runs the bundle, as the executable does, on scripts/train/train.repl, then keeps
 // the code of every function that run compiled. Prints nothing unless the run fails.
+// Usage: node --predictable --random-seed=1 scripts/train-code-cache.ts [OUT]
+// The cache is V8's for the Node binary that runs this, so each platform's executable gets one
+// made by that platform's Node (scripts/release/executable.ts). `--predictable` with a fixed seed
+// makes it the same bytes on every run; V8 leaves both flags out of the hash a cache is checked
+// against, so the executable, run without them, takes it.
 import { createRequire } from 'node:module';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { bundleScript, runBundle } from './code-cache.ts';
 
 const BUNDLE = resolve('dist/pact.cjs');
-const OUT = 'dist/pact.cache';
+const OUT = process.argv[2] ?? 'dist/pact.cache';
 
 const dir = mkdtempSync(join(tmpdir(), 'pact-train-'));
 cpSync(new URL('train', import.meta.url), dir, { recursive: true });

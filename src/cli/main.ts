@@ -6,7 +6,7 @@
 import { fstatSync, readFileSync, statSync } from 'node:fs';
 import { defineCommand, runCommand } from 'citty';
 import { HELP, USAGE } from './help.ts';
-import { processMode, VERSION_LINE } from './mode.ts';
+import { buildLine, processMode, VERSION_LINE } from './mode.ts';
 import { guardStandardStreams } from './streams.ts';
 
 const SUBCOMMANDS = new Set(['add-sig', 'combine-sigs', 'sign']);
@@ -27,6 +27,8 @@ const flags = {
   junit: { type: 'string' },
   // Ours: `--serve --devnet`, a Kadena development network.
   devnet: { type: 'boolean' },
+  // Ours: with --version, also our version, the commit built and the platform.
+  verbose: { type: 'boolean' },
   // Ours: the language server on standard input and output (`--stdio`, which some editors add
   // to a server's command, changes nothing).
   lsp: { type: 'boolean' },
@@ -97,9 +99,10 @@ const main = defineCommand({
       return 0;
     }
     if (args.version) {
-      process.stdout.write(VERSION_LINE);
+      process.stdout.write(args.verbose === true ? VERSION_LINE + buildLine() : VERSION_LINE);
       return 0;
     }
+    if (args.verbose) return usageError('`--verbose\' goes with --version');
     if (args.builtins) {
       process.stdout.write(await builtins());
       return 0;

@@ -21,3 +21,17 @@ export function processMode(argv: readonly string[], env: NodeJS.ProcessEnv): Pr
 
 /// What `pact --version` prints.
 export const VERSION_LINE = `pact version ${PACT_VERSION} (pact-ts ${packageJson.version})\n`;
+
+/// The commit the executable was built from (scripts/bundle.ts); not defined when run from source.
+declare const PACT_TS_COMMIT: string;
+
+/// What `pact --version --verbose` adds: our version, the commit built and the platform it runs on.
+export function buildLine(): string {
+  const commit = typeof PACT_TS_COMMIT === 'string' ? PACT_TS_COMMIT : 'unknown (run from source)';
+  return `pact-ts ${packageJson.version} (commit ${commit}, ${platformName(process.platform, process.arch)}, Node.js ${process.version})\n`;
+}
+
+/// A release's name for a platform (`linux-x64`, `darwin-arm64`, `win-x64`): Node's OS and CPU.
+export function platformName(os: string, cpu: string): string {
+  return `${os === 'win32' ? 'win' : os}-${cpu}`;
+}

@@ -1,7 +1,7 @@
 /// V8 ends the process when its heap is exhausted, and no handler can catch that, so what could
 /// build a list larger than the heap has room for is refused first with a Pact error (Pact itself
 /// would grow until the system stops it). The heap may take most of the machine's memory
-/// (sea-config.json; the README says how to change that), and the error names its limit.
+/// (scripts/release/executable.ts; the README says how to change that), and the error names its limit.
 import type { Info } from '../syntax/exp.ts';
 import { evalError } from './errors.ts';
 

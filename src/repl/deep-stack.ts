@@ -41,8 +41,9 @@ function definitions(text: string, limit: number): number {
 export function deepThread(options: WorkerOptions): Worker {
   const { Worker } = process.getBuiltinModule('node:worker_threads');
   const { isSea, getAsset } = process.getBuiltinModule('node:sea');
-  // The single executable's main script is one of its assets (sea-config.json): the worker runs
-  // it as the process did, with the code cache; otherwise the script this process runs.
+  // The single executable's main script is one of its assets (scripts/release/executable.ts):
+  // the worker runs it as the process did, with the code cache; otherwise the script this
+  // process runs.
   const [main, evalMain] = isSea() ? [getAsset('sea-main.cjs', 'utf8'), true] : [process.argv[1]!, false];
   return new Worker(main, { ...options, eval: evalMain, resourceLimits: { ...options.resourceLimits, stackSizeMb: DEEP_STACK_MB } });
 }

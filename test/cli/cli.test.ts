@@ -19,6 +19,22 @@ test('--version names the Pact version and ours', { skip }, () => {
   assert.match(r.out, /^pact version 4\.13\.2 \(pact-ts \d+\.\d+\.\d+\)\n$/);
 });
 
+test('--version --verbose also names our version, the commit built and the platform', { skip }, () => {
+  const r = pact(['--version', '--verbose']);
+  assert.equal(r.code, 0);
+  const commit = spawnSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
+  const platform = `${process.platform}-${process.arch}`;
+  assert.match(r.out, /^pact version 4\.13\.2 \(pact-ts (\d+\.\d+\.\d+)\)\npact-ts \1 \(commit [0-9a-f]{40}(-dirty)?, [a-z]+-[a-z0-9]+, Node\.js v26\.\d+\.\d+\)\n$/);
+  assert.ok(r.out.includes(`(commit ${commit}`), r.out);
+  assert.ok(r.out.includes(`, ${platform}, Node.js ${process.version})`), r.out);
+});
+
+test('--verbose alone is a usage error', { skip }, () => {
+  const r = pact(['--verbose']);
+  assert.equal(r.code, 1);
+  assert.match(r.err, /^`--verbose' goes with --version\n\nUsage: pact /);
+});
+
 test('the executable compiles its bundle with the code cache the build trained', { skip }, () => {
   const r = spawnSync(BIN, [], { input: '(+ 1 2)\n', encoding: 'utf8', env: { PATH: '/usr/bin:/bin', PACT_TS_DEBUG: '1' } });
   assert.equal(r.stdout, '3\n');

@@ -74,7 +74,7 @@ it('the heap is sized to the machine, and running out names its limit', () => {
   const { out } = pact([], '(make-list 1000000000 1)\n');
   const [, left, limit] = /does not fit in the (\d+) MB left of the (\d+) MB heap\n/.exec(out) ?? assert.fail(out);
   assert.ok(Number(left) <= Number(limit));
-  // Three quarters of the machine's memory (sea-config.json), not V8's default of 4 GB at most.
+  // Three quarters of the machine's memory (scripts/release/executable.ts), not V8's default of 4 GB at most.
   const expected = 0.75 * totalmem() / 2 ** 20;
   assert.ok(Math.abs(Number(limit) - expected) < 0.05 * expected, `${limit} MB`);
 });
