@@ -130,6 +130,8 @@ export interface CommandResultParts {
   readonly logs: string | null;
   readonly events: readonly Json[];
   readonly continuation: Json | null;
+  /// chainweb's block of the result (`blockHeight`, `blockTime`, ...); a Pact 4 node has none.
+  readonly metaData?: Json | null;
 }
 
 /// A CommandResult's text: `gas`, `result` (`{"status":"success","data":…}` or
@@ -144,7 +146,7 @@ export function commandResultText(p: CommandResultParts): string {
   ];
   if (p.events.length > 0) entries.push(['events', [...p.events]]);
   entries.push(
-    ['metaData', null],
+    ['metaData', p.metaData ?? null],
     ['continuation', p.continuation],
     ['txId', p.txId === null ? null : new JsonNumber(BigInt(p.txId), 0)],
   );
