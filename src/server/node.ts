@@ -14,6 +14,12 @@ import type { ApplyOptions, CommandResult } from './service.ts';
 
 const INBOX_CLEANUP_MS = 1000;
 
+/// A `/poll` answer: each request key found with its result's JSON text, in legacy key order
+/// (`{}` when none).
+export function pollAnswer(results: ReadonlyMap<string, string>): string {
+  return '{' + legacyKeyOrder([...results.keys()]).map((k) => `${encodeString(k)}:${results.get(k)!}`).join(',') + '}';
+}
+
 /// How a node is opened.
 export interface NodeOptions {
   readonly log: NodeLog;
@@ -87,7 +93,7 @@ export class PactNode {
       if (stored !== undefined && stored.batch < visibleBelow) found.set(k, stored.json);
     }
     this.#logPoll(keys, found.size);
-    return '{' + legacyKeyOrder([...found.keys()]).map((k) => `${encodeString(k)}:${found.get(k)!}`).join(',') + '}';
+    return pollAnswer(found);
   }
 
   /// `/listen`: the result JSON as soon as it is visible, or Pact's timeout object once the

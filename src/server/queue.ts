@@ -206,6 +206,7 @@ export class Executor implements CommandRunner {
         conn.exec('BEGIN');
       }
       history.complete(p, result);
+      this.#deps.service.beforeCommit?.();
       conn.exec('COMMIT');
     } catch (e) {
       if (conn.isTransaction) conn.exec('ROLLBACK');

@@ -30,6 +30,9 @@ export interface ApplyOptions {
   /// A devnet's mempool check of a command `/send` received (is it new, can its sender buy its
   /// gas?): the result fails with the reason it is refused.
   readonly mempoolCheck?: boolean;
+  /// A devnet's: the chain whose endpoint received the command (`/local` runs there, whatever
+  /// chain the command names, as on chainweb).
+  readonly chain?: string;
 }
 
 export interface CommandService {
@@ -42,8 +45,11 @@ export interface CommandService {
   /// and advances `nextTxId` on success; local mode rolls them back.
   apply(cmd: Command, mode: ExecutionMode, options?: ApplyOptions): CommandResult;
   /// Forgets what it cached from the database: the caller rolled back a transaction it held
-  /// open around `apply`, so the writes made in it are gone.
+  /// open around the last transactional `apply`, so the writes made in it are gone.
   reset(): void;
+  /// Called before the executor commits the SQLite transaction its commands ran in, inside it
+  /// (a devnet stores the blocks of those commands there). Optional.
+  beforeCommit?(): void;
   /// Starts the checks that depend on nothing but the command itself (its signatures) on other
   /// threads, so that `apply` finds them done; resolves when they are. Optional.
   prepare?(cmd: Command): Promise<void>;

@@ -97,6 +97,25 @@ describe('devnet', () => {
     await reader.cancel();
   });
 
+  it('runs /local on the chain of its endpoint, whatever chain the command names (as chainweb does without preflight)', async () => {
+    const cmd = Pact.builder.execution('(let ((d (chain-data))) (format "{} {}" [(at "chain-id" d) (at "block-height" d)]))')
+      .setMeta({ chainId: '19', senderAccount: 'sender00' }).setNetworkId('development').createTransaction();
+    const r = await post(devnet.url, `${chainPath('0', 'local')}?signatureVerification=false`, cmd);
+    const cut = await (await fetch(`${devnet.url}/chainweb/0.0/development/cut`)).json();
+    assert.ok(cut.hashes['0'].height > 0);
+    assert.equal(JSON.parse(r.text).result.data, `19 ${cut.hashes['0'].height + 1}`);
+  });
+
+  it('answers /poll from the chain\'s blocks, each result with its block', async () => {
+    const cmd = await signedExec('(+ 40 2)', SENDER00, { chainId: '6' });
+    const [listened] = await sendAndListen(devnet.url, '6', [cmd]);
+    const polled = JSON.parse((await post(devnet.url, chainPath('6', 'poll'), { requestKeys: [cmd.hash] })).text);
+    assert.deepEqual(polled[cmd.hash], listened);
+    const block = (await (await fetch(`${devnet.url}/chainweb/0.0/development/chain/6/block?minheight=1&maxheight=1`)).json()).items[0].header;
+    assert.deepEqual(listened!.metaData, { blockHeight: 1, blockTime: block.creationTime, blockHash: block.hash, prevBlockHash: block.parent });
+    assert.equal((await post(devnet.url, chainPath('7', 'poll'), { requestKeys: [cmd.hash] })).text, '{}');
+  });
+
   it('answers /spv and /local?preflight=true with chainweb\'s refusals', async () => {
     const spv = await post(devnet.url, '/chainweb/0.0/development/chain/0/pact/spv', { requestKey: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', targetChainId: '1' });
     assert.deepEqual([spv.status, spv.text], [400, 'Transaction hash not found: AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA']);

@@ -45,6 +45,10 @@ const SCHEMA = [
     reqKey TEXT PRIMARY KEY, chain TEXT NOT NULL, height INTEGER NOT NULL, idx INTEGER NOT NULL,
     tx TEXT NOT NULL, output TEXT NOT NULL)`,
   'CREATE INDEX IF NOT EXISTS devnet_txs_block ON devnet_txs (chain, height, idx)',
+  // Transactions left out of their block (their gas could not be bought), with the result
+  // `/poll` gives for them.
+  `CREATE TABLE IF NOT EXISTS devnet_badlist (
+    reqKey TEXT PRIMARY KEY, chain TEXT NOT NULL, output TEXT NOT NULL)`,
   'CREATE INDEX IF NOT EXISTS devnet_blocks_payload ON devnet_blocks (payloadHash)',
 ];
 
@@ -80,6 +84,8 @@ export class BlockStore {
   readonly #tx: StatementSync;
   readonly #byPayload: StatementSync;
   readonly #tips: StatementSync;
+  readonly #badlist: StatementSync;
+  readonly #badlisted: StatementSync;
 
   constructor(conn: DatabaseSync) {
     for (const ddl of SCHEMA) conn.exec(ddl);
@@ -93,6 +99,8 @@ export class BlockStore {
     this.#tx = conn.prepare('SELECT chain, height, output FROM devnet_txs WHERE reqKey = ?');
     this.#byPayload = conn.prepare(`SELECT ${HEADER_COLUMNS} FROM devnet_blocks WHERE chain = ? AND payloadHash = ? LIMIT 1`);
     this.#tips = conn.prepare(`SELECT ${HEADER_COLUMNS} FROM devnet_blocks b WHERE height = (SELECT max(height) FROM devnet_blocks WHERE chain = b.chain)`);
+    this.#badlist = conn.prepare('INSERT OR REPLACE INTO devnet_badlist (reqKey, chain, output) VALUES (?, ?, ?)');
+    this.#badlisted = conn.prepare('SELECT chain, output FROM devnet_badlist WHERE reqKey = ?');
   }
 
   /// Stores a block and its transactions (inside the caller's SQLite transaction).
@@ -133,6 +141,17 @@ export class BlockStore {
   /// The block of a chain whose payload has this hash.
   byPayloadHash(chainId: string, payloadHash: string): BlockHeader | undefined {
     return header(this.#byPayload.get(chainId, payloadHash));
+  }
+
+  /// Records a transaction left out of its block, with its result (in the caller's transaction).
+  badlist(chainId: string, reqKey: string, output: string): void {
+    this.#badlist.run(reqKey, chainId, output);
+  }
+
+  /// The result of a transaction left out of its block, if it was.
+  badlisted(reqKey: string): { readonly chainId: string; readonly output: string } | undefined {
+    const r = this.#badlisted.get(reqKey) as { chain: string; output: string } | undefined;
+    return r === undefined ? undefined : { chainId: r.chain, output: r.output };
   }
 
   /// Where a request key was mined, if it was.

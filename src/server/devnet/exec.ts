@@ -75,7 +75,7 @@ export interface BlockContext {
   readonly height: bigint;
   /// Microseconds since the epoch.
   readonly blockTime: bigint;
-  readonly parentHash: string;
+  readonly prevBlockHash: string;
 }
 
 /// A command that passed verification, ready to run.
@@ -105,17 +105,18 @@ export interface RunContext {
   readonly spv: SpvSupport;
 }
 
-/// A transaction mined into a block: buy gas, run, redeem gas, each committed. A failure to buy
-/// gas leaves nothing behind and fails the transaction with gas 0 (chainweb would leave it out of
-/// the block; the mempool check at `/send` makes that rare).
-export function applySend(rc: RunContext, tx: Tx): TxOutcome {
+/// A transaction run for a block: buy gas, run, redeem gas, each committed. A sender that cannot
+/// buy the gas leaves nothing behind and its transaction stays out of the block (chainweb
+/// badlists it; the mempool check at `/send` makes that rare): then the purchase's error.
+export function applySend(rc: RunContext, tx: Tx): TxOutcome | PactError {
   return applyCmd(rc, tx, 'transactional');
 }
 
 /// `/local?preflight=true`: the same steps as `applySend`, each rolled back (so the payload sees
-/// the balances from before the purchase).
+/// the balances from before the purchase); a failed purchase fails it with gas 0.
 export function applyPreflight(rc: RunContext, tx: Tx): TxOutcome {
-  return applyCmd(rc, tx, 'local');
+  const r = applyCmd(rc, tx, 'local');
+  return r instanceof PactError ? failure(tx, r, 0n, [], []) : r;
 }
 
 /// `/local`: the payload alone, with the command's size charged, rolled back.
@@ -142,13 +143,13 @@ export function attemptBuyGas(rc: RunContext, tx: Tx): PactError | null {
   }
 }
 
-function applyCmd(rc: RunContext, tx: Tx, mode: 'transactional' | 'local'): TxOutcome {
+function applyCmd(rc: RunContext, tx: Tx, mode: 'transactional' | 'local'): TxOutcome | PactError {
   const limit = tx.meta.gasLimit;
   let bought: EvalResult;
   try {
     bought = buyGas(rc, tx, mode);
   } catch (e) {
-    return failure(tx, catchesPactError(e), 0n, [], []);
+    return catchesPactError(e);
   }
   const initialGas = initialGasOf(tx);
   let ran: EvalResult | PactError;
@@ -250,15 +251,16 @@ const REDEEM_GAS = parse(
   '(coin.redeem-gas (read-msg "miner") (read-keyset "miner-keyset") (read-msg "sender") (read-decimal "total"))',
   '<redeem-gas>', { columnBase: 0 });
 
-/// The environment every step of a transaction shares: its chain data, hash and mode, with free
-/// gas until the payload sets the table model.
+/// The environment every step of a transaction shares: its chain data (with the chain id the
+/// command names, as Pact's public metadata gives it), hash and mode, with free gas until the
+/// payload sets the table model.
 function baseEnv(rc: RunContext, tx: Tx, mode: 'transactional' | 'local', msgBody: Json, signers: readonly Signer[]): EvalEnv {
   const { meta } = tx;
   return {
     natives: execNatives, mode, txId: rc.chain.nextTxId, flags: TX_FLAGS, msgBody, signers, verifiers: [],
     txHash: tx.reqKey,
     chainData: {
-      chainId: rc.chain.id, blockHeight: rc.block.height, blockTime: rc.block.blockTime, prevBlockHash: rc.block.parentHash,
+      chainId: meta.chainId, blockHeight: rc.block.height, blockTime: rc.block.blockTime, prevBlockHash: rc.block.prevBlockHash,
       sender: meta.sender, gasLimit: meta.gasLimit, gasPrice: meta.gasPrice,
     },
     entity: null, gasModel: FREE_GAS, gasLimit: meta.gasLimit, spv: rc.spv,
@@ -355,7 +357,7 @@ export function applyGenesis(chain: ChainState, block: BlockContext, code: strin
   const env: EvalEnv = {
     natives: execNatives, mode: 'transactional', txId: chain.nextTxId, flags: GENESIS_FLAGS, msgBody: data,
     signers: signers.map((pubKey) => ({ pubKey, caps: [] })), verifiers: [], txHash,
-    chainData: { chainId: chain.id, blockHeight: block.height, blockTime: block.blockTime, prevBlockHash: block.parentHash, sender: '', gasLimit: 0n, gasPrice: null },
+    chainData: { chainId: chain.id, blockHeight: block.height, blockTime: block.blockTime, prevBlockHash: block.prevBlockHash, sender: '', gasLimit: 0n, gasPrice: null },
     entity: null, gasModel: FREE_GAS, gasLimit: 0n, grantedCaps: [GENESIS, COINBASE],
   };
   const r = evalExec(chain.db, env, parse(code, '<genesis>', { columnBase: 0 }));

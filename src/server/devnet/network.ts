@@ -1,6 +1,9 @@
 /// A devnet: its chains (each its own Pact state, block height and tx ids, all in the node's one
-/// SQLite database), their blocks, and the making of blocks. A block is made for each command
-/// `/send` runs, on its chain, in the SQLite transaction that also stores the command's result.
+/// SQLite database), their blocks, and the making of blocks. The commands `/send` runs go into
+/// their chain's open block; the executor seals the open blocks before it commits the SQLite
+/// transaction the commands ran in (so a result and its block are stored together), and a block
+/// is sealed early when the next command's gas limit no longer fits in it (chainweb fills a block
+/// up to its gas limit).
 import type { DatabaseSync } from 'node:sqlite';
 import { encodeJson, JsonNumber, JsonObject } from '../../values/json.ts';
 import type { Json } from '../../values/json.ts';
@@ -22,9 +25,27 @@ import { b64, signedJson } from './payload.ts';
 /// chainweb's development network starts at this time.
 const GENESIS_TIME = 1563388117613832n;
 
-/// A chain: its Pact state and its newest block.
+/// The transactions run on a chain since its newest block, for its next block.
+interface OpenBlock {
+  readonly txs: PayloadTx[];
+  /// The gas they used, of the block's gas limit.
+  gasUsed: bigint;
+}
+
+/// A chain: its Pact state, its newest block, the blocks made but not stored yet, and the block
+/// being filled.
 export interface Chain extends ChainState {
   tip: BlockHeader;
+  readonly unstored: Block[];
+  readonly open: OpenBlock;
+}
+
+/// Where a chain's open block and tx ids stood.
+export interface ChainMark {
+  readonly chain: Chain;
+  readonly txs: number;
+  readonly gasUsed: bigint;
+  readonly nextTxId: number;
 }
 
 export class Devnet {
@@ -32,6 +53,8 @@ export class Devnet {
   readonly blocks: BlockStore;
   readonly chains = new Map<string, Chain>();
   readonly spv: DevnetSpv;
+  /// The request keys in blocks not stored yet.
+  readonly #unstored = new Set<string>();
 
   /// Opens the devnet in `conn`: its tables, and on a fresh database the genesis block of every
   /// chain (in one SQLite transaction).
@@ -45,7 +68,9 @@ export class Devnet {
       for (const id of config.graph.chains) {
         const db = openPactDb(conn, TX_FLAGS, `${id}:`);
         const tip = this.blocks.tip(id);
-        const chain: Chain = { id, db, nextTxId: tip === undefined ? 0 : tip.lastTxId + 1, tip: tip! };
+        const chain: Chain = {
+          id, db, nextTxId: tip === undefined ? 0 : tip.lastTxId + 1, tip: tip!, unstored: [], open: { txs: [], gasUsed: 0n },
+        };
         this.chains.set(id, chain);
       }
       if (fresh) {
@@ -62,52 +87,107 @@ export class Devnet {
     return this.chains.get(id);
   }
 
-  /// Makes the next block of `chain`: `run` executes its transactions in the block's context and
-  /// returns them with their outputs. The block is stored in the caller's SQLite transaction.
-  mine(chain: Chain, run: (block: BlockContext) => PayloadTx[]): Block {
-    const block = this.nextBlock(chain);
-    return this.#seal(chain, Number(block.height), block.parentHash, block.blockTime, run(block));
+  /// Where the next transaction of `chain` runs, as its `chain-data` shows it (chainweb's
+  /// `ctxToPublicData`): the height after the newest block's, that block's creation time, and as
+  /// the previous block's hash, the hash of that block's parent (chainweb's Pact 4 service reads
+  /// it off the newest block's header, one block further back than the name says).
+  context(chain: Chain): BlockContext {
+    return { height: BigInt(chain.tip.height + 1), blockTime: chain.tip.creationTime, prevBlockHash: chain.tip.parent };
   }
 
-  /// An empty block on every chain (a devnet with a `blockDelay` makes them as time passes),
-  /// in a SQLite transaction of its own.
+  /// Makes the chain's open block a block if a transaction allowed `gasLimit` would not fit in it
+  /// (chainweb fills a block up to its gas limit).
+  makeRoom(chain: Chain, gasLimit: bigint): void {
+    if (chain.open.txs.length > 0 && this.config.blockGasLimit - chain.open.gasUsed < gasLimit) this.#close(chain);
+  }
+
+  /// Adds a transaction that ran on `chain`, with its output and the gas it used, to the chain's
+  /// open block.
+  include(chain: Chain, tx: PayloadTx, gas: bigint): void {
+    chain.open.txs.push(tx);
+    chain.open.gasUsed += gas;
+    this.#unstored.add(tx.reqKey);
+  }
+
+  /// Where the chain's open block and tx ids stand, for `undo`.
+  mark(chain: Chain): ChainMark {
+    return { chain, txs: chain.open.txs.length, gasUsed: chain.open.gasUsed, nextTxId: chain.nextTxId };
+  }
+
+  /// Back to `mark`: the transactions run since are gone (their SQLite writes rolled back).
+  undo(mark: ChainMark): void {
+    const { chain } = mark;
+    for (const t of chain.open.txs.splice(mark.txs)) this.#unstored.delete(t.reqKey);
+    chain.open.gasUsed = mark.gasUsed;
+    chain.nextTxId = mark.nextTxId;
+  }
+
+  /// Whether a transaction is in a block (stored or not yet).
+  mined(reqKey: string): boolean {
+    return this.#unstored.has(reqKey) || this.blocks.lookup(reqKey) !== undefined;
+  }
+
+  /// Makes the open blocks blocks and stores every block made (in the caller's SQLite
+  /// transaction, with the results of their transactions).
+  seal(): void {
+    for (const chain of this.chains.values()) if (chain.open.txs.length > 0) this.#close(chain);
+    this.#store();
+  }
+
+  /// A block on every chain, empty where nothing is open (a devnet with a `blockDelay` makes them
+  /// as time passes), in a SQLite transaction of its own.
   mineEmpty(conn: DatabaseSync): void {
     conn.exec('BEGIN');
     try {
-      for (const chain of this.chains.values()) this.mine(chain, () => []);
+      for (const chain of this.chains.values()) this.#close(chain);
+      this.#store();
       conn.exec('COMMIT');
     } catch (e) {
       if (conn.isTransaction) conn.exec('ROLLBACK');
-      this.reload();
+      this.#restoreTips();
       throw e;
     }
   }
 
-  /// The block after the chain's newest, made now (after its parent): where `/local` runs, and
-  /// what `mine` makes.
-  nextBlock(chain: Chain): BlockContext {
-    const now = BigInt(Date.now()) * 1000n;
-    const t = chain.tip.creationTime;
-    return { height: BigInt(chain.tip.height + 1), blockTime: now > t ? now : t + 1n, parentHash: chain.tip.hash };
+  /// Drops the chains' cached Pact state: the caller rolled back writes made through them.
+  clearCaches(): void {
+    for (const chain of this.chains.values()) chain.db.clearCache();
   }
 
-  /// The chains as stored: after the caller rolled back a transaction that made blocks.
-  reload(): void {
+  /// The chain's open block as its next block, made now (after its parent), to be stored.
+  #close(chain: Chain): void {
+    const t = chain.tip.creationTime;
+    const now = BigInt(Date.now()) * 1000n;
+    const block = this.#block(chain, chain.tip.height + 1, chain.tip.hash, now > t ? now : t + 1n, chain.open.txs);
+    chain.unstored.push(block);
+    chain.tip = block;
+    chain.open.txs.length = 0;
+    chain.open.gasUsed = 0n;
+  }
+
+  #store(): void {
     for (const chain of this.chains.values()) {
-      chain.db.clearCache();
-      chain.tip = this.blocks.tip(chain.id)!;
-      chain.nextTxId = chain.tip.lastTxId + 1;
+      for (const b of chain.unstored) {
+        this.blocks.insert(b);
+        for (const t of b.txs) this.#unstored.delete(t.reqKey);
+      }
+      chain.unstored.length = 0;
     }
   }
 
-  #seal(chain: Chain, height: number, parent: string, creationTime: bigint, txs: PayloadTx[]): Block {
+  /// The tips as stored, after storing blocks failed (only empty blocks were being made).
+  #restoreTips(): void {
+    for (const chain of this.chains.values()) {
+      chain.unstored.length = 0;
+      chain.tip = this.blocks.tip(chain.id)!;
+    }
+  }
+
+  /// A block of `chain` holding `txs`, its adjacent parents the tips of the adjacent chains.
+  #block(chain: Chain, height: number, parent: string, creationTime: bigint, txs: readonly PayloadTx[]): Block {
     const adjacents = this.config.graph.adjacent.get(chain.id)!.map((c): [string, string] => [c, this.chains.get(c)!.tip?.hash ?? genesisParent(this.config.networkId, c)]);
-    const pHash = payloadHash(txs);
-    const header = { chainId: chain.id, height, parent, creationTime, payloadHash: pHash, adjacents };
-    const block: Block = { ...header, hash: blockHash(header), lastTxId: chain.nextTxId - 1, txs };
-    this.blocks.insert(block);
-    chain.tip = block;
-    return block;
+    const header = { chainId: chain.id, height, parent, creationTime, payloadHash: payloadHash(txs), adjacents };
+    return { ...header, hash: blockHash(header), lastTxId: chain.nextTxId - 1, txs: [...txs] };
   }
 
   /// Block 0 of every chain. Chains other than 0 have the same genesis, so it runs on one of
@@ -139,7 +219,7 @@ export class Devnet {
   }
 
   #genesisBlock(chain: Chain): BlockContext {
-    return { height: 0n, blockTime: GENESIS_TIME, parentHash: genesisParent(this.config.networkId, chain.id) };
+    return { height: 0n, blockTime: GENESIS_TIME, prevBlockHash: genesisParent(this.config.networkId, chain.id) };
   }
 
   #genesisCommand(chain: Chain, g: GenesisTx): string {
@@ -157,7 +237,9 @@ export class Devnet {
       return { reqKey, tx: b64(signedJson(reqKey, cmd)), output: b64(commandResultText(parts)) };
     });
     chain.nextTxId = (results.at(-1)?.txId ?? -1) + 1;
-    this.#seal(chain, 0, this.#genesisBlock(chain).parentHash, GENESIS_TIME, payload);
+    const block = this.#block(chain, 0, this.#genesisBlock(chain).prevBlockHash, GENESIS_TIME, payload);
+    this.blocks.insert(block);
+    chain.tip = block;
   }
 }
 

@@ -12,12 +12,13 @@ import { userSigJson } from '../../api/command.ts';
 import { encodeJson, JsonNumber, JsonObject } from '../../values/json.ts';
 import { hashText } from '../../values/hash.ts';
 import type { Json } from '../../values/json.ts';
-import { apiHandlers, localReply, readLocal, route } from '../app.ts';
+import { localReply, readLocal, route } from '../app.ts';
 import type { Handler } from '../app.ts';
 import { badRequest, decoded, jsonReply, readJsonBody, reply } from '../http.ts';
 import type { BodyLimits } from '../http.ts';
+import { pollAnswer } from '../node.ts';
 import type { PactNode } from '../node.ts';
-import { commandsOf, pollOf, submitBatchOf } from '../requests.ts';
+import { commandsOf, listenOf, pollOf, submitBatchOf } from '../requests.ts';
 import type { BlockHeader } from './blocks.ts';
 import { insertError, preflightErrors } from './validate.ts';
 import type { DevnetView } from './view.ts';
@@ -45,7 +46,7 @@ export function devnetRoutes(app: H3, node: PactNode, devnet: DevnetView, limits
 
   const pact = pactHandlers(node, devnet, limits);
   for (const [name, post] of Object.entries(pact)) route(app, `${CHAIN}/pact/api/v1/${name}`, { POST: onChain(post) });
-  route(app, `${CHAIN}/pact/api/v1/listen`, { POST: onChain(apiHandlers(node, limits).listen!) });
+
   route(app, `${CHAIN}/pact/spv`, { POST: onChain(spvHandler(devnet, limits)) });
   route(app, `${BASE}/cut`, { GET: onNetwork(() => jsonReply(cutJson(devnet))), PUT: onNetwork(() => reply(405)) });
   route(app, `${BASE}/cut/peer`, { GET: onNetwork(() => jsonReply(emptyPage())) });
@@ -80,19 +81,32 @@ function pactHandlers(node: PactNode, devnet: DevnetView, limits: DevnetLimits):
       for (const [i, c] of commands.entries()) {
         // What the command alone tells is checked here; its chain's state, where commands run.
         const err = insertError(devnet.config, chain, c)
-          ?? (await node.local(c, { mempoolCheck: true, verifySignatures: false })).summary;
+          ?? (await node.local(c, { mempoolCheck: true, verifySignatures: false, chain })).summary;
         if (err !== 'success') errors.push(`Transaction "${encodeKey(c.hash)}" at index ${i} failed with: ${err}`);
       }
       if (errors.length > 0) return badRequest(`One or more transactions were invalid: ${errors.join(', ')}`);
       return jsonReply(encodeJson(new JsonObject([['requestKeys', node.send(commands)]])));
     },
+    // Results come from the chain's blocks, each with its block as `metaData` (chainweb's poll).
     poll: async (event, chain) => {
       const body = await readJsonBody(event, limits);
       if (body instanceof Response) return body;
       const keys = decoded(() => pollOf(body));
       if (keys instanceof Response) return keys;
-      const here = keys.filter((k) => devnet.blocks.lookup(k)?.chainId === chain);
-      return jsonReply(here.length === 0 ? '{}' : node.poll(here));
+      const found = new Map<string, string>();
+      for (const k of keys) {
+        const r = devnet.result(chain, k);
+        if (r !== undefined) found.set(k, r);
+      }
+      return jsonReply(pollAnswer(found));
+    },
+    listen: async (event, chain) => {
+      const body = await readJsonBody(event, limits);
+      if (body instanceof Response) return body;
+      const key = decoded(() => listenOf(body));
+      if (key instanceof Response) return key;
+      const json = await node.listen(key, event.req.signal);
+      return jsonReply(devnet.result(chain, key) ?? json);
     },
     local: async (event, chain) => {
       const req = await readLocal(event, limits);
@@ -103,7 +117,7 @@ function pactHandlers(node: PactNode, devnet: DevnetView, limits: DevnetLimits):
         const errors = preflightErrors(devnet.config, chain, command, flags.signatureVerification);
         if (errors.length > 0) return badRequest(`Metadata validation failed: ${JSON.stringify(errors)}`);
       }
-      const result = await node.local(command, { verifySignatures: flags.signatureVerification, preflight: flags.preflight });
+      const result = await node.local(command, { verifySignatures: flags.signatureVerification, preflight: flags.preflight, chain });
       return localReply(result.json, flags.preflight);
     },
   };

@@ -1,31 +1,30 @@
-/// The devnet as the node's command service: a command runs on the chain its metadata names,
-/// `/send`'s in a new block of that chain (its result carries the block in `metaData`),
-/// `/local`'s on top of the chain's newest block. The HTTP edge has checked the command against
-/// its endpoint and the mempool's rules before (validate.ts).
+/// The devnet as the node's command service: a command `/send` accepted runs in the open block
+/// of the chain its metadata names, sealed with the others when the executor commits; `/local`
+/// runs on top of the chain's newest block. The HTTP edge has checked the command against its
+/// endpoint and the mempool's rules before (validate.ts).
 import type { DatabaseSync } from 'node:sqlite';
 import type { Command } from '../../api/command.ts';
 import { publicMetaOf } from '../../api/parsed.ts';
 import { PactError } from '../../lang/errors.ts';
-import { commandResultText } from '../../lang/result-json.ts';
+import { commandResultText, pactErrorJson } from '../../lang/result-json.ts';
 import type { CommandResultParts } from '../../lang/result-json.ts';
 import { base64UrlEncode } from '../../values/base64.ts';
 import { JsonNumber, JsonObject } from '../../values/json.ts';
-import type { Json } from '../../values/json.ts';
-import { publicMetaJson } from '../../api/command.ts';
-import { pactErrorJson } from '../../lang/result-json.ts';
+import { publicMetaJson, userSigJson } from '../../api/command.ts';
 import { verifyAndParse } from '../pact-service.ts';
 import type { ApplyOptions, CommandResult, CommandService, ExecutionMode } from '../service.ts';
-import type { BlockHeader } from './blocks.ts';
 import { applyLocal, applyPreflight, applySend } from './exec.ts';
 import { stateError } from './validate.ts';
-import type { BlockContext, RunContext, Tx, TxOutcome } from './exec.ts';
+import type { RunContext, Tx, TxOutcome } from './exec.ts';
 import { Devnet } from './network.ts';
 import { b64, signedJson } from './payload.ts';
-import type { Chain } from './network.ts';
-import { userSigJson } from '../../api/command.ts';
+import type { Chain, ChainMark } from './network.ts';
 
 /// Commands kept between their mempool check and their run, at most.
 const MAX_CHECKED = 10000;
+
+/// What `/poll` answers for a transaction left out of its block (chainweb's badlist).
+const BADLISTED = new PactError('TxFailure', null, 'Transaction is badlisted because it previously failed to validate.');
 
 export class DevnetService implements CommandService {
   /// Unused: each chain counts its own tx ids.
@@ -34,6 +33,9 @@ export class DevnetService implements CommandService {
   /// Commands the mempool check read and passed, by request key: their run (which follows) takes
   /// them instead of reading them again.
   readonly #checked = new Map<string, Tx>();
+  /// Where the chain of the last command `/send` accepted stood before it: what a rollback of
+  /// that command restores (`reset`).
+  #last: ChainMark | null = null;
 
   readonly #timer: ReturnType<typeof setInterval> | null;
 
@@ -64,24 +66,30 @@ export class DevnetService implements CommandService {
     // A command `/send` accepted had its signatures checked then (validate.ts).
     const tx = known ?? readTx(cmd, mode === 'local' && options.verifySignatures !== false);
     if (tx instanceof PactError) return failed(reqKey, tx);
-    const chain = this.devnet.chain(tx.meta.chainId);
-    if (chain === undefined) return failed(reqKey, new PactError('TxFailure', null, `Unknown chain id: ${tx.meta.chainId}`));
+    // `/local` runs on the chain of its endpoint, whatever chain the command names.
+    const chainId = options.chain ?? tx.meta.chainId;
+    const chain = this.devnet.chain(chainId);
+    if (chain === undefined) return failed(reqKey, new PactError('TxFailure', null, `Unknown chain id: ${chainId}`));
     if (options.mempoolCheck === true) {
       const error = stateError(this.devnet, chain, tx);
       if (error === null) this.#keep(tx);
       return checked(reqKey, error);
     }
     if (mode === 'local') return this.#local(chain, tx, options.preflight === true);
-    let outcome: TxOutcome | undefined;
-    const block = this.devnet.mine(chain, (b) => {
-      outcome = applySend(this.#context(chain, b), tx);
-      return [{ reqKey: tx.reqKey, tx: b64(signedJson(tx.reqKey, cmd.cmd, cmd.sigs.map(userSigJson))), output: b64(commandResultText(outcome.parts)) }];
-    });
-    return result(outcome!, blockMetaData(block));
+    return this.#send(chain, tx);
   }
 
+  /// The executor commits: the open blocks are sealed and stored first.
+  beforeCommit(): void {
+    this.devnet.seal();
+  }
+
+  /// The last command `/send` accepted was rolled back: it leaves its chain's open block, the
+  /// chain takes its tx ids again, and what the chains cached of its writes is dropped.
   reset(): void {
-    this.devnet.reload();
+    this.devnet.clearCaches();
+    if (this.#last !== null) this.devnet.undo(this.#last);
+    this.#last = null;
   }
 
   #keep(tx: Tx): void {
@@ -89,15 +97,31 @@ export class DevnetService implements CommandService {
     this.#checked.set(tx.reqKey, tx);
   }
 
-  #local(chain: Chain, tx: Tx, preflight: boolean): CommandResult {
-    const block = this.devnet.nextBlock(chain);
-    const rc = this.#context(chain, block);
-    const outcome = preflight ? applyPreflight(rc, tx) : applyLocal(rc, tx);
-    return result(outcome, publicData(tx, block));
+  /// Runs a command in its chain's open block, which takes it unless its gas could not be
+  /// bought.
+  #send(chain: Chain, tx: Tx): CommandResult {
+    this.devnet.makeRoom(chain, tx.meta.gasLimit);
+    this.#last = this.devnet.mark(chain);
+    const outcome = applySend(this.#context(chain), tx);
+    if (outcome instanceof PactError) {
+      const json = commandResultText(failureParts(tx.reqKey, BADLISTED));
+      this.devnet.blocks.badlist(chain.id, tx.reqKey, json);
+      return { reqKey: tx.reqKey, txId: null, gas: 0n, success: false, json, summary: `gas purchase failed: ${outcome.messageFor(true)}` };
+    }
+    const r = result(outcome);
+    const payloadTx = { reqKey: tx.reqKey, tx: b64(signedJson(tx.reqKey, tx.cmd.cmd, tx.cmd.sigs.map(userSigJson))), output: b64(r.json) };
+    this.devnet.include(chain, payloadTx, outcome.parts.gas);
+    return r;
   }
 
-  #context(chain: Chain, block: BlockContext): RunContext {
-    return { chain, block, miner: this.devnet.config.miner, spv: this.devnet.spv.support(chain.id) };
+  #local(chain: Chain, tx: Tx, preflight: boolean): CommandResult {
+    const rc = this.#context(chain);
+    const outcome = preflight ? applyPreflight(rc, tx) : applyLocal(rc, tx);
+    return result(outcome, publicData(tx, chain));
+  }
+
+  #context(chain: Chain): RunContext {
+    return { chain, block: this.devnet.context(chain), miner: this.devnet.config.miner, spv: this.devnet.spv.support(chain.id) };
   }
 }
 
@@ -110,11 +134,12 @@ export function readTx(cmd: Command, signatures: boolean): Tx | PactError {
   return { reqKey: base64UrlEncode(cmd.hash), cmd, payload, meta: publicMetaOf(payload.meta, ['meta']), exps };
 }
 
-function result(outcome: TxOutcome, metaData: Json): CommandResult {
-  const parts: CommandResultParts = { ...outcome.parts, metaData };
+/// A result as a block's output holds it (`metaData` null: `/poll` adds the block), or with
+/// the metadata `/local` gives.
+function result(outcome: TxOutcome, metaData: JsonObject | null = null): CommandResult {
   const p = outcome.parts;
   return {
-    reqKey: p.reqKey, txId: p.txId, gas: p.gas, success: outcome.success, json: commandResultText(parts),
+    reqKey: p.reqKey, txId: p.txId, gas: p.gas, success: outcome.success, json: commandResultText({ ...p, metaData }),
     summary: outcome.summary,
   };
 }
@@ -125,24 +150,19 @@ function checked(reqKey: string, error: string | null): CommandResult {
 }
 
 function failed(reqKey: string, e: PactError): CommandResult {
-  const parts: CommandResultParts = {
-    reqKey, txId: null, gas: 0n, result: { error: pactErrorJson(e, true) }, logs: null, events: [], continuation: null,
-  };
-  return { reqKey, txId: null, gas: 0n, success: false, json: commandResultText(parts), summary: e.messageFor(true) };
+  return { reqKey, txId: null, gas: 0n, success: false, json: commandResultText(failureParts(reqKey, e)), summary: e.messageFor(true) };
 }
 
-/// What `/poll` and `/listen` add to a result: the block it was mined in.
-export function blockMetaData(b: BlockHeader): JsonObject {
-  return new JsonObject([
-    ['blockHeight', new JsonNumber(BigInt(b.height), 0)], ['blockTime', new JsonNumber(b.creationTime, 0)],
-    ['blockHash', b.hash], ['prevBlockHash', b.parent],
-  ]);
+function failureParts(reqKey: string, e: PactError): CommandResultParts {
+  return { reqKey, txId: null, gas: 0n, result: { error: pactErrorJson(e, true) }, logs: null, events: [], continuation: null };
 }
 
-/// What `/local` adds: the public data the command ran with (chainweb's `PublicData`).
-function publicData(tx: Tx, block: BlockContext): JsonObject {
+/// What `/local` adds: the public data the command ran with (chainweb's `ctxToPublicData'`: the
+/// height after the newest block's, that block's creation time and hash).
+function publicData(tx: Tx, chain: Chain): JsonObject {
+  const tip = chain.tip;
   return new JsonObject([
-    ['publicMeta', publicMetaJson(tx.meta)], ['blockTime', new JsonNumber(block.blockTime, 0)],
-    ['prevBlockHash', block.parentHash], ['blockHeight', new JsonNumber(block.height, 0)],
+    ['publicMeta', publicMetaJson(tx.meta)], ['blockTime', new JsonNumber(tip.creationTime, 0)],
+    ['prevBlockHash', tip.hash], ['blockHeight', new JsonNumber(BigInt(tip.height + 1), 0)],
   ]);
 }

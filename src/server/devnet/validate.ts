@@ -53,11 +53,12 @@ export function insertError(config: DevnetConfig, chainId: string, cmd: Command)
   return timesValid(meta, now) ? null : 'Transaction time-to-live is expired';
 }
 
-/// What the mempool checks against the chain's state: the command is not mined yet, and its
-/// sender (or gas station) can buy its gas.
+/// What the mempool checks against the chain's state: the command is not mined yet, nor left out
+/// of a block before, and its sender (or gas station) can buy its gas.
 export function stateError(devnet: Devnet, chain: Chain, tx: Tx): string | null {
-  if (devnet.blocks.lookup(tx.reqKey) !== undefined) return 'Transaction already exists on chain';
-  const rc = { chain, block: devnet.nextBlock(chain), miner: devnet.config.miner, spv: devnet.spv.support(chain.id) };
+  if (devnet.mined(tx.reqKey)) return 'Transaction already exists on chain';
+  if (devnet.blocks.badlisted(tx.reqKey) !== undefined) return 'Transaction is badlisted because it previously failed to validate.';
+  const rc = { chain, block: devnet.context(chain), miner: devnet.config.miner, spv: devnet.spv.support(chain.id) };
   const bought = attemptBuyGas(rc, tx);
   return bought === null ? null : `Attempt to buy gas failed with: ${showPactError(bought, true)}`;
 }
