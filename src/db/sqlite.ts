@@ -20,8 +20,8 @@ export interface RowCodec {
   encode(table: string, value: unknown): string;
   /// The value a stored row's text stands for.
   decode(table: string, key: string, json: string): unknown;
-  /// Whether decoded rows of `table` may be kept in memory between transactions (true for the
-  /// system tables, whose rows are few and costly to decode, e.g. modules; false for user tables).
+  /// Whether a value written to `table` may be kept in memory as that row's value (true where
+  /// reading its text back gives the very same value; otherwise only values read are kept).
   cached(table: string): boolean;
 }
 
@@ -62,13 +62,20 @@ interface TableState {
   readonly txRead: StatementSync;
   readonly txWrite: StatementSync;
   readonly txids: StatementSync;
-  /// Committed decoded rows, for a table the codec lets us cache; null otherwise.
-  readonly committed: Map<string, unknown> | null;
+  /// Decoded committed rows. For a table whose written values the codec lets us keep, the values
+  /// written too; for the others (a written value is not what reading its text back gives), the
+  /// values read, each forgotten when its row is written, at most `READ_ROWS_KEPT` of them.
+  readonly committed: Map<string, unknown>;
+  readonly keepsWritten: boolean;
   /// Rows written in the open transaction (null when it wrote none).
   pending: Map<string, unknown> | null;
   /// The open transaction's writes to this table, in order.
   entries: TxLogEntry[];
 }
+
+/// Rows read back kept per table (a transaction reads the same rows again and again: a coin
+/// transfer reads the sender's account for its gas, its capabilities and the debit).
+const READ_ROWS_KEPT = 4096;
 
 const SAVEPOINT = 'SAVEPOINT pact_tx';
 const RELEASE = 'RELEASE pact_tx';
@@ -122,15 +129,14 @@ export class SqlitePactDb implements PactDb {
       const v = s.pending.get(key);
       if (v !== undefined) return v;
     }
-    if (s.committed !== null) {
-      const v = s.committed.get(key);
-      if (v !== undefined) return v;
-    }
+    const cached = s.committed.get(key);
+    if (cached !== undefined) return cached;
     const row = s.read.get(key) as Pick<DataRow, 'value'> | undefined;
     if (row === undefined || row.value === null) return undefined;
     const v = this.#codec.decode(table, key, row.value);
     // A row this transaction did not write is committed state, so it may be cached even now.
-    s.committed?.set(key, v);
+    if (!s.keepsWritten && s.committed.size >= READ_ROWS_KEPT) s.committed.clear();
+    s.committed.set(key, v);
     return v;
   }
 
@@ -143,8 +149,9 @@ export class SqlitePactDb implements PactDb {
     }
     const json = this.#codec.encode(table, value);
     s.write.run(key, json);
+    if (!s.keepsWritten) s.committed.delete(key);
     if (!this.#inTx) {
-      s.committed?.set(key, value);
+      if (s.keepsWritten) s.committed.set(key, value);
       return;
     }
     if (s.pending === null) {
@@ -194,7 +201,7 @@ export class SqlitePactDb implements PactDb {
     for (const s of touched) s.txWrite.run(txid, encodeTxRecords(s.entries));
     this.#statements.get(RELEASE).run();
     for (const s of touched) {
-      if (s.committed !== null) for (const [k, v] of s.pending!) s.committed.set(k, v);
+      if (s.keepsWritten) for (const [k, v] of s.pending!) s.committed.set(k, v);
     }
     for (const t of this.#created) this.#tables.add(t);
     const log = this.#log;
@@ -247,7 +254,8 @@ export class SqlitePactDb implements PactDb {
     const s: TableState = {
       read: st.get(q.read), write: st.get(q.write), keys: st.get(q.keys),
       txRead: st.get(q.txRead), txWrite: st.get(q.txWrite), txids: st.get(q.txids),
-      committed: this.#codec.cached(table) ? new Map() : null,
+      committed: new Map(),
+      keepsWritten: this.#codec.cached(table),
       pending: null,
       entries: [],
     };
