@@ -13,6 +13,7 @@ const JSON_TYPE = 'application/json;charset=utf-8';
 export const TEXT_TYPE = 'text/plain;charset=utf-8';
 
 const UTF8 = new TextEncoder();
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /// A response with an exact body and length, its reason phrase in the status line (`200 OK`;
 /// a bare Response would send an empty one), and `nosniff`, so that no browser reads an error
@@ -136,7 +137,7 @@ async function readBody(req: Request, max: number): Promise<string | Response> {
   }
   if (bytes === null) return tooLarge();
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return STRICT_UTF8.decode(bytes);
   } catch {
     return badRequest('Error in $: the request body is not valid UTF-8');
   }

@@ -57,9 +57,10 @@ export function base64DecodeStrict(text: string): Uint8Array | string {
 /// Returns the bytes or base64-bytestring's error text (offsets count bytes of the padded
 /// UTF-8 input).
 export function base64UrlDecodeVerbose(text: string): Uint8Array | string {
-  const bytes = Buffer.from(text, 'utf8');
-  const pad = (4 - (bytes.length % 4)) % 4;
-  return decodeQuads(Buffer.concat([bytes, Buffer.alloc(pad, 0x3d)]), URL);
+  const length = Buffer.byteLength(text, 'utf8');
+  const padded = Buffer.alloc(length + ((4 - (length % 4)) % 4), 0x3d);
+  padded.write(text, 'utf8');
+  return decodeQuads(padded, URL);
 }
 
 /// `Data.ByteString.Base64.URL.decode` as is (WebAuthn client data): unpadded input is padded,
@@ -94,13 +95,17 @@ const URL = table('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345678
 /// (offsets are byte offsets into the padded input): padding is only allowed as the last one or
 /// two characters, and the bits it leaves unused must be zero.
 function decodeQuads(src: Uint8Array, t: Uint8Array): Uint8Array | string {
-  const out: number[] = [];
-  for (let i = 0; i < src.length; i += 4) {
+  // The output's length, if the padding is valid (else an error is returned before it matters).
+  const n = src.length;
+  const size = (n / 4) * 3 - (n > 0 && src[n - 1] === 0x3d ? (src[n - 2] === 0x3d ? 2 : 1) : 0);
+  const out = new Uint8Array(Math.max(size, 0));
+  let o = 0;
+  for (let i = 0; i < n; i += 4) {
     const a = t[src[i]!]!;
     const b = t[src[i + 1]!]!;
     const c = t[src[i + 2]!]!;
     const d = t[src[i + 3]!]!;
-    const final = i + 4 >= src.length;
+    const final = i + 4 >= n;
     if (a === PAD) return `invalid padding at offset: ${i}`;
     if (b === PAD) return `invalid padding at offset: ${i + 1}`;
     if (!final) {
@@ -109,17 +114,18 @@ function decodeQuads(src: Uint8Array, t: Uint8Array): Uint8Array | string {
     } else if (c === PAD && d !== PAD) {
       return `invalid character at offset: ${i + 3}`;
     }
-    const bad = [a, b, c, d].indexOf(INVALID);
+    const bad = a === INVALID ? 0 : b === INVALID ? 1 : c === INVALID ? 2 : d === INVALID ? 3 : -1;
     if (bad >= 0) return `invalid character at offset: ${i + bad}`;
+    out[o++] = (a << 2) | (b >> 4);
     if (c === PAD) {
       if ((b & 15) !== 0) return `non-canonical encoding detected at offset: ${i + 1}`;
-      out.push((a << 2) | (b >> 4));
     } else if (d === PAD) {
       if ((c & 3) !== 0) return `non-canonical encoding detected at offset: ${i + 2}`;
-      out.push((a << 2) | (b >> 4), ((b & 15) << 4) | (c >> 2));
+      out[o++] = ((b & 15) << 4) | (c >> 2);
     } else {
-      out.push((a << 2) | (b >> 4), ((b & 15) << 4) | (c >> 2), ((c & 3) << 6) | d);
+      out[o++] = ((b & 15) << 4) | (c >> 2);
+      out[o++] = ((c & 3) << 6) | d;
     }
   }
-  return Uint8Array.from(out);
+  return out;
 }

@@ -77,7 +77,7 @@ describe('a command past its time limit in a group of several batches', () => {
     const conn = openSqlite(join(dir, 'data', 'pact.sqlite'), []);
     const inboxConn = openSqlite(join(dir, 'data', 'inbox.sqlite'), []);
     const inbox = new Inbox(inboxConn, new HistoryStore(conn));
-    for (const batch of [['g1', 'g2'], ['hang in g'], ['g3']]) inbox.accept(batch.map(command));
+    inbox.accept([['g1', 'g2'], ['hang in g'], ['g3']].map((batch) => batch.map(command)));
     inboxConn.close();
     conn.close();
     const node = await startStubNode(dir, 'sendTimeLimit: 0.5\n');

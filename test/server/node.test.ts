@@ -154,9 +154,8 @@ describe('/send and /poll', () => {
       effects: (reader.prepare('SELECT count(*) AS n FROM effects').get() as { n: number }).n,
       polled: Object.keys(JSON.parse(h.node.poll(['g1', 'g2', 'g3', 'g4'].map(keyOf)))).length,
     });
-    await send(h, 'g1', 'g2');
-    await send(h, 'g3');
-    await send(h, 'g4');
+    // Three /send requests at once: stored together, queued together.
+    await Promise.all([send(h, 'g1', 'g2'), send(h, 'g3'), send(h, 'g4')]);
     await h.node.executor.idle();
     // One group: while g4 runs, g1..g3 have run but nothing is committed or shown.
     assert.deepEqual(seen, [0, 0, 0, 0].map(() => ({ committed: 0, effects: 0, polled: 0 })));
@@ -263,10 +262,10 @@ describe('the executor', () => {
     assert.equal(h.service.effects(), 50);
   });
 
-  it('builds commands back from storage with their signatures', () => {
+  it('builds commands back from storage with their signatures', async () => {
     const h = harness();
     const c = { ...command('signed'), sigs: [{ kind: 'ed25519' as const, sig: 'ab'.repeat(64) }] };
-    h.node.send([c]);
+    await h.node.send([c]);
     assert.deepEqual(h.node.inbox.pending(), [{ reqKey: keyOf('signed'), batch: 1, command: c }]);
   });
 });

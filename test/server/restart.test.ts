@@ -20,8 +20,7 @@ describe('restart', () => {
     const first = harness({ conn: new DatabaseSync(path) });
     await send(first, 'r1', 'r2');
     await first.node.executor.idle();
-    await send(first, 'r3');
-    await send(first, 'r4', 'r5');
+    await Promise.all([send(first, 'r3'), send(first, 'r4', 'r5')]);
     // Stopped before the executor's first turn: r3..r5 are stored, not run.
     await first.node.close();
     first.conn.close();
