@@ -77,10 +77,10 @@ export class Inbox {
   /// commands that were new, under a fresh batch number. A command whose key is already known
   /// (waiting here, or done), or appeared earlier in the same batch or an earlier one, is dropped.
   accept(batches: ReadonlyArray<readonly Command[]>): PendingCommand[][] {
-    const numbered = batches.map((commands) => {
+    const numbered = this.#history.reading(() => batches.map((commands) => {
       const batch = ++this.#lastBatch;
       return commands.filter((c) => !this.#history.done(requestKey(c))).map((c) => [c, batch] as const);
-    });
+    }));
     const stored = this.#store(numbered.flat());
     let next = 0;
     return numbered.map((fresh) => stored.slice(next, next += fresh.length).filter((p) => p !== null));

@@ -115,11 +115,13 @@ export class PactNode {
   poll(keys: readonly string[]): string {
     const visibleBelow = this.executor.visibleBelow();
     const found = new Map<string, string>();
-    for (const k of keys) {
-      if (this.#queued.has(k)) continue;
-      const stored = this.history.result(k);
-      if (stored !== undefined && stored.batch < visibleBelow) found.set(k, stored.json);
-    }
+    this.history.reading(() => {
+      for (const k of keys) {
+        if (this.#queued.has(k)) continue;
+        const stored = this.history.result(k);
+        if (stored !== undefined && stored.batch < visibleBelow) found.set(k, stored.json);
+      }
+    });
     this.#logPoll(keys, found.size);
     return '{' + legacyKeyOrder([...found.keys()]).map((k) => `${encodeString(k)}:${found.get(k)!}`).join(',') + '}';
   }
