@@ -8,8 +8,9 @@
 /// synchronous, so the executor works in slices of a few milliseconds and yields to its event
 /// loop between them, to take in the commands sent meanwhile. The commands of one slice commit
 /// together (group commit: a SQLite commit costs more than a typical command), before the
-/// executor yields or waits, and before a `/local` runs; a command that fails inside the group
-/// is rolled back to its own savepoint, and its neighbours keep their effects.
+/// executor yields or waits; a command that fails inside the group is rolled back to its own
+/// savepoint, and its neighbours keep their effects. A `/local` runs in the group too: it sees
+/// the effects of every command sent before it, committed or about to be.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { Command } from '../api/command.ts';
 import { PactError } from '../lang/errors.ts';
@@ -197,11 +198,9 @@ export class Executor implements CommandRunner {
     return r.done ? null : r.promise!.catch(() => {});
   }
 
-  /// Runs one command: the next of the head batch, or the head local request (which sees only
-  /// committed state: the open group commits first).
+  /// Runs one command: the next of the head batch, or the head local request.
   #step(): void {
     const item = this.#items[0]!;
-    if (item.kind === 'local') this.#commit();
     this.#deps.onCommand?.(true);
     if (item.kind === 'local') {
       this.#items.shift();

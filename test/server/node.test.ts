@@ -166,16 +166,17 @@ describe('/send and /poll', () => {
     h.conn.close();
   });
 
-  it('commits what ran before a /local runs it', async () => {
+  it('runs a /local in the group: it sees the effects of the commands before it, whose results show at the commit', async () => {
     const h = harness({ sliceMs: 1000 });
     const polledDuringLocal: number[] = [];
     h.service.onApply = (_cmd, mode) => {
       if (mode === 'local') polledDuringLocal.push(Object.keys(JSON.parse(h.node.poll([keyOf('c1')]))).length);
     };
-    await send(h, 'c1');
-    const local = await h.post('/api/v1/local', envelope('look'));
+    const [, local] = await Promise.all([send(h, 'c1'), h.post('/api/v1/local', envelope('look'))]);
     assert.equal((await local.json() as { result: { data: number } }).result.data, 1);
-    assert.deepEqual(polledDuringLocal, [1]);
+    assert.deepEqual(polledDuringLocal, [0]);
+    await h.node.executor.idle();
+    assert.equal(Object.keys(JSON.parse(h.node.poll([keyOf('c1')]))).length, 1);
   });
 });
 
