@@ -43,6 +43,9 @@ export class ModuleStore {
   private db: PactDb | null = null;
   /// Rebuilt versions by hash, so dependents share one object per version.
   private readonly byHash = new Map<string, ModuleData>();
+  /// The versions being rebuilt (a module upgraded to the very code it had was built against
+  /// its previous version, which has its own hash: that lookup names the module being rebuilt).
+  private readonly rebuilding = new Set<string>();
 
   constructor(natives: Map<string, Native>, history: () => Iterable<string>) {
     this.natives = natives;
@@ -66,11 +69,14 @@ export class ModuleStore {
 
   private restore(stored: StoredModule): ModuleData {
     let data: ModuleData;
+    this.rebuilding.add(stored.hash);
     try {
       data = rebuild(stored, this.context(stored));
     } catch (e) {
       const why = e instanceof Error ? e.message : String(e);
       throw new PactError('EvalError', null, `module restore failed: ${stored.name}: ${why}`);
+    } finally {
+      this.rebuilding.delete(stored.hash);
     }
     data.committed = true;
     this.byHash.set(data.hash, data);
@@ -97,8 +103,11 @@ export class ModuleStore {
   }
 
   /// A module version: the stored one if it has that hash (or no hash is asked for), else an
-  /// earlier version found in the history.
+  /// earlier version found in the history. The version being rebuilt is not there yet: the
+  /// linker takes a module's own name for the module it builds (a module reference to it, with
+  /// its interfaces, which an identical previous version shares).
   private version(name: string, hash: string | null): ModuleData | undefined {
+    if (hash !== null && this.rebuilding.has(hash)) return undefined;
     const current = this.database().read(MODULES, name) as ModuleData | undefined;
     if (hash === null || current?.hash === hash) return current;
     const known = this.byHash.get(hash);

@@ -135,3 +135,18 @@ test('rebuilt modules cost their dependents what they cost before the restart', 
   assert.equal(installs(true, true), installed);
   assert.equal(installs(false, true), installed);
 });
+
+// An upgrade to identical code is built against the previous version, which has the same hash:
+// the module's reference to itself then names the version being rebuilt.
+test('a module upgraded to the code it had, naming itself, is rebuilt', () => {
+  const SELF = '(module s G (defcap G () true) (implements i) (defun q:integer () 1) (defconst P (format "{}" [s])))';
+  withFile((path) => {
+    const first = open(path);
+    run(first, '(interface i (defun q:integer ()))');
+    run(first, SELF);
+    run(first, SELF);
+    const second = open(path);
+    assert.equal(run(second, 's.P'), 's');
+    assert.deepEqual(run(second, '(s.q)'), 1n);
+  });
+});
