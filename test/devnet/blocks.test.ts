@@ -25,7 +25,7 @@ interface Net {
 
 function devnet(config: Partial<DevnetConfig> = {}): Net {
   const conn = openSqlite(':memory:', []);
-  const service = new DevnetService(new Devnet(conn, { ...DEVNET_DEFAULTS, ...config }), conn);
+  const service = new DevnetService(new Devnet(conn, { ...DEVNET_DEFAULTS, blockDelay: 0, ...config }), conn);
   const view = new DevnetView(conn, service.devnet.config);
   return {
     service, view,

@@ -18,20 +18,20 @@ const MARMALADE_DIR = process.env.MARMALADE_DIR ?? '';
 /// Tests that fail by the suite's own making, by file and the reason (README, "Devnet").
 const KNOWN_FAILURES: ReadonlyArray<{ readonly file: RegExp; readonly test?: RegExp; readonly reason: string }> = [
   { file: /estimate-gas-price/, reason: 'queries Kadena\'s public testnet (testnet04, no host given): needs the internet' },
-  { file: /^utils\.int/, test: /should return gasLimit and gasPrice/, reason: 'expects 209 gas, what Pact 5 charges; a Pact 4 devnet charges Pact 4\'s gas' },
-  {
-    file: /^marmalade/,
-    reason: MARMALADE_DIR === ''
-      ? 'needs marmalade deployed (MARMALADE_DIR)'
-      : 'marmalade\'s deploy.json never creates the ledger\'s versions table, which create-token writes (so every token fails to be created), '
-        + 'and the suite reads integers in results as Pact 5 writes them ({"int": n}); the tests after a failed step fail with it',
-  },
+  { file: /^utils\.int/, test: /should return gasLimit and gasPrice/, reason: 'expects 209 gas, what Pact 5 charges; a Pact 4 devnet charges Pact 4\'s gas (493)' },
+  MARMALADE_DIR === ''
+    ? { file: /^marmalade/, reason: 'needs marmalade deployed (MARMALADE_DIR)' }
+    : {
+      file: /^marmalade-(sale|dutch-auction|conventional-auction)/,
+      reason: 'its block-time helper takes an integer result as Pact 5 writes it ({"int": n}); Pact 4 writes a top-level integer '
+        + 'as a number, which @kadena/client then refuses ("Type `number` is not allowed in the command"); the steps after it fail with it',
+    },
 ];
 
 /// What passes at least (a floor, so that a regression shows): every test outside marmalade's
-/// but the known failures (coin: 10, built-in: 5), and with marmalade deployed, the marmalade
-/// tests that need no token of their own.
-const LEAST_PASSED = { others: 15, marmalade: MARMALADE_DIR === '' ? 0 : 20 };
+/// but the known failures (coin: 10, built-in: 5), and with marmalade deployed, every marmalade
+/// test that does not read the block time, or follow a step that does.
+const LEAST_PASSED = { others: 15, marmalade: MARMALADE_DIR === '' ? 0 : 57 };
 
 interface VitestReport {
   readonly numTotalTests: number;
@@ -42,21 +42,38 @@ interface VitestReport {
   }>;
 }
 
-/// The suite's test account (`sourceAccount`, k:5a2a…) pays for its marmalade transactions; Kadena
-/// funds it before the suite runs (that setup is not in the package): here, 1000 KDA from
-/// sender00 on every chain.
-const TEST_ACCOUNT_KEY = '5a2afbc4564b76b2c27ce5a644cab643c43663835ea0be22433b209d3351f937';
+/// The suite's test accounts (`sourceAccount`, k:5a2a…, and `secondaryTargetAccount`, k:5f6f…,
+/// its buyer and bidder) pay for their marmalade transactions; Kadena funds them before the suite
+/// runs (that setup is not in the package): here, 1000 KDA each from sender00 on every chain.
+const TEST_ACCOUNT_KEYS = [
+  '5a2afbc4564b76b2c27ce5a644cab643c43663835ea0be22433b209d3351f937',
+  '5f6f02565cf70fe29a43eb251028673ceb43263707a2d6eee929a97690223b87',
+];
 
-async function fundTestAccount(): Promise<void> {
-  const account = `k:${TEST_ACCOUNT_KEY}`;
+async function fundTestAccounts(): Promise<void> {
   await Promise.all(Array.from({ length: 20 }, async (_, i) => {
-    const cmd = await signedExec(`(coin.transfer-create "sender00" "${account}" (read-keyset "ks") 1000.0)`, SENDER00, {
-      chainId: String(i), data: { ks: { keys: [TEST_ACCOUNT_KEY], pred: 'keys-all' } },
-      caps: [['coin.GAS'], ['coin.TRANSFER', 'sender00', account, { decimal: '1000.0' }]],
-    });
-    const [r] = await sendAndListen('http://127.0.0.1:8080', String(i), [cmd]);
-    assert.equal(r!.result.status, 'success', JSON.stringify(r));
+    const cmds = await Promise.all(TEST_ACCOUNT_KEYS.map((key) => signedExec(`(coin.transfer-create "sender00" "k:${key}" (read-keyset "ks") 1000.0)`, SENDER00, {
+      chainId: String(i), data: { ks: { keys: [key], pred: 'keys-all' } }, nonce: key,
+      caps: [['coin.GAS'], ['coin.TRANSFER', 'sender00', `k:${key}`, { decimal: '1000.0' }]],
+    })));
+    for (const r of await sendAndListen('http://127.0.0.1:8080', String(i), cmds)) assert.equal(r.result.status, 'success', JSON.stringify(r));
   }));
+}
+
+/// marmalade's deploy.json installs the ledger and the guard policy without the tables their
+/// version 1 added (`versions`, which `create-token` writes; `uri-guards`), as chainweb would
+/// refuse those writes too; a deployment that has been upgraded holds them. Its own upgrade of
+/// the two modules (their `upgrade_version_1` branch) is run after it, by deploy.ts.
+function upgradeConfig(dir: string): string {
+  const upgrade = (codeFile: string): object => ({
+    profile: 'default', codeFile, data: { ns: 'marmalade-v2', upgrade: true, upgrade_version_1: true }, sender: 'sender00',
+  });
+  const file = join(dir, 'upgrade.json');
+  writeFileSync(file, JSON.stringify({
+    profiles: { default: { host: 'http://127.0.0.1:8080', networkId: 'development', chains: Array.from({ length: 20 }, (_, i) => String(i)) } },
+    steps: [upgrade('./pact/ledger/ledger.pact'), upgrade('./pact/concrete-policies/guard-policy/guard-policy-v1.pact')],
+  }));
+  return file;
 }
 
 function run(cmd: string, args: readonly string[], cwd: string): Promise<{ code: number | null; out: string }> {
@@ -85,12 +102,16 @@ describe('@kadena/client-utils integration suite against dist/pact --serve --dev
   after(() => { devnet.kill('SIGTERM'); });
 
   it('passes every test but those that fail by the suite\'s own defect', async () => {
-    await fundTestAccount();
+    await fundTestAccounts();
     if (MARMALADE_DIR !== '') {
-      const signers = join(tempDir(), 'signers.json');
+      const dir = tempDir();
+      const signers = join(dir, 'signers.json');
       writeFileSync(signers, JSON.stringify({ sender00: { publicKey: SENDER00.publicKey, secretKey: SENDER00.secretKey } }));
-      const deployed = await run(join(MARMALADE_DIR, 'node_modules/.bin/tsx'), ['./deploy.ts', './deploy.json', signers], MARMALADE_DIR);
-      assert.equal(deployed.code, 0, `marmalade's deploy.ts failed:\n${deployed.out}`);
+      for (const config of ['./deploy.json', upgradeConfig(dir)]) {
+        const deployed = await run(join(MARMALADE_DIR, 'node_modules/.bin/tsx'), ['./deploy.ts', config, signers], MARMALADE_DIR);
+        // deploy.ts logs every step's results and exits 0 even when one failed.
+        assert.ok(deployed.code === 0 && !deployed.out.includes("status: 'failure'"), `marmalade's deploy.ts ${config} failed:\n${deployed.out}`);
+      }
     }
     const report = join(tempDir(), 'report.json');
     await run('node_modules/.bin/vitest', ['run', '-c', 'test/devnet/vitest.config.mjs', '--reporter=json', `--outputFile=${report}`], process.cwd());

@@ -17,9 +17,10 @@ export interface TestDevnet {
   stop(): Promise<number | null>;
 }
 
-/// Writes a devnet's config in `dir`: port 0, `devnet: true` or the given devnet settings, and
+/// Writes a devnet's config in `dir`: port 0, the given devnet settings (by default none but
+/// `blockDelay: 0`, so that heights move only for commands; none at all: `devnet: true`) and
 /// `extra` lines; answers its path.
-export function writeConfig(dir: string, name: string, devnet: string[] = [], extra: string[] = []): string {
+export function writeConfig(dir: string, name: string, devnet: string[] = ['blockDelay: 0'], extra: string[] = []): string {
   const config = join(dir, name);
   const settings = devnet.length === 0 ? ['devnet: true'] : ['devnet:', ...devnet.map((l) => `  ${l}`)];
   writeFileSync(config, ['port: 0', ...settings, ...extra].join('\n') + '\n');
@@ -27,7 +28,7 @@ export function writeConfig(dir: string, name: string, devnet: string[] = [], ex
 }
 
 /// Starts `dist/pact --serve` on a devnet config in `dir` (see `writeConfig`).
-export async function startDevnet(dir: string, extra: string[] = [], devnet: string[] = []): Promise<TestDevnet> {
+export async function startDevnet(dir: string, extra: string[] = [], devnet?: string[]): Promise<TestDevnet> {
   const config = writeConfig(dir, 'devnet.yaml', devnet, extra);
   const child = spawn('dist/pact', ['--serve', config], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';

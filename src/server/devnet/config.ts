@@ -29,8 +29,9 @@ export interface DevnetConfig {
   readonly blockGasLimit: bigint;
   /// The least gas price the mempool accepts (chainweb's default).
   readonly minGasPrice: Decimal;
-  /// Milliseconds between the empty blocks every chain also makes (as a mining devnet's heights
-  /// and times advance); 0: blocks are made only for commands.
+  /// Milliseconds between the empty blocks every chain also makes while the devnet is in use
+  /// (Kadena's devnet image mines idle chains too: heights and block times advance, which
+  /// contracts that wait for a time need); 0: blocks are made only for commands.
   readonly blockDelay: number;
 }
 
@@ -45,7 +46,7 @@ export const DEVNET_DEFAULTS: DevnetConfig = {
   miner: NO_MINER,
   blockGasLimit: 150000n,
   minGasPrice: Decimal.parse('0.00000001')!,
-  blockDelay: 0,
+  blockDelay: 2000,
 };
 
 /// Reads the `devnet` key: `true`, `false` (a plain Pact node) or a mapping of `networkId`,

@@ -23,6 +23,10 @@ import type { Chain, ChainMark } from './network.ts';
 /// Commands kept between their mempool check and their run, at most.
 const MAX_CHECKED = 10000;
 
+/// How long after its start or its last command a devnet with a `blockDelay` goes on making
+/// empty blocks: one nobody uses does not grow.
+const IN_USE_MS = 60_000;
+
 /// What `/poll` answers for a transaction left out of its block (chainweb's badlist).
 const BADLISTED = new PactError('TxFailure', null, 'Transaction is badlisted because it previously failed to validate.');
 
@@ -38,13 +42,17 @@ export class DevnetService implements CommandService {
   #last: ChainMark | null = null;
 
   readonly #timer: ReturnType<typeof setInterval> | null;
+  /// When the last command came (or the service started).
+  #lastUsed = Date.now();
 
   /// The service of `devnet`, stored in `conn`; with a `blockDelay`, it makes empty blocks as
-  /// time passes (between commands: a command runs to its end before a timer fires).
+  /// time passes while it is in use (between commands: a command runs to its end before a timer
+  /// fires).
   constructor(devnet: Devnet, conn: DatabaseSync) {
     this.devnet = devnet;
     const delay = devnet.config.blockDelay;
     const tick = (): void => {
+      if (Date.now() - this.#lastUsed > IN_USE_MS) return;
       try {
         devnet.mineEmpty(conn);
       } catch (e) {
@@ -60,6 +68,7 @@ export class DevnetService implements CommandService {
   }
 
   apply(cmd: Command, mode: ExecutionMode, options: ApplyOptions = {}): CommandResult {
+    this.#lastUsed = Date.now();
     const reqKey = base64UrlEncode(cmd.hash);
     const known = mode === 'transactional' ? this.#checked.get(reqKey) : undefined;
     if (known !== undefined) this.#checked.delete(reqKey);
