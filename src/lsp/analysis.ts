@@ -3,7 +3,6 @@
 /// anything: modules and interfaces built and linked exactly as an install builds them (unknown
 /// names, recursion, interface mismatches, constants), `use`, `namespace` and `load` followed,
 /// every other form linked (its unknown names). Modules of other files come from the workspace.
-import { dirname, isAbsolute, join } from 'node:path';
 import type { SyntaxNode } from '@lezer/common';
 import type { Exp, Info } from '../syntax/exp.ts';
 import { ParseError, parse } from '../syntax/index.ts';
@@ -17,6 +16,7 @@ import { buildForAnalysis, loadIntoScope, resolveModuleName, useModule } from '.
 import type { ModuleData, Val } from '../lang/runtime.ts';
 import type { InterfaceTerm, ModuleTerm, Name, Term } from '../lang/term.ts';
 import type { Native } from '../natives/registry.ts';
+import { loadedPath } from '../repl/load-path.ts';
 import { NameWalker } from './names.ts';
 import type { FileNames, Resolver } from './names.ts';
 import { ANALYSED_SIZE } from './source.ts';
@@ -238,7 +238,7 @@ class Analysis {
   /// A script's `(load "file")`: the file's modules and top-level names become visible, and its
   /// namespace stays in effect, as after running it.
   #load(relative: string, info: Info): void {
-    const path = isAbsolute(relative) ? relative : join(dirname(this.#file.path), relative);
+    const path = loadedPath(this.#file.path, relative);
     const end = this.#text.indexOf('"', info.offset + 1) + 1;
     this.#loads.push({ from: info.offset, to: end > 0 ? end : info.offset + 1, path });
     const loaded = this.#host.analysis(path, this.#file.path);
