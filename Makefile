@@ -3,7 +3,7 @@ export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 SRC := $(shell find src -name '*.ts' -not -name 'parser*.ts' 2>/dev/null)
 PARSER := src/syntax/parser.ts
 
-.PHONY: all install grammar typecheck test fuzz stress repl serve bench clean release release-binaries release-pack release-test FORCE
+.PHONY: all install grammar typecheck test fuzz stress repl serve devnet bench clean release release-binaries release-pack release-test FORCE
 all: dist/pact
 
 # The install is stamped with the lock file's hash, not its time: a second checkout (a git
@@ -52,10 +52,16 @@ LLVM_STRIP := $(or $(shell command -v llvm-strip),/usr/bin/llvm-strip)
 /usr/bin/llvm-strip:
 	$(APT_INSTALL) llvm
 
+# The default devnet's genesis database, carried by the executable (src/server/devnet/
+# genesis-image.ts): a fresh devnet starts from it instead of running 20 chains' genesis.
+dist/devnet-genesis.sqlite: $(PARSER) $(SRC) scripts/devnet-genesis.ts | $(INSTALLED)
+	@mkdir -p dist
+	node scripts/devnet-genesis.ts
+
 EXECUTABLE_SCRIPTS := $(addprefix scripts/release/,executable.ts base-node.ts platforms.ts)
 # The executable for this machine, made as every release executable is (scripts/release/
 # executable.ts): Node stripped of its symbols, the bundle, its trained V8 code cache, the solver.
-dist/pact: dist/pact.cjs dist/z3-built.wasm.zst scripts/train-code-cache.ts $(wildcard scripts/train/*) $(EXECUTABLE_SCRIPTS) | $(LLVM_STRIP)
+dist/pact: dist/pact.cjs dist/z3-built.wasm.zst dist/devnet-genesis.sqlite scripts/train-code-cache.ts $(wildcard scripts/train/*) $(EXECUTABLE_SCRIPTS) | $(LLVM_STRIP)
 	node scripts/release/executable.ts dist/pact.new
 	@# Renamed into place: a running dist/pact (a test, a node) cannot be overwritten, only replaced.
 	mv -f dist/pact.new dist/pact
@@ -92,6 +98,10 @@ repl: dist/pact
 serve: dist/pact dist/serve.yaml
 	dist/pact --serve $(or $(CONFIG),dist/serve.yaml)
 
+# `make devnet`: a Kadena development network on port 8080, in memory (see README, "Devnet").
+devnet: dist/pact
+	dist/pact --serve --devnet
+
 dist/serve.yaml:
 	@mkdir -p dist
 	printf 'port: 8080\nverbose: false\n' > $@
@@ -104,6 +114,7 @@ bench: dist/pact $(CHROMIUM)
 	node bench/verify.ts
 	node bench/hash.ts
 	node bench/server.ts
+	node bench/devnet.ts
 	node bench/explorer.ts
 	node bench/lsp.ts
 

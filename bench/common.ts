@@ -5,6 +5,7 @@ import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
 import { hexEncode } from '../src/api/bytes.ts';
 import { hashCmd, signHash } from '../src/api/command.ts';
 import type { Ed25519KeyPair } from '../src/api/crypto.ts';
@@ -32,16 +33,27 @@ export const TOKEN_MODULE = `
 
 let nonce = 0;
 
+/// Where a command runs: a plain node takes the defaults, a devnet needs its network, a chain,
+/// a funded sender and a current creation time.
+export interface CommandMeta {
+  readonly networkId: string | null;
+  readonly chainId: string;
+  readonly sender: string;
+  readonly creationTime: number;
+}
+
+const PLAIN_NODE: CommandMeta = { networkId: null, chainId: '0', sender: 'alice', creationTime: 0 };
+
 /// A command's JSON text, signed by `signer` when there is one; the payload is written in Pact's
 /// field order.
-export function command(code: string, data: string, signer: Ed25519KeyPair | null, clist = ''): string {
+export function command(code: string, data: string, signer: Ed25519KeyPair | null, clist = '', where: CommandMeta = PLAIN_NODE): string {
   const pub = signer === null ? '' : hexEncode(signer.publicKey);
   const signers = signer === null ? '[]' : `[{"pubKey":"${pub}"${clist === '' ? '' : `,"clist":${clist}`}}]`;
   const cmd = JSON.stringify({
-    networkId: null,
+    networkId: where.networkId,
     payload: { exec: { data: '§DATA§', code } },
     signers: '§SIGNERS§',
-    meta: { creationTime: 0, ttl: 28800, gasLimit: 100000, chainId: '0', gasPrice: 1e-8, sender: 'alice' },
+    meta: { creationTime: where.creationTime, ttl: 28800, gasLimit: 100000, chainId: where.chainId, gasPrice: 1e-8, sender: where.sender },
     nonce: `bench-${process.pid}-${nonce++}`,
   }).replace('"§DATA§"', data).replace('"§SIGNERS§"', signers);
   const hash = hashCmd(cmd);
@@ -139,4 +151,40 @@ export function bestRun(dir: string, script: string, runs = 5): number {
     return performance.now() - t;
   };
   return Math.min(...Array.from({ length: runs }, run));
+}
+
+/// Sends each body once to `<api>/send` (one command each), then polls `<api>/poll` until every
+/// result is in; answers transactions per second, failing unless every one succeeded.
+export async function sendAndPoll(api: string, bodies: string[], keys: string[], connections: number): Promise<number> {
+  let next = 0;
+  const t0 = performance.now();
+  const r = await autocannon({
+    url: `${api}/send`, method: 'POST', headers: { 'content-type': 'application/json' },
+    connections, amount: bodies.length,
+    requests: [{ setupRequest: (req) => ({ ...req, body: bodies[next++] }) }],
+  });
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`/send: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+  const pending = new Set(keys);
+  let failures = 0;
+  while (pending.size > 0) {
+    const batch = [...pending].slice(0, 1000);
+    const results = JSON.parse(await post(`${api}/poll`, JSON.stringify({ requestKeys: batch }))) as Record<string, { result: { status: string } }>;
+    for (const [k, v] of Object.entries(results)) {
+      pending.delete(k);
+      if (v.result.status !== 'success') failures++;
+    }
+    if (Object.keys(results).length === 0) await new Promise((res) => setTimeout(res, 5));
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  if (failures > 0) throw new Error(`${failures} transfers failed`);
+  return bodies.length / seconds;
+}
+
+
+/// POSTs JSON; the answer's text, failing on an error status.
+export async function post(url: string, body: string): Promise<string> {
+  const r = await fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+  const text = await r.text();
+  if (!r.ok) throw new Error(`${url}: ${r.status} ${text}`);
+  return text;
 }

@@ -10,7 +10,7 @@ import autocannon from 'autocannon';
 import { hexEncode } from '../src/api/bytes.ts';
 import { generateKeyPair } from '../src/api/crypto.ts';
 import type { Ed25519KeyPair } from '../src/api/crypto.ts';
-import { command, start, TOKEN_MODULE } from './common.ts';
+import { command, post, sendAndPoll, start, TOKEN_MODULE } from './common.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const CONNECTIONS = 32;
@@ -22,13 +22,6 @@ const TOKEN = `${TOKEN_MODULE}
 
 // ---------------------------------------------------------------------------------------------
 // Requests
-
-async function post(url: string, body: string): Promise<string> {
-  const r = await fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
-  const text = await r.text();
-  if (!r.ok) throw new Error(`${url}: ${r.status} ${text}`);
-  return text;
-}
 
 /// Sends commands and waits for each result; fails unless every one succeeded.
 async function run(base: string, cmds: string[]): Promise<void> {
@@ -46,32 +39,6 @@ async function requestsPerSecond(url: string, body: string): Promise<number> {
   });
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
   return r.requests.average;
-}
-
-/// Sends each body once (one command per `/send`), then polls until every result is in.
-async function sendAndPoll(base: string, bodies: string[], keys: string[]): Promise<number> {
-  let next = 0;
-  const t0 = performance.now();
-  const r = await autocannon({
-    url: `${base}/api/v1/send`, method: 'POST', headers: { 'content-type': 'application/json' },
-    connections: CONNECTIONS, amount: bodies.length,
-    requests: [{ setupRequest: (req) => ({ ...req, body: bodies[next++] }) }],
-  });
-  if (r.non2xx > 0 || r.errors > 0) throw new Error(`/send: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
-  const pending = new Set(keys);
-  let failures = 0;
-  while (pending.size > 0) {
-    const batch = [...pending].slice(0, 1000);
-    const results = JSON.parse(await post(`${base}/api/v1/poll`, JSON.stringify({ requestKeys: batch }))) as Record<string, { result: { status: string } }>;
-    for (const [k, v] of Object.entries(results)) {
-      pending.delete(k);
-      if (v.result.status !== 'success') failures++;
-    }
-    if (Object.keys(results).length === 0) await new Promise((res) => setTimeout(res, 5));
-  }
-  const seconds = (performance.now() - t0) / 1000;
-  if (failures > 0) throw new Error(`${failures} transfers failed`);
-  return bodies.length / seconds;
 }
 
 /// CPU time (clock ticks) of each thread of a process, by thread id, with the thread's name
@@ -139,7 +106,7 @@ try {
   const keys = cmds.map((c) => (JSON.parse(c) as { hash: string }).hash);
   const pid = pact.child?.pid;
   const ticks0 = pid === undefined ? null : threadTicks(pid);
-  const txRate = only !== 'local' ? await sendAndPoll(pact.url, cmds.map((c) => `{"cmds":[${c}]}`), keys) : NaN;
+  const txRate = only !== 'local' ? await sendAndPoll(`${pact.url}/api/v1`, cmds.map((c) => `{"cmds":[${c}]}`), keys, CONNECTIONS) : NaN;
   const cpu = ticks0 === null || only === 'local' ? null : cpuPerTransfer(ticks0, threadTicks(pid!), pid!, TRANSFERS);
 
   console.log(`server (loopback, ${CONNECTIONS} connections, durable storage):`);

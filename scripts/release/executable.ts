@@ -8,6 +8,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Z3_ASSETS } from '../../src/analyze/solver.ts';
+import { GENESIS_ASSET } from '../../src/server/devnet/genesis-image.ts';
 import { baseNode, NODE_VERSION } from './base-node.ts';
 import { HOST, platform, runner, type Platform } from './platforms.ts';
 
@@ -55,6 +56,8 @@ function seaConfig(node: string, out: string, cache: string | null, native: bool
       'sea-main.cjs': 'dist/sea-main.cjs',
       [Z3_ASSETS.js]: 'node_modules/z3-solver/build/z3-built.js',
       [Z3_ASSETS.wasm]: 'dist/z3-built.wasm.zst',
+      // A fresh devnet's database (src/server/devnet/genesis-image.ts).
+      [GENESIS_ASSET]: 'dist/devnet-genesis.sqlite',
     },
   };
 }

@@ -25,6 +25,8 @@ const flags = {
   help: { type: 'boolean', alias: 'h' },
   // Ours: JUnit XML of the test runner (several scripts, or a directory).
   junit: { type: 'string' },
+  // Ours: `--serve --devnet`, a Kadena development network.
+  devnet: { type: 'boolean' },
   // Ours: with --version, also our version, the commit built and the platform.
   verbose: { type: 'boolean' },
   // Ours: the language server on standard input and output (`--stdio`, which some editors add
@@ -106,6 +108,10 @@ const main = defineCommand({
       return 0;
     }
     if (args.genkey) return (await import('./requests.ts')).genKey();
+    if (args.devnet === true) {
+      if (args.serve === undefined) return usageError('--devnet is an option of --serve: pact --serve --devnet, or pact --serve CONFIG --devnet');
+      return (await import('./serve.ts')).serve(args.serve === '' ? null : args.serve, true);
+    }
     if (args.lsp) return (await import('../lsp/server.ts')).runLanguageServer();
     if (args.serve !== undefined) return (await import('./serve.ts')).serve(args.serve);
     if (args.apireq !== undefined) return (await import('./requests.ts')).apiReq(args.apireq, args.local === true);
@@ -160,6 +166,7 @@ async function runFile(file: string, find: boolean, trace: boolean, coverage: bo
 }
 
 async function cli(argv: string[]): Promise<number> {
+  argv = devnetArgs(argv);
   if (SUBCOMMANDS.has(argv[0] ?? '')) {
     const sub = (await import('./requests.ts')).requestSubCommands[argv[0]!]!;
     const { result } = await runCommand(sub, { rawArgs: argv.slice(1) });
@@ -169,6 +176,20 @@ async function cli(argv: string[]): Promise<number> {
   if (problem !== null) return usageError(problem);
   const { result } = await runCommand(main, { rawArgs: argv });
   return result as number;
+}
+
+/// `--serve` takes a config file except before `--devnet` (or last with it): there it stands
+/// alone, as an empty value.
+function devnetArgs(argv: string[]): string[] {
+  if (!argv.includes('--devnet')) return argv;
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const next = argv[i + 1];
+    out.push(a);
+    if ((a === '--serve' || a === '-s') && (next === undefined || next.startsWith('-'))) out.push('');
+  }
+  return out;
 }
 
 /// Runs the command line (or, in the REPL's child process, the evaluator; on a node's executor

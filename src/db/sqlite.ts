@@ -75,10 +75,13 @@ const RELEASE = 'RELEASE pact_tx';
 const ROLLBACK_TO = 'ROLLBACK TO pact_tx';
 
 /// A PactDb over one node:sqlite connection. It assumes it is the only writer of its tables:
-/// decoded system rows are cached across transactions.
+/// decoded system rows are cached across transactions. A `prefix` keeps several Pact states in
+/// one database (a devnet's chains): logical table `T` is stored as `[<prefix>T_DATA]` and
+/// `[<prefix>T_TX]`, and only tables carrying the prefix are seen.
 export class SqlitePactDb implements PactDb {
   readonly #conn: DatabaseSync;
   readonly #codec: RowCodec;
+  readonly #prefix: string;
   readonly #statements: StatementCache;
   /// Logical tables that exist outside the open transaction.
   readonly #tables = new Set<string>();
@@ -90,9 +93,10 @@ export class SqlitePactDb implements PactDb {
   /// Tables written in the open transaction.
   #touched: TableState[] = [];
 
-  constructor(conn: DatabaseSync, codec: RowCodec) {
+  constructor(conn: DatabaseSync, codec: RowCodec, prefix = '') {
     this.#conn = conn;
     this.#codec = codec;
+    this.#prefix = prefix;
     this.#statements = new StatementCache(conn);
     this.#loadTables();
   }
@@ -164,7 +168,7 @@ export class SqlitePactDb implements PactDb {
 
   createTable(table: string): void {
     if (this.hasTable(table)) return;
-    for (const ddl of tableSql(table).create) this.#conn.exec(ddl);
+    for (const ddl of tableSql(this.#prefix + table).create) this.#conn.exec(ddl);
     if (this.#inTx) this.#created.add(table);
     else this.#tables.add(table);
   }
@@ -238,7 +242,7 @@ export class SqlitePactDb implements PactDb {
   // The state of an existing table, made on first use; undefined if there is no such table.
   #state(table: string): TableState | undefined {
     if (!this.hasTable(table)) return undefined;
-    const q = tableSql(table);
+    const q = tableSql(this.#prefix + table);
     const st = this.#statements;
     const s: TableState = {
       read: st.get(q.read), write: st.get(q.write), keys: st.get(q.keys),
@@ -266,10 +270,11 @@ export class SqlitePactDb implements PactDb {
   #loadTables(): void {
     const names = new Set((this.#statements.get(tableNamesSql).all() as Array<{ name: string }>).map((r) => r.name));
     this.#tables.clear();
+    const prefix = this.#prefix;
     for (const name of names) {
-      if (!name.endsWith('_DATA')) continue;
+      if (!name.endsWith('_DATA') || !name.startsWith(prefix)) continue;
       const id = name.slice(0, -'_DATA'.length);
-      if (names.has(txTableName(id))) this.#tables.add(id);
+      if (names.has(txTableName(id))) this.#tables.add(id.slice(prefix.length));
     }
   }
 }

@@ -8,7 +8,7 @@ import type { PactValue } from '../values/value.ts';
 import { tyAny } from '../values/type.ts';
 import type { Ctx } from './context.ts';
 import { evalError } from './errors.ts';
-import { callDef, chargeUserApp, checkDefArgs, isPactValue } from './eval.ts';
+import { callDef, chargeUserApp, checkDefArgs, isPactValue, unconvertible } from './eval.ts';
 import { acquireModuleAdmin } from './guards.ts';
 import { Def } from './runtime.ts';
 import type { Env } from './runtime.ts';
@@ -134,7 +134,7 @@ export function appToCap(ctx: Ctx, node: Node, env: Env): CapApp {
   let sited = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (!isPactValue(a)) throw evalError(node.info, `Only value-level terms permitted: ${showValCompact(a)}`);
+    if (!isPactValue(a)) throw evalError(node.info, `Invalid capability argument: ${unconvertible(a)}`);
     if (a instanceof ModRef && a.site !== null) sited = true;
   }
   // Since Pact 4.0 a token's module references forget where they were made. (Neither array is

@@ -47,6 +47,16 @@ export interface EvalSnapshot {
   readonly gasLog: number;
 }
 
+/// What a platform proves across chains (Pact's `SPVSupport`): the REPL has none (it mocks
+/// `verify-spv`), a devnet verifies proofs of its own chains' outputs.
+export interface SpvSupport {
+  /// `verify-spv`: the object a proof of this type yields, or why it does not verify.
+  verify(type: string, proof: PObject): PObject | string;
+  /// A cross-chain continuation's proof: the defpact state it carries over, or why it does not
+  /// verify.
+  verifyContinuation(proof: string): PactExec | string;
+}
+
 export const INITIAL_TX_HASH = 'DldRwCblQ7Loqy6wYJnaodHl30d3j3eH-qtFzfEv46g';
 
 /// The transaction's environment: what the caller provides (message data, signers, tx hash,
@@ -92,6 +102,8 @@ export class Ctx {
   pactStep: PactStep | null = null;
   /// Proofs `verify-spv` accepts, with their outputs (the REPL's `mock-spv`).
   spvMocks: Array<{ readonly type: string; readonly payload: PObject; readonly output: PObject }> = [];
+  /// The platform's proofs, if it has any (else `verify-spv` answers from `spvMocks`).
+  spv: SpvSupport | null = null;
   /// Capabilities, module-admin grants and events of the current transaction.
   caps: CapState = emptyCapState();
   /// The transaction's events, oldest first: appended, and cut back when an error is caught.

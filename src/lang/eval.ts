@@ -223,8 +223,19 @@ export function badArgs(native: Native, args: readonly Val[], info: Info, types?
 
 /// Requires a plain data value (not a function, table, ...).
 export function pactValue(v: Val, info: Info): PactValue {
-  if (!isPactValue(v)) throw evalError(info, `Only value-level terms permitted: ${showValCompact(v)}`);
+  if (!isPactValue(v)) throw notAValue(info, v);
   return v;
+}
+
+/// Pact's error for a term where only data can go (`enforcePactValue`): `v` is the innermost
+/// term that is not data.
+export function notAValue(info: Info, v: Val): PactError {
+  return evalError(info, `Only value-level terms permitted: ${unconvertible(v)}`);
+}
+
+/// Why a term is not data, as Pact's `toPactValue` says it.
+export function unconvertible(v: Val): string {
+  return `Unable to convert Term: ${showValCompact(v)}`;
 }
 
 /// Plain data values are primitives, decimals, and the tagged classes of values/value.ts.

@@ -7,7 +7,7 @@ import type { Exp } from '../syntax/exp.ts';
 import type { Json } from '../values/json.ts';
 import type { Native } from '../natives/registry.ts';
 import { Ctx } from './context.ts';
-import type { ChainData, ExecutionMode, Signer } from './context.ts';
+import type { ChainData, ExecutionMode, Signer, SpvSupport, TxEnv } from './context.ts';
 import type { CapToken, PactEvent } from './caps.ts';
 import { compileTopLevel } from './compile.ts';
 import { PactError } from './errors.ts';
@@ -37,6 +37,18 @@ export interface EvalEnv {
   readonly gasModel: GasModel;
   /// The gas limit, in gas.
   readonly gasLimit: bigint;
+  /// Gas already used when the code starts (chainweb first charges a command's size).
+  readonly initialGas?: bigint;
+  /// Capabilities in scope from the start (chainweb's magic `coin.GAS`, `coin.GENESIS`, ...).
+  readonly grantedCaps?: readonly CapToken[];
+  /// The namespace policy (chainweb's `ns.validate`); absent, every namespace and the root are
+  /// allowed.
+  readonly nsPolicy?: TxEnv['nsPolicy'];
+  /// The platform's cross-chain proofs; absent, none verifies.
+  readonly spv?: SpvSupport;
+  /// Runs inside the transaction before the code (chainweb acquires a gas station's
+  /// `GAS_PAYER` there, around the gas purchase).
+  readonly prelude?: (ctx: Ctx) => void;
 }
 
 /// A defpact step requested by a `cont` command.
@@ -74,14 +86,20 @@ export function evalExec(db: PactDb, env: EvalEnv, exps: readonly Exp[]): EvalRe
 }
 
 /// Runs the requested step (or rollback) of a stored defpact. A proof asks for a cross-chain
-/// continuation, which a single local node cannot verify.
+/// continuation: the platform's SPV support verifies it and yields the defpact state it carries
+/// (a plain node has none, so the continuation fails).
 export function evalContinuation(db: PactDb, env: EvalEnv, step: ContStep, proof: string | null): EvalResult {
+  let crossChain: PactExec | null = null;
   if (proof !== null) {
-    const message = 'Cross-chain continuations not supported';
-    throw env.flags.has('DisablePact47') ? new PactError('EvalError', null, message) : new PactError('ContinuationError', null, message);
+    const verified = env.spv?.verifyContinuation(proof) ?? 'Cross-chain continuations not supported';
+    if (typeof verified === 'string') {
+      throw env.flags.has('DisablePact47') ? new PactError('EvalError', null, verified) : new PactError('ContinuationError', null, verified);
+    }
+    crossChain = verified;
   }
   const ctx = newContext(db, env);
-  return inTransaction(ctx, env, () => resumePact(ctx, { ...step, resume: null }, null));
+  const resume = crossChain?.yield ?? null;
+  return inTransaction(ctx, env, () => resumePact(ctx, { ...step, resume }, null, crossChain));
 }
 
 function newContext(db: PactDb, env: EvalEnv): Ctx {
@@ -96,8 +114,12 @@ function newContext(db: PactDb, env: EvalEnv): Ctx {
   e.entity = env.entity;
   e.onChain = true;
   e.mode = env.mode;
+  if (env.nsPolicy !== undefined) e.nsPolicy = env.nsPolicy;
+  ctx.spv = env.spv ?? null;
+  for (const cap of env.grantedCaps ?? []) ctx.caps.stack.push({ cap, composed: [] });
   ctx.gas.setModel(env.gasModel);
   ctx.gas.limit = gasToMilli(env.gasLimit);
+  if (env.initialGas !== undefined) ctx.gas.used = gasToMilli(env.initialGas);
   return ctx;
 }
 
@@ -109,6 +131,7 @@ function inTransaction(ctx: Ctx, env: EvalEnv, run: () => Val): EvalResult {
   let output: Val;
   let logs: TxLogEntry[];
   try {
+    env.prelude?.(ctx);
     output = run();
     if (env.mode === 'transactional') logs = db.commit(env.txId);
     else {

@@ -8,7 +8,7 @@ import type { PactValue } from '../values/value.ts';
 import type { BinaryFn, Native } from '../natives/registry.ts';
 import type { Ctx } from './context.ts';
 import { PactError, engineLimitError, evalError } from './errors.ts';
-import { apply, callDef, chargeUserApp, conditional, enterNative, withStack } from './eval.ts';
+import { apply, callDef, chargeUserApp, conditional, enterNative, notAValue, withStack } from './eval.ts';
 import { GUSE } from './gas.ts';
 import { TypeResolver, installInterface, installModule, resolveModuleName, useModule } from './module.ts';
 import { Closure, ConstRef, Def, Env, NativeRef, Node, emptyEnv, evalNode } from './runtime.ts';
@@ -536,28 +536,32 @@ export function dynamicMember(ctx: Ctx, ref: Val, member: string, info: Info): V
   return v;
 }
 
-/// A bare definition name typed at the REPL shows the definition (off chain).
-function topLevelDef(ctx: Ctx, term: Term): string | null {
+/// A bare definition or native name typed at the REPL shows it (off chain).
+function topLevelShown(ctx: Ctx, term: Term): Val | null {
   if (term.t !== 'var') return null;
   const v = new Linker(ctx, null).resolveGlobal(term.name);
-  return v instanceof Def ? showDef(ctx, v, term.info) : null;
+  return v instanceof Def || v instanceof NativeRef ? shown(ctx, v, term.info) : null;
 }
 
-function showDef(ctx: Ctx, d: Def, info: Info): string {
-  if (ctx.env.onChain) throw evalError(info, 'Cannot display function details in non-repl context');
-  return showValCompact(d);
+/// On chain (`env-simulate-onchain`) since Pact 4.7, a definition or a native cannot be shown.
+function shown(ctx: Ctx, v: Def | NativeRef, info: Info): Val {
+  if (ctx.onChainErrors()) {
+    throw evalError(info, `Cannot display ${v instanceof Def ? '' : 'native '}function details in non-repl context`);
+  }
+  return v instanceof Def ? showValCompact(v) : v;
 }
 
 /// Evaluates a REPL test's expression as a top-level one (Pact's `reduceEnscoped`): a bare
-/// definition name shows the definition.
+/// definition or native name shows it.
 export function evalEnscoped(ctx: Ctx, node: Node, env: Env): Val {
-  return node.global instanceof Def ? showDef(ctx, node.global, node.info) : node.ev(ctx, env);
+  const g = node.global;
+  return g instanceof Def || g instanceof NativeRef ? shown(ctx, g, node.info) : node.ev(ctx, env);
 }
 
 /// Evaluates one top-level term: links it, runs it, and turns a thrown Pact error's stack into text.
 export function evalTopLevel(ctx: Ctx, term: Term): Val {
-  const shown = topLevelDef(ctx, term);
-  if (shown !== null) return shown;
+  const shownValue = topLevelShown(ctx, term);
+  if (shownValue !== null) return shownValue;
   const linked = new Linker(ctx, null, term.info).linkBody([term], []);
   const env = emptyEnv(linked.slots);
   const depth = ctx.stack.depth;
@@ -568,7 +572,7 @@ export function evalTopLevel(ctx: Ctx, term: Term): Val {
     // An engine limit, or a native or table inside a value where only data goes, is reported
     // where it was met: the innermost application.
     const at = ctx.stack.all()[0]?.info ?? term.info;
-    const limit = e instanceof NotAValue ? evalError(at, `Only value-level terms permitted: ${showValCompact(e.value as Val)}`) : engineLimitError(e, at);
+    const limit = e instanceof NotAValue ? notAValue(at, e.value as Val) : engineLimitError(e, at);
     if (limit !== null) throw withStack(ctx, limit);
     throw e;
   } finally {

@@ -53,57 +53,8 @@ class Unsupported extends Error {}
 
 // ---------------------------------------------------------------------------------------------
 // Natives. `Direct (TNative name fun funTypes examples docs topLevel info)` is stored whole, so its
-// docs and examples count. Their lengths come from Pact's function reference (docs/en/
-// pact-functions.md, with the examples docgen overrides undone for continue, create-principal,
-// fold-db and zip): name → [docs length, length of each example]. Function types are the
-// natives' typed signatures (Native.types).
-const NATIVE_TEXT: Readonly<Record<string, readonly number[]>> = {
-  at: [57, 14, 33], 'base64-decode': [34, 34], 'base64-encode': [32, 30], bind: [104, 52],
-  'chain-data': [174, 12], compose: [74, 60], concat: [90, 22, 44], constantly: [49, 34],
-  contains: [70, 20, 43, 25], continue: [45, 12], 'define-namespace': [238, 79],
-  'describe-namespace': [125, 34], distinct: [120, 24], drop: [196, 16, 24, 47], enforce: [84, 39],
-  'enforce-one': [123, 112], 'enforce-pact-version': [215, 28], enumerate: [697, 18, 16, 16], filter: [94, 60],
-  fold: [87, 23], format: [40, 39], hash: [213, 14, 18], identity: [22, 24], if: [60, 51],
-  'int-to-str': [149, 21, 21], 'is-charset': [269, 40, 43, 62], length: [65, 16, 19, 27], list: [75, 12],
-  'list-modules': [35], 'make-list': [44, 18], map: [67, 19], namespace: [380, 25], 'pact-id': [66],
-  'pact-version': [34, 14], 'read-decimal': [80, 87], 'read-integer': [80, 20], 'read-msg': [216, 87],
-  'read-string': [79, 22], remove: [33, 37], resume: [161], reverse: [13, 17], sort: [83, 14, 63],
-  'str-to-int': [248, 30, 21, 21], 'str-to-list': [56, 21, 44], take: [196, 15, 24, 47], try: [228, 53, 122],
-  'tx-hash': [47, 9], typeof: [28, 16], where: [72, 80], yield: [195, 27, 43], zip: [112, 29, 27, 27],
-  'create-table': [19, 23], 'describe-keyset': [24], 'describe-module': [103, 28], 'describe-table': [102, 25],
-  'fold-db': [168, 138], insert: [91, 67], keylog: [105, 35], keys: [25, 15], read: [92, 34],
-  select: [108, 65, 36], txids: [62, 26], txlog: [58, 26], update: [91, 86], 'with-default-read': [187, 145],
-  'with-read': [106, 106], write: [51, 40], 'add-time': [55, 43], days: [32, 49], 'diff-time': [54, 69],
-  'format-time': [108, 48], hours: [33, 50], minutes: [36, 52], 'parse-time': [123, 30], time: [70, 29],
-  '!=': [27, 22], '&': [24, 7, 8], '*': [16, 12, 7], '+': [57, 7, 11, 18, 15, 41], '-': [31, 7, 7],
-  '/': [14, 12, 7], '<': [14, 7, 13, 15], '<=': [15, 8, 14, 16], '=': [162, 19, 14, 22], '>': [14, 7, 13, 15],
-  '>=': [15, 8, 14, 16], '^': [19, 7], abs: [20, 15], and: [33, 16], 'and?': [84, 23], ceiling: [73, 13, 21],
-  dec: [59, 7], exp: [9, 17], floor: [75, 11, 19], ln: [17, 17], log: [16, 11], mod: [11, 10], not: [12, 13],
-  'not?': [60, 16], or: [33, 15], 'or?': [83, 22], round: [90, 11, 19], shift: [206, 13, 14, 14, 15],
-  sqrt: [17, 9], xor: [24, 12, 10], '|': [23, 7, 8], '~': [22, 6], 'define-keyset': [208, 52],
-  'enforce-keyset': [80, 30, 26], 'keys-2': [61, 12], 'keys-all': [54, 14], 'keys-any': [66, 15],
-  'read-keyset': [125, 28], 'compose-capability': [483, 40], 'emit-event': [110, 42],
-  'enforce-guard': [80, 29, 25], 'enforce-verifier': [36, 26], 'install-capability': [1135, 45],
-  'require-capability': [90, 40], 'with-capability': [857, 76], 'verify-spv': [241, 39],
-  'decrypt-cc20p1305': [486, 59], 'validate-keypair': [106, 33], 'create-capability-guard': [62, 43],
-  'create-capability-pact-guard': [118, 45], 'create-module-guard': [73], 'create-pact-guard': [287],
-  'create-principal': [56, 40], 'create-user-guard': [147], 'is-principal': [88, 147],
-  'keyset-ref-guard': [217], 'typeof-principal': [127, 86], 'validate-principal': [55, 81],
-  'pairing-check': [95], 'point-add': [90, 46], 'scalar-mult': [65, 34],
-  'hash-keccak256': [131, 19, 21, 699, 764], 'hash-poseidon': [73, 17, 19, 27, 31],
-  'poseidon-hash-hack-a-chain': [109, 30, 32, 40, 44], 'hyperlane-decode-token-message': [125, 210],
-  'hyperlane-encode-token-message': [256, 226], 'hyperlane-message-id': [49, 401], 'begin-tx': [37, 24],
-  bench: [29, 15], 'commit-tx': [19, 22], 'continue-pact': [326, 17, 22, 41, 58], 'env-chain-data': [82, 66],
-  'env-data': [86, 79], 'env-dynref': [128, 29], 'env-enable-repl-natives': [141, 30],
-  'env-entity': [66, 21, 12], 'env-events': [199, 17], 'env-exec-config': [615, 72], 'env-gas': [180, 82],
-  'env-gaslimit': [35], 'env-gaslog': [90, 86], 'env-gasmodel': [152, 14, 21, 23], 'env-gasprice': [35],
-  'env-gasrate': [41], 'env-hash': [95, 25], 'env-keys': [125, 33], 'env-namespace-policy': [75, 41],
-  'env-sigs': [169, 104], 'env-simulate-onchain': [133, 27], 'env-verifiers': [178, 147], expect: [51, 37],
-  'expect-failure': [52, 74, 95], 'expect-that': [56, 38, 38], load: [82, 22], 'mock-spv': [78, 103],
-  'pact-state': [279, 12, 17], print: [53], 'rollback-tx': [21, 36], 'sig-keyset': [114],
-  'test-capability': [145, 26], typecheck: [51], verify: [140, 17, 22], 'with-applied-env': [214, 77],
-};
-
+// docs and examples (Native.docs, Native.examples: Pact's own texts) count, with its typed
+// signatures (Native.types).
 const nativeSizes = new Map<string, number>();
 
 /// `TNative`: seven fields; the function types are a `NonEmpty` (a two-field cons of the first
@@ -111,13 +62,11 @@ const nativeSizes = new Map<string, number>();
 function nativeSize(n: Native, schemaOf: SchemaLookup): number {
   const known = nativeSizes.get(n.name);
   if (known !== undefined) return known;
-  const text = NATIVE_TEXT[n.name];
-  if (text === undefined || n.types.length === 0) throw new Unsupported(n.name);
-  const [docs, ...examples] = text as [number, ...number[]];
+  if (n.types.length === 0) throw new Unsupported(n.name);
   const user = nativeUser(schemaOf);
   const [first, ...rest] = n.types.map((ft) => funTypeSize(ft, user)) as [number, ...number[]];
   const size = ctor(7) + sizeOfText(n.name) + ctor(2) + first + list(rest)
-    + list(examples.map((len) => ctor(1) + 6 * W + 2 * len)) + (6 * W + 2 * docs) + W;
+    + list(n.examples.map((e) => ctor(1) + sizeOfText(e.text))) + sizeOfText(n.docs) + W;
   nativeSizes.set(n.name, size);
   return size;
 }
@@ -272,12 +221,6 @@ function valueTermSize(v: PactValue, ver: SizeOfVersion): number {
     return ctor(3) + vector(parts) + TY_ANY;
   });
 }
-
-/// The documentation Pact gives its integer constants, which their stored form includes.
-const NATIVE_CONSTANT_DOCS: Readonly<Record<string, string>> = {
-  CHARSET_ASCII: 'Constant denoting the ASCII charset',
-  CHARSET_LATIN1: 'Constant denoting the Latin-1 charset ISO-8859-1',
-};
 
 // ---------------------------------------------------------------------------------------------
 // What we remember of installed modules: the size of each stored reference (`_mdRefMap`) and the
@@ -686,8 +629,7 @@ class Sizer {
     if (v instanceof ConstRef || v instanceof SchemaRef) return right(storedRef(this.install, v.module, v.name));
     if (v instanceof TableRef) return right(storedRef(this.install, v.module.name, v.name));
     const native = name.module === null ? this.install.natives.get(name.name) : undefined;
-    const doc = native === undefined ? undefined : NATIVE_CONSTANT_DOCS[native.name];
-    if (doc !== undefined && typeof native!.constant === 'bigint') return right(ctor(1) + this.nativeConstSize(native!.name, native!.constant, doc));
+    if (typeof native?.constant === 'bigint') return right(ctor(1) + this.nativeConstSize(native.name, native.constant, native.docs));
     throw new Unsupported(name.name); // native schemas
   }
 

@@ -15,8 +15,8 @@ import type { Linked, ModuleScope } from './link.ts';
 import { ConstRef, Def, ModuleData, SchemaRef, TableRef, emptyEnv } from './runtime.ts';
 import type { RArg, ScopeRef, Val } from './runtime.ts';
 import type { Arg, DefTerm, InterfaceTerm, ModuleTerm, UseTerm } from './term.ts';
-import { checkType } from './typecheck.ts';
-import { pactValue } from './eval.ts';
+import { checkType, getType } from './typecheck.ts';
+import { isPactValue, pactValue } from './eval.ts';
 import { GINTERFACEDECL, GMODULEDECL, GMODULEMEMBER } from './gas.ts';
 import { chargeWrite } from './meter.ts';
 import { deferModuleMemory, moduleMemoryBytes } from './module-memory.ts';
@@ -368,7 +368,10 @@ function resolveDefcapMeta(ctx: Ctx, scope: ModuleScope, d: Extract<DefTerm, { t
 
 function evalConst(ctx: Ctx, scope: ModuleScope, d: Extract<DefTerm, { t: 'const' }>, linked: Linked, types: TypeResolver): void {
   const c = scope.module.members.get(d.arg.name) as ConstRef;
-  const v = pactValue(linked.node.ev(ctx, emptyEnv(linked.slots)), d.info);
+  const raw = linked.node.ev(ctx, emptyEnv(linked.slots));
+  // Pact types the value before anything else: a native has no type (`defun`).
+  if (!isPactValue(raw)) getType(d.arg.info, raw);
+  const v = pactValue(raw, d.info);
   checkType(d.arg.info, types.resolve(d.arg.type, d.info), v);
   c.value = v;
 }

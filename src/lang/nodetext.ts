@@ -1,5 +1,6 @@
 /// Renders a linked expression for call-stack frames, as Pact prints unevaluated argument terms:
-/// literals and variables by value, applications as `(f a b)`, anything else by its source text.
+/// literals and variables by value, applications as `(f a b)`, lists as `[a b]`, anything else by
+/// its source text.
 import { spanText } from '../syntax/exp.ts';
 import type { Ctx } from './context.ts';
 import type { Env, Node } from './runtime.ts';
@@ -19,6 +20,9 @@ export function nodeText(node: Node, env: Env | null): string {
       }
     case 'app':
       if (node.fn !== undefined) return `(${[node.fn, ...node.args!].map((n) => nodeText(n, env)).join(' ')})`;
+      return spanText(node.info).trim();
+    case 'list':
+      if (node.items !== undefined) return `[${node.items.map((n) => nodeText(n, env)).join(' ')}]`;
       return spanText(node.info).trim();
     default:
       return spanText(node.info).trim();

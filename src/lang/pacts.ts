@@ -11,7 +11,7 @@ import type { PactValue } from '../values/value.ts';
 import { callingModule } from './caps.ts';
 import type { Ctx } from './context.ts';
 import { evalError } from './errors.ts';
-import { chargeUserApp, isPactValue } from './eval.ts';
+import { chargeUserApp, isPactValue, notAValue } from './eval.ts';
 import { chargeWrite } from './meter.ts';
 import { Def, emptyEnv } from './runtime.ts';
 import type { Env, Val } from './runtime.ts';
@@ -69,7 +69,7 @@ function currentExec(ctx: Ctx, info: Info | null): PactExec {
 
 function toValues(args: Val[], info: Info): PactValue[] {
   return args.map((a) => {
-    if (!isPactValue(a)) throw evalError(info, `Only value-level terms permitted: ${showValCompact(a)}`);
+    if (!isPactValue(a)) throw notAValue(info, a);
     return a;
   });
 }
@@ -217,24 +217,47 @@ function emitCrossChainEvents(ctx: Ctx, resume: Yield | null, exec: PactExec): v
   if (exec.yield?.provenance) event('X_YIELD', exec.yield.provenance.targetChainId, exec.yield.provenance.moduleHash);
 }
 
-/// Resumes the pact named by the current step from its stored state (`continue-pact`).
-export function resumePact(ctx: Ctx, ps: PactStep, info: Info | null): Val {
+/// Resumes the pact named by the current step from its stored state (`continue-pact`), or, for
+/// a cross-chain continuation, from the state its proof carries: the pact must not be active
+/// here unless this chain ran an earlier step (a flip-flop), and a completed pact never resumes,
+/// so a proof is redeemed once.
+export function resumePact(ctx: Ctx, ps: PactStep, info: Info | null, crossChain: PactExec | null = null): Val {
   const stored = ctx.db.read(PACTS_TABLE, ps.pactId) as PactExec | null | undefined;
   if (stored === null) throw evalError(info, `resumePact: pact completed: ${ps.pactId}`);
-  if (stored === undefined) throw evalError(info, `resumePact: no previous execution found for: ${ps.pactId}`);
-  if (ps.step < 0 || ps.step >= stored.stepCount) throw evalError(info, `resumePactExec: invalid step in request: ${ps.step}`);
-  if (ps.rollback && ps.step !== stored.step) {
-    throw evalError(info, `resumePactExec: rollback step mismatch with context: (${ps.step}, ${stored.step})`);
+  if (stored === undefined && crossChain === null) throw evalError(info, `resumePact: no previous execution found for: ${ps.pactId}`);
+  if (stored !== undefined && crossChain !== null) checkFlipFlop(stored, crossChain, info);
+  const exec = crossChain ?? stored!;
+  if (crossChain !== null && crossChain.pactId !== ps.pactId) {
+    throw evalError(info, `resumePactExec: request and context pact IDs do not match: (${ps.pactId},${crossChain.pactId})`);
   }
-  if (!ps.rollback && ps.step !== stored.step + 1) {
-    throw evalError(info, `resumePactExec: exec step mismatch with context: (${ps.step}, ${stored.step})`);
+  if (ps.step < 0 || ps.step >= exec.stepCount) throw evalError(info, `resumePactExec: invalid step in request: ${ps.step}`);
+  if (ps.rollback && ps.step !== exec.step) {
+    throw evalError(info, `resumePactExec: rollback step mismatch with context: (${ps.step}, ${exec.step})`);
   }
-  const def = resolveDefpact(ctx, stored.continuation.def, info);
+  if (!ps.rollback && ps.step !== exec.step + 1) {
+    throw evalError(info, `resumePactExec: exec step mismatch with context: (${ps.step}, ${exec.step})`);
+  }
+  const def = resolveDefpact(ctx, exec.continuation.def, info);
   if (ctx.gas.active) chargeUserApp(ctx, def, info);
-  const step: PactStep = { ...ps, resume: ps.resume ?? stored.yield };
-  const args = [...stored.continuation.args];
+  const step: PactStep = { ...ps, resume: ps.resume ?? exec.yield };
+  const args = [...exec.continuation.args];
   return withStep(ctx, step, () => runStep(ctx, def, args, info,
-    () => applyPact(ctx, def, args, stored.continuation, step, stored.nested, info)));
+    () => applyPact(ctx, def, args, exec.continuation, step, exec.nested, info)));
+}
+
+/// A cross-chain continuation of a pact active here: this chain ran an earlier step, so the
+/// proof must be at least two steps on and of the same pact.
+function checkFlipFlop(db: PactExec, cc: PactExec, info: Info | null): void {
+  if (cc.step <= db.step + 1) {
+    throw evalError(info, `resumePact: db step ${db.step} must be at least 2 steps before cross-chain continuation step ${cc.step}`);
+  }
+  const cont = (e: PactExec): string => encodeJson(toJson(new PObject(new Map<string, PactValue>([
+    ['def', e.continuation.def], ['args', new PList([...e.continuation.args], tyAny)],
+  ]), false)));
+  if (cont(cc) !== cont(db)) throw evalError(info, 'resumePact: cross-chain continuation does not match db continuation');
+  if (cc.stepCount !== db.stepCount) {
+    throw evalError(info, `resumePact: cross-chain step count ${cc.stepCount} does not match db step count ${db.stepCount}`);
+  }
 }
 
 function resolveDefpact(ctx: Ctx, name: string, info: Info | null): Def {

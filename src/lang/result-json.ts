@@ -9,7 +9,7 @@ import type { Json } from '../values/json.ts';
 import { toJson } from '../values/pact-json.ts';
 import { moduleNameJson } from '../values/row-data.ts';
 import { compareCodePoints } from '../values/text.ts';
-import { elideSite } from '../values/value.ts';
+import { NotAValue, elideSite } from '../values/value.ts';
 import { renderFrame, renderInfo } from './errors.ts';
 import type { PactError } from './errors.ts';
 import type { PactEvent } from './caps.ts';
@@ -93,14 +93,21 @@ export function pactEventJson(e: PactEvent): JsonObject {
 
 /// The `data` of a successful result, as Pact's `toPactValueLenient` and `elideModRefInfo` make
 /// it: an integer becomes a decimal (so `3`, not `{"int":3}`, at the top level only), a value
-/// that is not plain data (a function, table, schema, ...) becomes its compact rendering as a
-/// string, and a module reference loses its site (nested ones keep theirs).
+/// that is not plain data (a function, table, schema, ..., or a list or object holding one)
+/// becomes its compact rendering as a string, and a module reference loses its site (nested
+/// ones keep theirs).
 ///
 /// @example encodeJson(resultDataJson(3n)) // '3'
 export function resultDataJson(v: Val): Json {
-  if (!isPactValue(v)) return showValCompact(v);
   if (typeof v === 'bigint') return integerAsDecimalJson(v);
-  return toJson(elideSite(v), true);
+  if (isPactValue(v)) {
+    try {
+      return toJson(elideSite(v), true);
+    } catch (e) {
+      if (!(e instanceof NotAValue)) throw e;
+    }
+  }
+  return showValCompact(v);
 }
 
 /// Pact's `LDecimal (fromIntegral i)`: a number within ±(2^53 − 1), else `{"decimal": …}` holding
@@ -123,6 +130,8 @@ export interface CommandResultParts {
   readonly logs: string | null;
   readonly events: readonly Json[];
   readonly continuation: Json | null;
+  /// chainweb's block of the result (`blockHeight`, `blockTime`, ...); a Pact 4 node has none.
+  readonly metaData?: Json | null;
 }
 
 /// A CommandResult's text: `gas`, `result` (`{"status":"success","data":…}` or
@@ -137,7 +146,7 @@ export function commandResultText(p: CommandResultParts): string {
   ];
   if (p.events.length > 0) entries.push(['events', [...p.events]]);
   entries.push(
-    ['metaData', null],
+    ['metaData', p.metaData ?? null],
     ['continuation', p.continuation],
     ['txId', p.txId === null ? null : new JsonNumber(BigInt(p.txId), 0)],
   );

@@ -1,12 +1,13 @@
 /// Printing of everything the evaluator can produce: plain values through values/render.ts, plus
 /// definitions, natives, tables and schemas the way Pact's `Pretty Term` prints them.
-import { cat, parensSep, renderCompact, renderPretty } from '../values/doc.ts';
+import { cat, fillSep, line, nest, parensSep, renderCompact, renderPretty, textLines, vsep } from '../values/doc.ts';
 import type { Doc } from '../values/doc.ts';
 import { valueDoc } from '../values/render.ts';
-import { showType } from '../values/type.ts';
+import { funTypeDoc, showType } from '../values/type.ts';
 import type { Type } from '../values/type.ts';
 import { Closure, ConstRef, Def, NativeRef, Partial, SchemaRef, TableRef } from './runtime.ts';
 import type { ModuleData } from './runtime.ts';
+import type { Native, NativeExample } from '../natives/registry.ts';
 import type { Val } from './runtime.ts';
 import type { PactValue } from '../values/value.ts';
 
@@ -31,9 +32,28 @@ function defDoc(d: Def, types: (t: Type) => string = typeText): Doc {
   return parensSep(parts);
 }
 
+/// A native's help, as Pact's `Pretty` shows a native: a header, then indented by two, its docs
+/// filled into lines, its types one per line and its examples one per line, each part after a
+/// blank line. (Pact aligns the types and the examples at the column where they start, which is
+/// always the indentation: they follow a line break.)
+function nativeDoc(n: Native): Doc {
+  const blank = cat(line, line);
+  const parts: Doc[] = [
+    blank, fillSep(n.docs.split(/\s+/).filter((w) => w !== '')),
+    blank, 'Type:', line, vsep(n.types.map((t) => funTypeDoc(t))),
+  ];
+  if (n.examples.length > 0) parts.push(blank, 'Examples:', line, vsep(n.examples.map(exampleDoc)));
+  return cat(`native \`${n.name}\``, nest(2, cat(...parts)));
+}
+
+/// An example Pact runs is shown as typed at the prompt.
+function exampleDoc(e: NativeExample): Doc {
+  return e.kind === 'literal' ? textLines(e.text) : cat('> ', textLines(e.text));
+}
+
 export function valDoc(v: Val): Doc {
   if (v instanceof Def) return defDoc(v);
-  if (v instanceof NativeRef) return `native \`${v.native.name}\``;
+  if (v instanceof NativeRef) return nativeDoc(v.native);
   if (v instanceof Closure) return `${v.name}:${typeText(v.ret)} lambda${renderCompact(parensSep(v.args.map((a) => `${a.name}:${typeText(a.type)}`)))} ...`;
   if (v instanceof TableRef) return parensSep(['deftable', `${v.name}:${typeText(v.type)}`, v.meta.docs ?? '']);
   if (v instanceof SchemaRef) return parensSep(['defschema', v.name, v.meta.docs ?? '']);

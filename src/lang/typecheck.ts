@@ -99,7 +99,8 @@ function typeFailed(info: Info | null, spec: Type, found: Type): never {
   throw evalError(info, `Type error: expected ${showType(spec)}, found ${showType(found)}`);
 }
 
-function getType(info: Info | null, v: Val): Type {
+/// The type of a value, or Pact's error for one that has none (a native is a `defun`).
+export function getType(info: Info | null, v: Val): Type {
   const t = typeOfVal(v);
   if (typeof t === 'string') throw evalError(info, `Invalid type in value location: ${t}`);
   return t;

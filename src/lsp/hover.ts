@@ -1,14 +1,12 @@
 /// Hover: what a name is. A native shows its signatures (as Pact prints them in argument errors)
-/// and what it does; a user definition its declaration, module, `@doc` and `@model`; an argument
-/// or binding its type and owner.
+/// and what Pact says of it; a user definition its declaration, module, `@doc` and `@model`; an
+/// argument or binding its type and owner.
 import type { Hover } from 'vscode-languageserver';
 import { ConstRef } from '../lang/runtime.ts';
 import { ModuleData } from '../lang/runtime.ts';
 import { showValCompact } from '../lang/show.ts';
 import { showType } from '../values/type.ts';
-import { NATIVE_DOCS } from '../natives/docs.ts';
-import type { Native } from '../natives/registry.ts';
-import { REPL_DOCS } from '../repl/docs.ts';
+import type { Native, NativeExample } from '../natives/registry.ts';
 import type { FileAnalysis } from './analysis.ts';
 import type { Definition } from './names.ts';
 import { definitionOf, occurrenceAt } from './query.ts';
@@ -36,16 +34,20 @@ export function nativeOverloads(n: Native): Array<{ args: string[]; ret: string 
   return n.types.map((t) => ({ args: t.args.map((a) => `${a.name}:${showType(a.type)}`), ret: showType(t.ret) }));
 }
 
-/// What a native does.
-export function nativeDocs(n: Native): string {
-  return (n.repl ? REPL_DOCS[n.name] : NATIVE_DOCS[n.name]) ?? n.docs;
-}
-
-/// A native's signatures, one per overload, then what it does.
+/// A native's signatures, one per overload, then what Pact's function reference gives: its docs
+/// (markdown, as the reference prints them), its examples (those Pact runs as typed at the
+/// prompt) and whether it is top-level only.
 export function nativeText(n: Native): string {
   const sigs = nativeOverloads(n).map((o) => `(${[n.name, ...o.args].join(' ')}) -> ${o.ret}`);
-  const lines = sigs.length > 0 ? sigs : [n.name];
-  return [fenced(lines.join('\n')), `native${n.repl ? ' (REPL only)' : ''}`, nativeDocs(n)].filter((x) => x !== '').join('\n\n');
+  const parts = [fenced((sigs.length > 0 ? sigs : [n.name]).join('\n')), `native${n.repl ? ' (REPL only)' : ''}`];
+  if (n.docs !== '') parts.push(n.docs);
+  if (n.examples.length > 0) parts.push(fenced(n.examples.map(exampleText).join('\n')));
+  if (n.topLevelOnly) parts.push('Top level only: this function will fail if used in module code.');
+  return parts.join('\n\n');
+}
+
+function exampleText(e: NativeExample): string {
+  return e.kind === 'literal' ? e.text : `pact> ${e.text}`;
 }
 
 export function definitionText(d: Definition): string {

@@ -6,7 +6,7 @@ import type { SignatureHelp, SignatureInformation } from 'vscode-languageserver'
 import { Def } from '../lang/runtime.ts';
 import { showType } from '../values/type.ts';
 import type { FileAnalysis } from './analysis.ts';
-import { nativeDocs, nativeOverloads } from './hover.ts';
+import { nativeOverloads } from './hover.ts';
 import { definitionOf, occurrenceAt } from './query.ts';
 import type { SourceFile } from './source.ts';
 import type { Workspace } from './workspace.ts';
@@ -42,7 +42,7 @@ function signatures(ws: Workspace, a: FileAnalysis, offset: number): SignatureIn
   if (o.key.startsWith('n:')) {
     const n = a.ctx.natives.get(o.key.slice(2)) ?? a.ctx.replNatives.get(o.key.slice(2));
     if (n === undefined) return null;
-    return nativeOverloads(n).map((s) => signature(n.name, s.args, s.ret, nativeDocs(n)));
+    return nativeOverloads(n).map((s) => signature(n.name, s.args, s.ret, n.docs));
   }
   const d = definitionOf(ws, o.key);
   if (!(d?.val instanceof Def)) return null;

@@ -84,7 +84,6 @@ function tableArg(ctx: Ctx, node: Node | undefined, env: Env, self: Native, args
 
 export const databaseNatives: Native[] = natives({
   'create-table': {
-    topLevelOnly: true,
     fn: (ctx, args, app, self) => {
       const [t] = args;
       if (args.length !== 1 || !(t instanceof TableRef)) throw badArgs(self, args, app.info);
@@ -243,7 +242,6 @@ export const databaseNatives: Native[] = natives({
     },
   },
   'describe-table': {
-    topLevelOnly: true,
     fn: (_ctx, args, app, self) => {
       const [t] = args;
       if (args.length !== 1 || !(t instanceof TableRef)) throw badArgs(self, args, app.info);

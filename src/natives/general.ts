@@ -24,6 +24,7 @@ import { checkNonLocalAllowed } from '../lang/tables.ts';
 import type { Binding, Env, ModuleData, Node, Val } from '../lang/runtime.ts';
 import { showValCompact } from '../lang/show.ts';
 import { checkType, resultOk, typeName } from '../lang/typecheck.ts';
+import { NATIVE_DOCS } from './docs.ts';
 import { natives } from './registry.ts';
 import { PACT_VERSION } from '../lang/version.ts';
 import type { Native } from './registry.ts';
@@ -113,7 +114,7 @@ const CHAIN_DATA_SCHEMA = new SchemaRef('', 'public-chain-data', {
     fields: [['chain-id', tyString], ['block-height', tyInteger], ['block-time', tyTime], ['prev-block-hash', tyString],
       ['sender', tyString], ['gas-limit', tyInteger], ['gas-price', tyDecimal]].map(([name, type]) => ({ name: name as string, type: type as Type })),
   },
-}, { docs: 'Schema type for data returned from \'chain-data\'.', model: [] });
+}, { docs: NATIVE_DOCS['public-chain-data']!.docs, model: [] });
 
 /// Reads a top-level key of the message data.
 export function msgKey(ctx: Ctx, key: string, info: Node['info']): Json {
@@ -364,9 +365,8 @@ export const generalNatives: Native[] = natives({
       return ctx.env.txHash;
     },
   },
-  'pact-version': { topLevelOnly: true, fn: (ctx, _args, app) => languageVersion(ctx, app) },
+  'pact-version': { fn: (ctx, _args, app) => languageVersion(ctx, app) },
   'enforce-pact-version': {
-    topLevelOnly: true,
     fn: (ctx, args, app, self) => {
       const [min, max] = args;
       if (typeof min !== 'string' || (args.length === 2 && typeof max !== 'string') || args.length > 2) {
@@ -430,7 +430,6 @@ export const generalNatives: Native[] = natives({
     },
   },
   'describe-module': {
-    topLevelOnly: true,
     fn: (ctx, args, app, self) => {
       const [name] = args;
       if (args.length !== 1 || typeof name !== 'string') throw badArgs(self, args, app.info);
@@ -450,7 +449,6 @@ export const generalNatives: Native[] = natives({
     },
   },
   'list-modules': {
-    topLevelOnly: true,
     fn: (ctx, args, app, self) => {
       if (args.length !== 0) throw badArgs(self, args, app.info);
       if (!ctx.flag('DisablePact411') && ctx.flag('DisableHistoryInTransactionalMode')) {

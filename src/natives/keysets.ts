@@ -84,7 +84,6 @@ export const keysetNatives: Native[] = natives({
     },
   },
   'define-keyset': {
-    topLevelOnly: true,
     fn: (ctx, args, app, self) => {
       const [name, ks] = args;
       if (typeof name === 'string' && args.length === 1) return defineKeySet(ctx, name, readKeySet(ctx, name, app), app);
@@ -108,7 +107,6 @@ export const keysetNatives: Native[] = natives({
     },
   },
   'describe-keyset': {
-    topLevelOnly: true,
     fn: (ctx, args, app, self) => {
       const [name] = args;
       if (args.length !== 1 || typeof name !== 'string') throw badArgs(self, args, app.info);

@@ -41,7 +41,6 @@ function readNamespace(ctx: Ctx, self: Native, name: string, app: Node): Namespa
 
 export const namespaceNatives: Native[] = natives({
   'define-namespace': {
-    topLevelOnly: true,
     fn: (ctx, args, app, self) => {
       const [name, user, admin] = args;
       if (args.length !== 3 || typeof name !== 'string' || !isGuard(user) || !isGuard(admin)) throw badArgs(self, args, app.info);
@@ -56,7 +55,6 @@ export const namespaceNatives: Native[] = natives({
     },
   },
   namespace: {
-    topLevelOnly: true,
     fn: (ctx, args, app, self) => {
       const [name] = args;
       if (args.length !== 1 || typeof name !== 'string') throw badArgs(self, args, app.info);
@@ -73,7 +71,6 @@ export const namespaceNatives: Native[] = natives({
     },
   },
   'describe-namespace': {
-    topLevelOnly: true,
     fn: (ctx, args, app, self) => {
       const [name] = args;
       if (args.length !== 1 || typeof name !== 'string') throw badArgs(self, args, app.info);

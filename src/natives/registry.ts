@@ -1,7 +1,8 @@
 /// The native function table: every built-in is registered once with its name, type signatures
-/// (and their text, as Pact prints them in argument errors), flags and implementation.
+/// (and their text, as Pact prints them in argument errors), docs, flags and implementation.
 import type { Ctx } from '../lang/context.ts';
 import type { Env, Node, SchemaRef, Val } from '../lang/runtime.ts';
+import { NATIVE_DOCS } from './docs.ts';
 import { NATIVE_TYPES } from './signatures.ts';
 import { badArgs } from '../lang/eval.ts';
 import { showNativeFunType } from '../values/type.ts';
@@ -17,6 +18,21 @@ export type BinaryFn = (ctx: Ctx, a: Val, b: Val, app: Node, self: Native) => Va
 /// A native that receives its argument expressions unevaluated (special forms, lazy natives).
 export type SpecialFn = (ctx: Ctx, args: readonly Node[], env: Env, app: Node, self: Native) => Val;
 
+/// One of a native's examples in Pact: an expression the REPL runs (`exec`), one shown failing
+/// (`exec-error`), or a literal text (code that needs a context to run).
+export interface NativeExample {
+  readonly kind: 'exec' | 'exec-error' | 'literal';
+  readonly text: string;
+}
+
+/// What Pact says of a native (docs.ts has every native's).
+export interface NativeDocs {
+  readonly docs: string;
+  readonly examples: readonly NativeExample[];
+  /// Fails when called from module code.
+  readonly topLevelOnly?: boolean;
+}
+
 export interface Native {
   readonly name: string;
   /// The type of each overload; none for the native constants and schemas.
@@ -29,7 +45,9 @@ export interface Native {
   /// Charged its entry gas when applied; REPL natives charge nothing, and database reads and
   /// writes charge themselves after evaluating some arguments.
   readonly chargedOnEntry: boolean;
+  /// Pact's docs text and examples.
   readonly docs: string;
+  readonly examples: readonly NativeExample[];
   readonly strict: StrictFn | null;
   /// Set for strict natives with a two-argument entry; `strict` then handles every arity.
   readonly binary: BinaryFn | null;
@@ -42,8 +60,6 @@ export interface Native {
 export interface NativeSpec {
   /// Defaults to the signatures of Pact's function reference.
   readonly types?: readonly FunType[];
-  readonly docs?: string;
-  readonly topLevelOnly?: boolean;
   /// Any arity; derived from `binary` (two arguments, else an argument error) when not given.
   readonly fn?: StrictFn;
   readonly binary?: BinaryFn;
@@ -58,14 +74,16 @@ const LATE_ENTRY_CHARGE = new Set(['select', 'fold-db', 'write', 'insert', 'upda
 export function natives(specs: Record<string, NativeSpec>, repl = false): Native[] {
   return Object.entries(specs).map(([name, s]) => {
     const types = s.types ?? NATIVE_TYPES[name] ?? [];
+    const docs = NATIVE_DOCS[name];
     return {
       name,
       types,
       sigs: types.map((ft) => showNativeFunType(ft)),
-      topLevelOnly: s.topLevelOnly ?? false,
+      topLevelOnly: docs?.topLevelOnly ?? false,
       repl,
       chargedOnEntry: !repl && !LATE_ENTRY_CHARGE.has(name),
-      docs: s.docs ?? '',
+      docs: docs?.docs ?? '',
+      examples: docs?.examples ?? [],
       strict: s.fn ?? (s.binary !== undefined ? twoArguments(s.binary) : null),
       binary: s.binary ?? null,
       special: s.special ?? null,

@@ -1,5 +1,5 @@
-/// SPV and verifier natives: `verify-spv` answers from the proofs the environment can check (the
-/// REPL's `mock-spv` entries); `enforce-verifier` checks that a verifier plugin vouched for the
+/// SPV and verifier natives: `verify-spv` answers from the proofs the environment can check (a
+/// devnet's own proofs, or the REPL's `mock-spv` entries); `enforce-verifier` checks that a verifier plugin vouched for the
 /// capability being acquired.
 import { valueEq } from '../values/equality.ts';
 import { PObject } from '../values/value.ts';
@@ -14,6 +14,11 @@ export const spvNatives: Native[] = natives({
     fn: (ctx, args, app, self) => {
       const [type, payload] = args;
       if (args.length !== 2 || typeof type !== 'string' || !(payload instanceof PObject)) throw badArgs(self, args, app.info);
+      if (ctx.spv !== null) {
+        const out = ctx.spv.verify(type, payload);
+        if (typeof out === 'string') throw evalError(app.info, `SPV verify failed: ${out}`);
+        return out;
+      }
       const mock = ctx.spvMocks.find((m) => m.type === type && valueEq(m.payload, payload));
       if (mock === undefined) throw evalError(app.info, 'SPV verify failed: SPV verification failure');
       return mock.output;

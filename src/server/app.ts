@@ -18,6 +18,8 @@ import type { BodyLimits } from './http.ts';
 import type { AccessLog, NodeLog } from './log.ts';
 import type { PactNode } from './node.ts';
 import { commandsOf, listenOf, localFlagsOf, pollOf, submitBatchOf, verifyRequestOf } from './requests.ts';
+import type { LocalFlags } from './requests.ts';
+import type { Command } from '../api/command.ts';
 import { verifyModules } from './verify.ts';
 import { explorerRoutes } from './explorer.ts';
 
@@ -31,9 +33,11 @@ export interface AppOptions extends BodyLimits, Partial<BrowserAccess> {
   readonly accessLog?: AccessLog | null;
   /// Where a verbose node says why it refused a request.
   readonly log?: NodeLog;
+  /// Routes that answer instead of Pact's API and `/info` (a devnet's chainweb API).
+  readonly api?: (app: H3) => void;
 }
 
-type Handler = (event: H3Event) => Response | Promise<Response>;
+export type Handler = (event: H3Event) => Response | Promise<Response>;
 
 /// Where the API lives: Pact's own prefix and chainweb's per-chain one (any network and chain
 /// id is accepted: this node is one chain, whatever a client calls it).
@@ -48,14 +52,18 @@ export function createApp(node: PactNode, options: AppOptions): H3 {
   if (options.accessLog != null) app.use(accessLogger(options.accessLog));
   if (options.log?.verbose === true) app.use(refusalLogger(options.log));
   app.use(browserGuard({ ...DEFAULTS, ...options }));
-  const api = apiHandlers(node, options);
-  for (const prefix of API_PREFIXES) {
-    for (const [name, post] of Object.entries(api)) route(app, `${prefix}/${name}`, { POST: post });
+  if (options.api === undefined) {
+    const api = apiHandlers(node, options);
+    for (const prefix of API_PREFIXES) {
+      for (const [name, post] of Object.entries(api)) route(app, `${prefix}/${name}`, { POST: post });
+    }
+    route(app, '/info', { GET: infoHandler });
+  } else {
+    options.api(app);
   }
   route(app, '/verify', { POST: verifyHandler(options) });
   route(app, '/version', { GET: plainText(PACT_VERSION) });
   route(app, '/health-check', { GET: plainText('Health check OK.\n') });
-  route(app, '/info', { GET: infoHandler });
   const explorer = explorerRoutes(node, node.conn, options);
   route(app, '/', { GET: explorer.page });
   for (const [name, get] of Object.entries(explorer.api)) route(app, `${EXPLORER_API}/${name}`, { GET: get });
@@ -65,15 +73,16 @@ export function createApp(node: PactNode, options: AppOptions): H3 {
 }
 
 /// Registers a path; other methods get 405 (HEAD is answered like GET, as Servant does).
-function route(app: H3, path: string, methods: { GET?: Handler; POST?: Handler }): void {
+export function route(app: H3, path: string, methods: { GET?: Handler; POST?: Handler; PUT?: Handler }): void {
   app.all(path, (event) => {
     const method = event.req.method;
-    const handler = method === 'GET' || method === 'HEAD' ? methods.GET : method === 'POST' ? methods.POST : undefined;
+    const handler = method === 'GET' || method === 'HEAD' ? methods.GET : method === 'POST' ? methods.POST : method === 'PUT' ? methods.PUT : undefined;
     return handler === undefined ? reply(405) : handler(event);
   });
 }
 
-function apiHandlers(node: PactNode, options: AppOptions): Record<string, Handler> {
+/// Pact's API over a node: `send`, `poll`, `listen`, `local`.
+export function apiHandlers(node: PactNode, options: AppOptions): Record<string, Handler> {
   return {
     send: async (event) => {
       const body = await readJsonBody(event, options);
@@ -100,17 +109,27 @@ function apiHandlers(node: PactNode, options: AppOptions): Record<string, Handle
       return key instanceof Response ? key : jsonReply(await node.listen(key, event.req.signal));
     },
     local: async (event) => {
-      const body = await readJsonBody(event, options);
-      if (body instanceof Response) return body;
-      const flags = localFlagsOf(event.url.searchParams);
-      if (typeof flags === 'string') return badRequest(flags);
-      const command = decoded(() => commandOf(body));
-      if (command instanceof Response) return command;
-      const result = await node.local(command, { verifySignatures: flags.signatureVerification });
-      // chainweb wraps a preflight's result; `@kadena/client` unwraps it.
-      return jsonReply(flags.preflight ? `{"preflightResult":${result.json},"preflightWarnings":[]}` : result.json);
+      const req = await readLocal(event, options);
+      if (req instanceof Response) return req;
+      const result = await node.local(req.command, { verifySignatures: req.flags.signatureVerification });
+      return localReply(result.json, req.flags.preflight);
     },
   };
+}
+
+/// A `/local` request: chainweb's query flags and the command, or the 400 to answer.
+export async function readLocal(event: H3Event, limits: BodyLimits): Promise<{ flags: LocalFlags; command: Command } | Response> {
+  const body = await readJsonBody(event, limits);
+  if (body instanceof Response) return body;
+  const flags = localFlagsOf(event.url.searchParams);
+  if (typeof flags === 'string') return badRequest(flags);
+  const command = decoded(() => commandOf(body));
+  return command instanceof Response ? command : { flags, command };
+}
+
+/// A `/local` result as answered: chainweb wraps a preflight's result (`@kadena/client` unwraps it).
+export function localReply(json: string, preflight: boolean): Response {
+  return jsonReply(preflight ? `{"preflightResult":${json},"preflightWarnings":[]}` : json);
 }
 
 /// `/verify`: the posted modules loaded into a fresh REPL and the named one checked as the

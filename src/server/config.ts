@@ -5,6 +5,8 @@ import { integralValue, kindOf, lookup } from '../values/aeson.ts';
 import { JsonNumber, JsonObject } from '../values/json.ts';
 import type { Json } from '../values/json.ts';
 import { EXECUTION_FLAGS } from '../lang/flags.ts';
+import { devnetConfigOf } from './devnet/config.ts';
+import type { DevnetConfig } from './devnet/config.ts';
 
 /// The settings of a node, every default filled in.
 export interface ServerConfig {
@@ -44,6 +46,8 @@ export interface ServerConfig {
   readonly allowedHosts: readonly string[];
   /// Origins whose pages may call the node besides the loopback's, normalized; `*` for any.
   readonly corsOrigins: readonly string[];
+  /// A Kadena development network instead of a plain Pact node (`devnet:`); null without.
+  readonly devnet: DevnetConfig | null;
 }
 
 /// Our defaults for the settings Pact 4 does not have.
@@ -70,6 +74,8 @@ export const DEFAULTS = {
   // A browser page may use the node only from the loopback (see guard.ts); these widen that.
   allowedHosts: [] as readonly string[],
   corsOrigins: [] as readonly string[],
+  // A plain Pact node unless the config asks for a devnet.
+  devnet: null,
 } as const;
 
 /// What Pact 4 prints on stdout before a config error: Haskell's `unlines` of the property lines
@@ -122,7 +128,7 @@ export function loadConfig(file: string, warn: (line: string) => void = (l) => p
 }
 
 /// A problem with one field (or with the document as a whole).
-class FieldError extends Error {}
+export class FieldError extends Error {}
 
 /// The settings of a document; `read` collects every key looked up (the known keys).
 function configOf(doc: Json, read: Set<string>): ServerConfig {
@@ -158,6 +164,7 @@ function configOf(doc: Json, read: Set<string>): ServerConfig {
     localTimeLimit: field('localTimeLimit', positiveSeconds, DEFAULTS.localTimeLimit),
     allowedHosts: field('allowedHosts', (v, k) => texts(v, k).map((h, i) => hostName(h, `${k}[${i}]`)), DEFAULTS.allowedHosts),
     corsOrigins: field('corsOrigins', (v, k) => texts(v, k).map((o, i) => origin(o, `${k}[${i}]`)), DEFAULTS.corsOrigins),
+    devnet: field('devnet', devnetConfigOf, DEFAULTS.devnet),
   };
 }
 
@@ -202,22 +209,22 @@ function origin(o: string, key: string): string {
   return /^https?:/i.test(written) ? new URL(written).origin : written.toLowerCase();
 }
 
-function text(v: Json, key: string): string {
+export function text(v: Json, key: string): string {
   if (typeof v !== 'string') throw new FieldError(`${key}: expected a string, found ${describe(v)}`);
   return v;
 }
 
-function texts(v: Json, key: string): string[] {
+export function texts(v: Json, key: string): string[] {
   if (!Array.isArray(v)) throw new FieldError(`${key}: expected a list of strings, found ${describe(v)}`);
   return v.map((x, i) => text(x, `${key}[${i}]`));
 }
 
-function bool(v: Json, key: string): boolean {
+export function bool(v: Json, key: string): boolean {
   if (typeof v !== 'boolean') throw new FieldError(`${key}: expected true or false, found ${describe(v)}`);
   return v;
 }
 
-function bigInteger(v: Json, key: string, min: bigint, max?: bigint): bigint {
+export function bigInteger(v: Json, key: string, min: bigint, max?: bigint): bigint {
   const n = v instanceof JsonNumber ? integralValue(v) : undefined;
   const range = max === undefined ? `${min} or more` : `from ${min} to ${max}`;
   if (n === undefined || n < min || (max !== undefined && n > max)) {
@@ -226,7 +233,7 @@ function bigInteger(v: Json, key: string, min: bigint, max?: bigint): bigint {
   return n;
 }
 
-function integer(v: Json, key: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
+export function integer(v: Json, key: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
   return Number(bigInteger(v, key, BigInt(min), BigInt(max)));
 }
 
@@ -237,7 +244,7 @@ function positiveSeconds(v: Json, key: string): number {
 }
 
 /// A value as the user wrote it, for error messages.
-function describe(v: Json): string {
+export function describe(v: Json): string {
   if (typeof v === 'string') return JSON.stringify(v);
   if (v instanceof JsonNumber) return (integralValue(v) ?? Number(`${v.coefficient}e${v.exponent}`)).toString();
   if (typeof v === 'boolean') return String(v);

@@ -171,15 +171,22 @@ export class ExecutorThread implements CommandRunner {
     if ('log' in m) this.#options.log.debug(m.log);
     else if ('fatal' in m) this.#host.onFatal(new Error(`storage failed, stopping: ${m.fatal}`));
     else if ('done' in m) {
-      const batch = this.#items.shift() as Extract<Item, { kind: 'batch' }>;
+      // A local result is posted once its promise settles, which can be after the batch queued
+      // behind it is done: answers are matched to their items, not taken in turn.
+      const batch = this.#take((item) => item.kind === 'batch') as Extract<Item, { kind: 'batch' }>;
       for (const p of batch.commands) this.#failures.delete(p.reqKey);
       this.#host.onBatchDone(batch.commands);
       this.#checkIdle();
     } else {
-      const local = this.#items.shift() as Extract<Item, { kind: 'local' }>;
+      const local = this.#take((item) => item.kind === 'local' && item.id === m.local) as Extract<Item, { kind: 'local' }>;
       local.resolve(m.result);
       this.#checkIdle();
     }
+  }
+
+  /// Removes and answers the first item that `matches`.
+  #take(matches: (item: Item) => boolean): Item {
+    return this.#items.splice(this.#items.findIndex(matches), 1)[0]!;
   }
 
   #checkIdle(): void {

@@ -5,6 +5,7 @@ import type { Command } from '../api/command.ts';
 import { publicMetaOf } from '../api/parsed.ts';
 import { SignaturePool } from '../api/signature-pool.ts';
 import { verifyCommand } from '../api/verify.ts';
+import type { VerifyOptions } from '../api/verify.ts';
 import type { PactDb } from '../db/pactdb.ts';
 import { SqlitePactDb } from '../db/sqlite.ts';
 import { ModuleStore } from '../lang/module-store.ts';
@@ -42,17 +43,24 @@ export const execNatives: Map<string, Native> = nativeTable();
 /// The Pact service over a SQLite database: Pact's tables (created if missing), rows in Pact's
 /// JSON, modules rebuilt from storage when a later process first reads them.
 export function openPactService(conn: DatabaseSync, settings: ServiceSettings): PactService {
+  const sqlite = openPactDb(conn, settings.flags);
+  return new PactService(sqlite, settings, { reset: () => sqlite.clearCache(), signatures: new SignaturePool() });
+}
+
+/// A Pact state in `conn` (its tables under `prefix`, created if missing), with the module store
+/// that rebuilds stored modules: every module version ever committed, newest first, for
+/// dependents pinned to older ones.
+export function openPactDb(conn: DatabaseSync, flags: ReadonlySet<string>, prefix = ''): SqlitePactDb {
   let db: SqlitePactDb | null = null;
-  // Every module version ever committed, newest first, for dependents pinned to older ones.
   const modules = new ModuleStore(execNatives, function* moduleHistory() {
     const ids = db!.txids(MODULES, 0);
     for (let i = ids.length - 1; i >= 0; i--) for (const r of db!.txlogJson(MODULES, ids[i]!)) yield r.json;
   });
-  const sqlite = new SqlitePactDb(conn, new PactRowCodec(modules, settings.flags));
+  const sqlite = new SqlitePactDb(conn, new PactRowCodec(modules, flags), prefix);
   db = sqlite;
   sqlite.initSchema();
   modules.attach(sqlite);
-  return new PactService(sqlite, settings, { reset: () => sqlite.clearCache(), signatures: new SignaturePool() });
+  return sqlite;
 }
 
 const MODULES = 'SYS_modules';
@@ -100,24 +108,13 @@ export class PactService implements CommandService {
 
   apply(cmd: Command, mode: ExecutionMode, options: ApplyOptions = {}): CommandResult {
     const reqKey = base64UrlEncode(cmd.hash);
-    let exps: Exp[] = [];
-    const checkCode = (code: string): string | undefined => {
-      try {
-        exps = parse(code, '<interactive>', { columnBase: 0 });
-        return undefined;
-      } catch (e) {
-        if (e instanceof ParseError) return e.message;
-        throw e;
-      }
-    };
     const pool = this.options.signatures;
-    const payload = verifyCommand(cmd, checkCode, {
-      checkMeta: (m, path) => { publicMetaOf(m, path); },
+    const verified = verifyAndParse(cmd, {
       signatures: options.verifySignatures !== false,
       knownVerdict: pool === undefined ? undefined : (h, p, s) => pool.take(h, p, s),
     });
-    // A command that fails verification fails with the Haskell `show` of the reason.
-    if ('error' in payload) return this.failure(reqKey, new PactError('TxFailure', null, showString(payload.error)));
+    if ('error' in verified) return this.failure(reqKey, verified.error);
+    const { payload, exps } = verified;
     let result: EvalResult;
     try {
       result = this.run(payload, exps, reqKey, mode);
@@ -165,12 +162,30 @@ export class PactService implements CommandService {
   }
 }
 
+/// Verifies a command as Pact's node does (payload, public metadata, hash, signatures) and
+/// parses an exec's code: the payload and the code's expressions, or the error a command that
+/// fails verification fails with (the Haskell `show` of the reason, as a TxFailure).
+export function verifyAndParse(cmd: Command, options: Pick<VerifyOptions, 'signatures' | 'knownVerdict'>): { payload: Payload; exps: Exp[] } | { error: PactError } {
+  let exps: Exp[] = [];
+  const checkCode = (code: string): string | undefined => {
+    try {
+      exps = parse(code, '<interactive>', { columnBase: 0 });
+      return undefined;
+    } catch (e) {
+      if (e instanceof ParseError) return e.message;
+      throw e;
+    }
+  };
+  const payload = verifyCommand(cmd, checkCode, { ...options, checkMeta: (m, path) => { publicMetaOf(m, path); } });
+  return 'error' in payload ? { error: new PactError('TxFailure', null, showString(payload.error)) } : { payload, exps };
+}
+
 function capTokens(clist: readonly SigCapability[]): CapToken[] {
   return clist.map((c) => ({ name: c.name, args: [...c.args] }));
 }
 
 /// One signer per key, the last one listed winning (Pact keeps them in a map).
-function signersOf(p: Payload): Signer[] {
+export function signersOf(p: Payload): Signer[] {
   const byKey = new Map<string, Signer>();
   for (const s of p.signers) {
     const key = s.addr ?? s.pubKey;

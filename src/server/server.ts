@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { serve } from 'h3';
+import type { H3 } from 'h3';
 import { openSqlite } from '../db/sqlite.ts';
 import { createApp } from './app.ts';
 import { exposureNote } from './guard.ts';
@@ -22,6 +23,12 @@ export interface NodeDeps {
   readonly startExecutor: StartThread;
   /// Stop on SIGINT or SIGTERM (a process running one node).
   readonly stopOnSignals?: boolean;
+  /// Readies a new database file before anything opens it (a devnet copies its prebuilt genesis).
+  readonly prepareDatabase?: (dbPath: string) => void;
+  /// The HTTP API of the service, when it is not Pact's own (a devnet's).
+  readonly api?: (app: H3, node: PactNode) => void;
+  /// Lines printed right after the first one (a devnet's funded accounts).
+  readonly banner?: () => string;
 }
 
 /// A node that is listening.
@@ -55,7 +62,7 @@ export async function startServer(config: ServerConfig, deps: NodeDeps, out: (li
     mkdirSync(config.logDir!, { recursive: true });
     return new AccessLog(join(config.logDir!, 'access.log'));
   });
-  const store = openStore(config);
+  const store = openStore(config, deps.prepareDatabase);
   log.debug(config.persistDir === null ? '[history] Persistence Disabled' : `[history] Persistence Enabled: ${store.dbPath}`);
   // A failure before the node listens is acted on once it does.
   let failedEarly: unknown;
@@ -64,7 +71,8 @@ export async function startServer(config: ServerConfig, deps: NodeDeps, out: (li
     start: deps.startExecutor, setup: { dbPath: store.dbPath, pragmas: store.pragmas, config }, log,
   }), { log, listenTimeout: config.listenTimeout, onFatal: (e) => fatal(e) }));
   // srvx's own signal handlers (`gracefulShutdown`) would keep the process up to a second longer.
-  const server = serve(createApp(node, { ...config, accessLog, log }), {
+  const api = deps.api === undefined ? undefined : (app: H3): void => deps.api!(app, node);
+  const server = serve(createApp(node, { ...config, accessLog, log, api }), {
     port: config.port, hostname: config.host, silent: true, gracefulShutdown: false,
   });
   try {
@@ -93,6 +101,7 @@ export async function startServer(config: ServerConfig, deps: NodeDeps, out: (li
   // From the first line on, a signal stops the node properly (a node in memory removes its file).
   if (deps.stopOnSignals === true) stopOnSignals(running);
   out(`pact-ts node listening on ${url} (data: ${config.persistDir === null ? 'in memory' : store.dbPath}${exposureNote(config.host)})\n`);
+  if (deps.banner !== undefined) out(deps.banner());
   for (const line of early) out(line);
   debugOut = out;
   log.debug(`[api] starting on port ${port}`);
@@ -116,7 +125,7 @@ interface Store {
   close(): void;
 }
 
-function openStore(config: ServerConfig): Store {
+function openStore(config: ServerConfig, prepare?: (dbPath: string) => void): Store {
   const dir = config.persistDir === null ? mkdtempSync(join(tmpdir(), 'pact-node-')) : resolve(config.persistDir);
   const dbPath = join(dir, 'pact.sqlite');
   // Nothing of a node in memory outlives it: no write needs to reach the disk.
@@ -129,6 +138,7 @@ function openStore(config: ServerConfig): Store {
   try {
     const conn = attempt(`cannot open the database ${dbPath}`, () => {
       mkdirSync(dir, { recursive: true });
+      prepare?.(dbPath);
       return openSqlite(dbPath, pragmas);
     });
     opened.push(conn);

@@ -25,6 +25,11 @@ export interface CommandResult {
 /// unsigned command, as `@kadena/client`'s `dirtyRead` does).
 export interface ApplyOptions {
   readonly verifySignatures?: boolean;
+  /// chainweb's `?preflight=true`: run the command as a block would (gas bought and redeemed).
+  readonly preflight?: boolean;
+  /// A devnet's mempool check of a command `/send` received (is it new, can its sender buy its
+  /// gas?): the result fails with the reason it is refused.
+  readonly mempoolCheck?: boolean;
 }
 
 export interface CommandService {

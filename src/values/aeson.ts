@@ -14,7 +14,12 @@ export class AesonError extends Error {
   readonly path: JsonPath;
   readonly reason: string;
   constructor(path: JsonPath, reason: string) {
+    // Without a stack trace: reading a value tries alternatives (aeson's `<|>`) that throw and
+    // are caught, and capturing the stack for each is most of what decoding a guard costs.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super();
+    Error.stackTraceLimit = limit;
     this.path = path;
     this.reason = reason;
     // Written out only when shown: reading a value tries alternatives that fail, at paths as

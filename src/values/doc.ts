@@ -49,6 +49,22 @@ export function sep(docs: readonly Doc[]): Doc {
   return group(catList(joinWith(docs, line)));
 }
 
+/// `vsep`: one per line (each break a space when an enclosing group is flat).
+export function vsep(docs: readonly Doc[]): Doc {
+  return catList(joinWith(docs, line));
+}
+
+/// `fillSep`: as many per line as fit, separated by spaces (each break its own group).
+export function fillSep(docs: readonly Doc[]): Doc {
+  return catList(joinWith(docs, group(line)));
+}
+
+/// A text that may hold newlines, as prettyprinter's `pretty` takes one: its lines joined by
+/// `line` (so they follow the indentation, and become spaces where the layout is flat).
+export function textLines(text: string): Doc {
+  return text.includes('\n') ? vsep(text.split('\n')) : text;
+}
+
 /// `[a b c]` (Pact's `bracketsSep`).
 export function bracketsSep(docs: readonly Doc[]): Doc {
   return cat('[', sep(docs), ']');

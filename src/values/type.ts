@@ -1,5 +1,7 @@
 /// Pact's types, as far as the runtime needs them: argument checks, `typeof`, and the text of
 /// signatures and messages. Printing follows Pact's `Pretty (Type o)` instance.
+import { cat, encloseSep, renderCompact } from './doc.ts';
+import type { Doc } from './doc.ts';
 
 export type PrimName = 'integer' | 'decimal' | 'time' | 'bool' | 'string' | 'keyset' | 'guard';
 export type SchemaKind = 'object' | 'table' | 'binding';
@@ -53,17 +55,25 @@ export function tyVar(name: string, constraint: readonly Type[] = []): Type {
 
 /// `user` prints a schema named in the type (Pact prints a resolved one as `{name}`).
 export function showType(ty: Type, user: (schema: SchemaDef) => string = braced): string {
+  return renderCompact(typeDoc(ty, user));
+}
+
+/// A type laid out as Pact's `Pretty` instance does: a list of constraints or of interfaces is
+/// a group that breaks before each comma when it does not fit the line (only a native's help,
+/// printed 80 columns wide, is ever that long).
+export function typeDoc(ty: Type, user: (schema: SchemaDef) => string = braced): Doc {
   switch (ty.t) {
     case 'any': return '*';
     case 'prim': return ty.name;
-    case 'list': return `[${showType(ty.elem, user)}]`;
-    case 'schema': return `${ty.kind}:${showPartial(ty.partial)}${showType(ty.schema, user)}`;
+    case 'list': return cat('[', typeDoc(ty.elem, user), ']');
+    case 'schema': return cat(ty.kind, ':', showPartial(ty.partial), typeDoc(ty.schema, user));
     case 'var':
       if (ty.schemaVar) return `<{${ty.name}}>`;
-      return ty.constraint.length === 0 ? `<${ty.name}>` : `<${ty.name}[${ty.constraint.map((c) => showType(c, user)).join(',')}]>`;
+      if (ty.constraint.length === 0) return `<${ty.name}>`;
+      return cat('<', ty.name, encloseSep('[', ']', ',', ty.constraint.map((c) => typeDoc(c, user))), '>');
     case 'user': return user(ty.schema);
-    case 'fun': return showNativeFunType(ty, user);
-    case 'module': return ty.ifaces === null ? 'module' : `module{${ty.ifaces.join(',')}}`;
+    case 'fun': return funTypeDoc(ty, user);
+    case 'module': return ty.ifaces === null ? 'module' : cat('module', encloseSep('{', '}', ',', ty.ifaces));
   }
 }
 
@@ -81,5 +91,12 @@ function showPartial(p: null | 'any' | readonly string[]): string {
 /// so a nullary one starts with a space: ` -> string`). A function-typed argument prints its own
 /// signature after the colon: `app:x:<b> -> <a>`.
 export function showNativeFunType(ft: FunType, user: (schema: SchemaDef) => string = braced): string {
-  return `${ft.args.map((a) => `${a.name}:${showType(a.type, user)}`).join(' ')} -> ${showType(ft.ret, user)}`;
+  return renderCompact(funTypeDoc(ft, user));
+}
+
+export function funTypeDoc(ft: FunType, user: (schema: SchemaDef) => string = braced): Doc {
+  const parts: Doc[] = [];
+  ft.args.forEach((a, i) => parts.push(i === 0 ? '' : ' ', a.name, ':', typeDoc(a.type, user)));
+  parts.push(' -> ', typeDoc(ft.ret, user));
+  return cat(...parts);
 }

@@ -167,7 +167,7 @@ describe('a node configured for other pages and names', () => {
   });
 
   it('warned of the unknown config key, naming the known ones', () => {
-    assert.match(wide().output(), /^pact: .*serve\.yaml: unknown key "mistyped" ignored \(known keys: port, host, .*allowedHosts, corsOrigins\)$/m);
+    assert.match(wide().output(), /^pact: .*serve\.yaml: unknown key "mistyped" ignored \(known keys: port, host, .*allowedHosts, corsOrigins, devnet\)$/m);
   });
 });
 

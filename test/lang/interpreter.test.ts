@@ -114,10 +114,11 @@ test('gas: the constant rate per charge, limited by the gas limit', () => {
   assert.equal(e.type, 'GasError');
 });
 
-test('on chain, a bare function name does not show the definition', () => {
+test('on chain, a bare function or native name does not show the definition', () => {
   const db = new MemoryDb();
   deploy(db);
   const e = failure(() => evalExec(db, env(), code('counter.bump')));
   assert.equal(e.message, 'Cannot display function details in non-repl context');
   assert.equal(showValCompact(evalExec(db, env(), code('(counter.bump "b")')).output), '1');
+  assert.equal(failure(() => evalExec(db, env(), code('map'))).message, 'Cannot display native function details in non-repl context');
 });

@@ -18,7 +18,7 @@ import { hashText } from '../../src/values/hash.ts';
 import { encodeJson, JsonNumber, JsonObject } from '../../src/values/json.ts';
 import { tyAny } from '../../src/values/type.ts';
 import { KeySet, ModRef, PList } from '../../src/values/value.ts';
-import type { RefSite } from '../../src/values/value.ts';
+import type { PactValue, RefSite } from '../../src/values/value.ts';
 import { obj } from '../helpers/values.ts';
 
 const LEGACY = { legacyOrder: true } as const;
@@ -198,9 +198,13 @@ test('result data: a module reference loses its site at the top level only', () 
     `{"params":[${plain}],"name":"E","module":{"namespace":"ns","name":"m"},"moduleHash":"h"}`);
 });
 
-test('result data: what is not plain data is its compact rendering, as a string', () => {
+test('result data: what is not plain data, even inside a list, is the whole term\'s compact rendering, as a string', () => {
   const plus = new NativeRef(nativeTable().get('+')!);
   assert.deepStrictEqual(resultDataJson(plus), showValCompact(plus));
+  const mod = new NativeRef(nativeTable().get('mod')!);
+  const help = 'native `mod`  X modulo Y.  Type: x:integer y:integer -> integer  Examples: > (mod 13 8)';
+  assert.equal(resultDataJson(mod), help);
+  assert.equal(resultDataJson(new PList([1n, mod as unknown as PactValue], tyAny)), `[1 ${help}]`);
 });
 
 test('a transactional success: gas, logs of the writes, events, continuation and tx id', () => {

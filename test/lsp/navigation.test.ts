@@ -45,8 +45,17 @@ describe('navigation', () => {
       'module, implements `market.fungible`\n\nBalances of the market\'s token.');
   });
 
-  test('hover on a native: its signatures as Pact prints them', async () => {
-    assert.match((await hover('shop.pact', 'with-read'))!, /^```pact\n\(with-read table:table:<\{row\}> key:string bindings:binding:<\{row\}>\) -> <a>\n```\n\nnative/);
+  test('hover on a native: its signatures as Pact prints them, then Pact\'s docs and examples', async () => {
+    assert.equal(await hover('ledger.pact', 'with-read'), '```pact\n' +
+      '(with-read table:table:<{row}> key:string bindings:binding:<{row}>) -> <a>\n```\n\nnative\n\n' +
+      'Special form to read row from TABLE for KEY and bind columns per BINDINGS over subsequent body statements.\n\n' +
+      '```pact\n(with-read accounts id { "balance":= bal, "ccy":= ccy }\n  (format "Balance for {} is {} {}" [id bal ccy]))\n```');
+    // An example Pact runs is shown as typed at its prompt; a top-level-only native says so.
+    assert.equal(await hover('ledger.pact', 'create-table'), '```pact\n(create-table table:table:<{row}>) -> string\n```\n\nnative\n\n' +
+      'Create table TABLE.\n\n```pact\n(create-table accounts)\n```\n\nTop level only: this function will fail if used in module code.');
+    assert.equal(await hover('market.repl', 'expect "alice buys'), '```pact\n' +
+      '(expect doc:string expected:<a> actual:<a>) -> string\n```\n\nnative (REPL only)\n\n' +
+      'Evaluate ACTUAL and verify that it equals EXPECTED.\n\n```pact\npact> (expect "Sanity prevails." 4 (+ 2 2))\n```');
   });
 
   test('go to definition across files, and from a load to the file', async () => {

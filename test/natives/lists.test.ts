@@ -47,7 +47,8 @@ const errors: Array<[string, string]> = [
   ['(enumerate 0 10 -1)', 'enumerate: increment diverges below from interval bounds.'],
   ['(enumerate 10 0 1)', 'enumerate: increment diverges above from interval bounds.'],
   ['(map (+ 1) 1)', 'map: expecting list: 1'],
-  ['(filter (+ 1) [1])', 'filter: expected closure to return bool: (native `+` 1)'],
+  // The application is shown as Pact shows the term: the native is its whole help text.
+  ['(filter (mod 3) [1])', 'filter: expected closure to return bool: (native `mod`  X modulo Y.  Type: x:integer y:integer -> integer  Examples: > (mod 13 8) 3)'],
   ['(concat [1])', 'concat: expecting list of strings: 1'],
   ['(sort [] [{}])', 'Empty fields list'],
 ];

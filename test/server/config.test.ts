@@ -36,7 +36,7 @@ describe('loadConfig', () => {
       gasLimit: null, gasRate: 0n, execConfig: new Set(), listenTimeout: DEFAULTS.listenTimeout,
       maxBodyBytes: DEFAULTS.maxBodyBytes, maxCommandsPerSend: DEFAULTS.maxCommandsPerSend, maxJsonDepth: DEFAULTS.maxJsonDepth,
       sendTimeLimit: 30, localTimeLimit: 10,
-      allowedHosts: [], corsOrigins: [],
+      allowedHosts: [], corsOrigins: [], devnet: null,
     });
   });
 
@@ -71,7 +71,7 @@ describe('loadConfig', () => {
     assert.equal(c.verbose, true);
     assert.deepEqual(c.corsOrigins, []);
     assert.equal(warnings.length, 2);
-    assert.match(warnings[0]!, new RegExp(`^pact: ${f}: unknown key "corsOrigin" ignored \\(known keys: port, host, persistDir, .*, allowedHosts, corsOrigins\\)\\n$`));
+    assert.match(warnings[0]!, new RegExp(`^pact: ${f}: unknown key "corsOrigin" ignored \\(known keys: port, host, persistDir, .*, allowedHosts, corsOrigins, devnet\\)\\n$`));
     assert.match(warnings[1]!, /unknown key "hots" ignored/);
     assert.deepEqual(loadConfig(file('port: 1\nflags: []\n'), (l) => warnings.push(l)).execConfig, new Set());
     assert.equal(warnings.length, 2);

@@ -1,0 +1,99 @@
+// `make bench`, devnet part: `dist/pact --serve` with `devnet: true` on loopback with durable
+// storage. Reports the time until a devnet is ready (listening, all 20 chains with genesis
+// applied) on a fresh persistDir and on a restart, and signed coin transfers per second through
+// `/send` (one command each, then `/poll`) on one chain and spread over all 20.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { hexDecode } from '../src/api/bytes.ts';
+import { command, sendAndPoll } from './common.ts';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const RUNS = 5;
+const CONNECTIONS = 32;
+const TRANSFERS = 3000;
+const SENDER00 = {
+  publicKey: hexDecode('368820f80c324bbc7c2b0610688a7da43e39f91d118732671cd9c7500ff43cca') as Uint8Array,
+  secretKey: hexDecode('251a920c403ae8c8f65f59142316af3c82b631fba46ddea92ee8c95035bd2898') as Uint8Array,
+};
+
+/// Starts the devnet on `config`; resolves once it printed its accounts (ready), with the time
+/// that took.
+function startDevnet(config: string): Promise<{ ms: number; url: string; stop: () => Promise<void> }> {
+  const t0 = performance.now();
+  const child = spawn(join(ROOT, 'dist/pact'), ['--serve', config], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const url = /listening on (\S+)/.exec(out)?.[1];
+      if (url !== undefined && out.includes('KDA')) {
+        resolve({ ms: performance.now() - t0, url, stop: () => { child.kill('SIGTERM'); return exited; } });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`devnet exited with ${code}: ${out}`)));
+  });
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+/// Signed transfers of 0.000001 KDA from sender00 to sender01 on the given chains, in turn.
+function transfers(n: number, chains: readonly string[]): Array<{ chain: string; body: string; key: string }> {
+  const now = Math.floor(Date.now() / 1000) - 60;
+  return Array.from({ length: n }, (_, i) => {
+    const chain = chains[i % chains.length]!;
+    const cmd = command('(coin.transfer "sender00" "sender01" 0.000001)', '{}', SENDER00,
+      '[{"args":[],"name":"coin.GAS"},{"args":["sender00","sender01",0.000001],"name":"coin.TRANSFER"}]',
+      { networkId: 'development', chainId: chain, sender: 'sender00', creationTime: now });
+    return { chain, body: `{"cmds":[${cmd}]}`, key: (JSON.parse(cmd) as { hash: string }).hash };
+  });
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'pact-bench-devnet-'));
+try {
+  const cold: number[] = [];
+  const restart: number[] = [];
+  // DEVNET_URL points the transfers at a devnet already running (to profile one, for instance).
+  const running = process.env.DEVNET_URL;
+  for (let i = 0; i < (running === undefined ? RUNS : 0); i++) {
+    const config = join(dir, `devnet-${i}.yaml`);
+    writeFileSync(config, `port: 0\ndevnet: true\npersistDir: ${join(dir, `data-${i}`)}\n`);
+    const first = await startDevnet(config);
+    cold.push(first.ms);
+    await first.stop();
+    const again = await startDevnet(config);
+    restart.push(again.ms);
+    await again.stop();
+  }
+  const config = join(dir, 'devnet.yaml');
+  writeFileSync(config, `port: 0\ndevnet: true\npersistDir: ${join(dir, 'data')}\n`);
+  const devnet = running === undefined ? await startDevnet(config) : { url: running, ms: 0, stop: async () => {} };
+  const api = (chain: string): string => `${devnet.url}/chainweb/0.0/development/chain/${chain}/pact/api/v1`;
+  const rate = async (chains: readonly string[]): Promise<number> => {
+    const txs = transfers(TRANSFERS, chains);
+    // One chain's commands go to its own endpoint; spread over chains, each chain gets its share.
+    const rates = await Promise.all(chains.map((c) => {
+      const mine = txs.filter((t) => t.chain === c);
+      return sendAndPoll(api(c), mine.map((t) => t.body), mine.map((t) => t.key), Math.max(1, Math.floor(CONNECTIONS / chains.length)))
+        .then((r) => ({ n: mine.length, seconds: mine.length / r }));
+    }));
+    return TRANSFERS / Math.max(...rates.map((r) => r.seconds));
+  };
+  const one = await rate(['0']);
+  const all = await rate(Array.from({ length: 20 }, (_, i) => String(i)));
+  await devnet.stop();
+  console.log(`devnet (dist/pact --serve, devnet: true, durable storage; medians of ${RUNS}):`);
+  if (running === undefined) {
+    console.log(`  ready from a cold start (fresh persistDir, 20 chains)  ${median(cold).toFixed(0).padStart(6)} ms`);
+    console.log(`  ready on a restart                                     ${median(restart).toFixed(0).padStart(6)} ms`);
+  }
+  console.log(`  signed transfers through /send, one chain              ${one.toFixed(0).padStart(6)} tx/s (${TRANSFERS} transfers)`);
+  console.log(`  signed transfers through /send, across 20 chains       ${all.toFixed(0).padStart(6)} tx/s (${TRANSFERS} transfers)`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

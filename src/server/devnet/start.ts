@@ -1,0 +1,54 @@
+/// What a node needs to run a devnet: on the node's thread, its HTTP API, the lines it prints when
+/// ready (the funded accounts and their keys) and its prebuilt genesis; on the executor thread,
+/// its service.
+import { existsSync, writeFileSync } from 'node:fs';
+import type { DatabaseSync } from 'node:sqlite';
+import { StartError } from '../server.ts';
+import type { NodeDeps } from '../server.ts';
+import type { ServerConfig } from '../config.ts';
+import { DEVNET_KEYS, GRANTS } from './accounts.ts';
+import { reviveDevnetConfig } from './config.ts';
+import type { DevnetConfig } from './config.ts';
+import { GenesisError, genesisContracts } from './genesis.ts';
+import { genesisImage } from './genesis-image.ts';
+import { Devnet } from './network.ts';
+import { devnetRoutes } from './routes.ts';
+import { DevnetService } from './service.ts';
+import { DevnetView } from './view.ts';
+
+/// The node's side of a devnet. A `genesis: DIR` that cannot be read stops it here.
+export function devnetEdge(devnet: DevnetConfig, config: ServerConfig): Pick<NodeDeps, 'api' | 'banner' | 'prepareDatabase'> {
+  try {
+    genesisContracts(devnet.genesis);
+  } catch (e) {
+    if (e instanceof GenesisError) throw new StartError(e.message);
+    throw e;
+  }
+  return {
+    prepareDatabase: (path) => {
+      const image = genesisImage(devnet);
+      if (image !== null && !existsSync(path)) writeFileSync(path, image);
+    },
+    api: (app, node) => devnetRoutes(app, node, new DevnetView(node.conn, devnet), config),
+    banner: () => fundedAccounts(devnet),
+  };
+}
+
+/// The executor thread's side: the devnet's service over the executor's connection (genesis runs
+/// here on a new database without the prebuilt one).
+export function createDevnetService(conn: DatabaseSync, config: ServerConfig): DevnetService {
+  return new DevnetService(new Devnet(conn, reviveDevnetConfig(config.devnet!)), conn);
+}
+
+/// The accounts every chain funds, with their keys (chainweb's published test keys).
+function fundedAccounts(devnet: DevnetConfig): string {
+  const lines = [`devnet "${devnet.networkId}": ${devnet.graph.chains.length} chains, each funding:`];
+  for (const g of GRANTS) {
+    const keys = g.keyset.keys.map((k) => {
+      const pair = DEVNET_KEYS.find((d) => d.public === k);
+      return pair === undefined ? `public ${k}` : `public ${k} secret ${pair.secret}`;
+    });
+    lines.push(`  ${g.account.padEnd(20)} ${g.amount.padStart(12)} KDA  ${g.keyset.pred}: ${keys.join('; ')}`);
+  }
+  return lines.join('\n') + '\n';
+}
