@@ -54,14 +54,14 @@ LLVM_STRIP := $(or $(shell command -v llvm-strip),/usr/bin/llvm-strip)
 
 # The default devnet's genesis database, carried by the executable (src/server/devnet/
 # genesis-image.ts): a fresh devnet starts from it instead of running 20 chains' genesis.
-dist/devnet-genesis.sqlite: $(PARSER) $(SRC) scripts/devnet-genesis.ts | $(INSTALLED)
+dist/devnet-genesis.sqlite.zst: $(PARSER) $(SRC) scripts/devnet-genesis.ts | $(INSTALLED)
 	@mkdir -p dist
 	node scripts/devnet-genesis.ts
 
 EXECUTABLE_SCRIPTS := $(addprefix scripts/release/,executable.ts base-node.ts platforms.ts)
 # The executable for this machine, made as every release executable is (scripts/release/
 # executable.ts): Node stripped of its symbols, the bundle, its trained V8 code cache, the solver.
-dist/pact: dist/pact.cjs dist/z3-built.wasm.zst dist/devnet-genesis.sqlite scripts/train-code-cache.ts $(wildcard scripts/train/*) $(EXECUTABLE_SCRIPTS) | $(LLVM_STRIP)
+dist/pact: dist/pact.cjs dist/z3-built.wasm.zst dist/devnet-genesis.sqlite.zst scripts/train-code-cache.ts $(wildcard scripts/train/*) $(EXECUTABLE_SCRIPTS) | $(LLVM_STRIP)
 	node scripts/release/executable.ts dist/pact.new
 	@# Renamed into place: a running dist/pact (a test, a node) cannot be overwritten, only replaced.
 	mv -f dist/pact.new dist/pact

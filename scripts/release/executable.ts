@@ -57,7 +57,7 @@ function seaConfig(node: string, out: string, cache: string | null, native: bool
       [Z3_ASSETS.js]: 'node_modules/z3-solver/build/z3-built.js',
       [Z3_ASSETS.wasm]: 'dist/z3-built.wasm.zst',
       // A fresh devnet's database (src/server/devnet/genesis-image.ts).
-      [GENESIS_ASSET]: 'dist/devnet-genesis.sqlite',
+      [GENESIS_ASSET]: 'dist/devnet-genesis.sqlite.zst',
     },
   };
 }

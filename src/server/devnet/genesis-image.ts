@@ -2,11 +2,12 @@
 /// (scripts/devnet-genesis.ts) and the executable carries the resulting SQLite database, so a
 /// devnet on the default settings starts from a copy of it instead of running 20 chains' genesis
 /// (what makes a cold start take well under a second).
+import { zstdDecompressSync } from 'node:zlib';
 import type { DevnetConfig } from './config.ts';
 import { DEVNET_DEFAULTS } from './config.ts';
 
-/// The executable's asset holding the image (sea-config.json).
-export const GENESIS_ASSET = 'devnet-genesis.sqlite';
+/// The executable's asset holding the image, zstd-compressed (sea-config.json).
+export const GENESIS_ASSET = 'devnet-genesis.sqlite.zst';
 
 /// The prebuilt genesis database for `config`, when the executable has one that fits it (the
 /// default network, chains and contracts); null otherwise (then genesis runs).
@@ -16,7 +17,7 @@ export function genesisImage(config: DevnetConfig): Uint8Array | null {
   const sea = process.getBuiltinModule('node:sea');
   if (!sea.isSea()) return null;
   try {
-    return new Uint8Array(sea.getRawAsset(GENESIS_ASSET));
+    return new Uint8Array(zstdDecompressSync(sea.getRawAsset(GENESIS_ASSET)));
   } catch {
     return null;
   }
