@@ -1,10 +1,11 @@
 /// Depth and memory as the machine allows, on the built dist/pact: code nested or calling 10,000
-/// deep runs in a script, in the files a small script loads, in the test runner, piped in, in
-/// the interactive REPL and compiled as a `.pact`; the heap is sized to the machine's memory.
+/// deep runs in a script, in the files a small script loads, in the test runner (files or a
+/// folder), piped in, in the interactive REPL and compiled as a `.pact`; the heap is sized to the
+/// machine's memory.
 /// (Past the stack a plain error names the depth: test/repl/deep-stack.test.ts.)
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { after, it } from 'node:test';
@@ -29,6 +30,11 @@ writeFileSync(join(dir, 'deep/all.repl'), [
 ].join('\n') + '\n');
 writeFileSync(join(dir, 'small.repl'), '(expect "small" 2 (+ 1 1))\n');
 writeFileSync(join(dir, 'loads.repl'), '(load "deep/all.repl")\n');
+// A folder of scripts for the test runner: a small one, and one loading a chain of calls.
+mkdirSync(join(dir, 'suite/sub'), { recursive: true });
+writeFileSync(join(dir, 'suite/small.repl'), '(expect "small" 2 (+ 1 1))\n');
+writeFileSync(join(dir, 'suite/sub/chain.pact'), chain(DEPTH) + '\n');
+writeFileSync(join(dir, 'suite/sub/calls.repl'), `(load "chain.pact")\n(expect "calls" ${DEPTH} (chain.f0 0))\n`);
 
 function pact(args: string[], input?: string): { out: string; code: number | null } {
   const r = spawnSync(PACT, args, { cwd: dir, input, encoding: 'utf8', env: { ...process.env, PACT_CACHE_DIR: '' } });
@@ -69,6 +75,14 @@ it('piped input runs the deep files it loads', () => {
   for (const kind of Object.keys(KINDS)) assert.match(out, new RegExp(`^"Expect: success: ${kind}"$`, 'm'));
 });
 
+it('piped input loading a script that loads a chain of calls 10,000 deep prints what it runs', () => {
+  assert.deepEqual(pact([], '(load "suite/sub/calls.repl")\n(chain.f0 1)\n'), {
+    out: '"Loading suite/sub/calls.repl..."\n"Loading chain.pact..."\n' +
+      '"Loaded module chain, hash CjnBtyb2paJM4XI71I7FQ0s2CN7bJ2IH-gF7yEt4YhY"\n"Expect: success: calls"\n10001\n',
+    code: 0,
+  });
+});
+
 it('-r runs the deep script of a .pact', () => {
   mkdirSync(join(dir, 'found'));
   writeFileSync(join(dir, 'found/chain.pact'), chain(DEPTH) + '\n');
@@ -80,6 +94,13 @@ it('the test runner runs deep scripts among small ones', () => {
   const { out, code } = pact(['small.repl', 'loads.repl']);
   assert.equal(out.replace(/\d+\.\d\d s/g, 'T s'), 'PASS small.repl (1 test, T s)\nPASS loads.repl (5 tests, T s)\n2 passed, 0 failed\n');
   assert.equal(code, 0);
+});
+
+it('the test runner runs a folder whose scripts go deep, with a JUnit report', () => {
+  const { out, code } = pact(['suite', '--junit', 'suite.xml']);
+  assert.equal(out.replace(/\d+\.\d\d s/g, 'T s'), 'PASS suite/small.repl (1 test, T s)\nPASS suite/sub/calls.repl (1 test, T s)\n2 passed, 0 failed\n');
+  assert.equal(code, 0);
+  assert.match(readFileSync(join(dir, 'suite.xml'), 'utf8'), /<testcase name="calls" classname="suite\/sub\/calls.repl" file="suite\/sub\/calls.repl" line="2"\/>/);
 });
 
 it('the interactive REPL runs code 10,000 deep', async () => {
