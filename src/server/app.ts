@@ -94,7 +94,7 @@ export function apiHandlers(node: PactNode, options: AppOptions): Record<string,
       }
       const commands = decoded(() => commandsOf(cmds));
       if (commands instanceof Response) return commands;
-      return jsonReply(encodeJson(new JsonObject([['requestKeys', node.send(commands)]])));
+      return jsonReply(encodeJson(new JsonObject([['requestKeys', await node.send(commands)]])));
     },
     poll: async (event) => {
       const body = await readJsonBody(event, options);

@@ -10,9 +10,11 @@
 /// flags, `--max-old-space-size-percentage` among them).
 ///
 /// Time limits: a watchdog here reads a counter the executor bumps as each command starts (a
-/// shared buffer; nothing is posted per command). A command still running past its limit
+/// shared buffer; nothing is posted per command): the thread runs what it is sent in order, so
+/// the count names the command running. A command still running past its limit
 /// (`sendTimeLimit`, `localTimeLimit`) has its thread ended and a new one started, which gives
-/// that command its failure instead of running it again and carries on with the rest. Ending the
+/// that command its failure instead of running it again and carries on with the rest (the
+/// commands of its group that ran before it, rolled back with it, run again). Ending the
 /// thread stops everything, even one long native operation no check inside the evaluator would
 /// interrupt, and leaves no half-done evaluator state behind. A command that made the thread run
 /// out of memory fails the same way.
@@ -47,7 +49,8 @@ export type ToExecutor =
   | { readonly local: { readonly id: number; readonly command: Command; readonly options: ApplyOptions; readonly failure?: string } }
   | { readonly stop: true };
 
-/// What the executor thread sends back, one per message, in the order things happen.
+/// What the executor thread sends back, a list of these per message, in the order things happen
+/// (but a local's answer may follow the answers to batches queued behind it).
 export type FromExecutor =
   | { readonly done: number }
   | { readonly local: number; readonly result: CommandResult }
@@ -61,10 +64,17 @@ export interface ThreadOptions {
   readonly log: NodeLog;
 }
 
-type Item =
+type Item = (
   | { readonly kind: 'batch'; readonly commands: readonly PendingCommand[] }
   | { readonly kind: 'local'; readonly id: number; readonly command: Command; readonly options: ApplyOptions;
-    failure?: string; readonly resolve: (r: CommandResult) => void };
+    failure?: string; readonly resolve: (r: CommandResult) => void }
+) & {
+  /// Where it comes in what the current thread was sent: its first command is the thread's
+  /// `first`-th; `sent` are the commands of a batch sent (those left of it, for a thread taking
+  /// over), null for a local (one command).
+  first: number;
+  sent: readonly PendingCommand[] | null;
+};
 
 // How often the watchdog looks: a command may overrun its limit by this much.
 const WATCH_MS = 100;
@@ -84,6 +94,8 @@ export class ExecutorThread implements CommandRunner {
   readonly #watchdog: NodeJS.Timeout;
   #worker: Worker;
   #outbox: ToExecutor[] = [];
+  /// The commands sent to the current thread so far.
+  #sentCommands = 0;
   #idle: Array<() => void> = [];
   #localIds = 0;
   /// The count of started commands last seen, and when it was first seen.
@@ -102,16 +114,17 @@ export class ExecutorThread implements CommandRunner {
 
   enqueueBatch(commands: readonly PendingCommand[]): void {
     if (commands.length === 0 || this.#stopping !== undefined) return;
-    this.#items.push({ kind: 'batch', commands });
-    this.#post({ batch: commands });
+    const item: Item = { kind: 'batch', commands, first: 0, sent: null };
+    this.#items.push(item);
+    this.#send(item, commands);
   }
 
   local(command: Command, options: ApplyOptions = {}): Promise<CommandResult> {
     return new Promise((resolve) => {
       if (this.#stopping !== undefined) return;
-      const item = { kind: 'local', id: ++this.#localIds, command, options, resolve } as const;
+      const item: Item = { kind: 'local', id: ++this.#localIds, command, options, resolve, first: 0, sent: null };
       this.#items.push(item);
-      this.#post(localMessage(item));
+      this.#send(item, null);
     });
   }
 
@@ -145,14 +158,27 @@ export class ExecutorThread implements CommandRunner {
     Atomics.store(this.#progress, 0, 0);
     Atomics.store(this.#progress, 1, 0);
     this.#seen = -1;
+    this.#sentCommands = 0;
     const worker = this.#options.start({
       workerData: { ...this.#options.setup, progress: this.#progress.buffer } satisfies ExecutorSetup,
     });
     // A thread being ended may still have something in the port; what it was doing is redone.
-    worker.on('message', (m: FromExecutor) => worker === this.#worker && !this.#restarting && this.#receive(m));
+    worker.on('message', (ms: FromExecutor[]) => {
+      if (worker !== this.#worker || this.#restarting) return;
+      for (const m of ms) this.#receive(m);
+    });
     worker.on('error', (e: Error) => this.#failed(worker, e));
     worker.on('exit', () => this.#failed(worker, new Error('the executor thread stopped')));
     return worker;
+  }
+
+  /// Sends an item to the current thread (for a batch, `commands`: all of it, or what is left
+  /// of it), noting where it comes in the thread's order.
+  #send(item: Item, commands: readonly PendingCommand[] | null): void {
+    item.first = this.#sentCommands + 1;
+    item.sent = commands;
+    this.#sentCommands += commands?.length ?? 1;
+    this.#post(item.kind === 'local' ? localMessage(item) : { batch: commands! });
   }
 
   #post(m: ToExecutor): void {
@@ -203,11 +229,17 @@ export class ExecutorThread implements CommandRunner {
       this.#seenAt = now;
       return;
     }
-    const head = this.#items[0];
-    if (head === undefined || Atomics.load(this.#progress, 1) === 0 || this.#restarting) return;
-    const [limit, key] = head.kind === 'batch' ? [this.#limits.send, 'sendTimeLimit'] : [this.#limits.local, 'localTimeLimit'];
+    if (Atomics.load(this.#progress, 1) === 0 || this.#restarting) return;
+    const running = this.#running(started);
+    if (running === undefined) return;
+    const [limit, key] = running.kind === 'batch' ? [this.#limits.send, 'sendTimeLimit'] : [this.#limits.local, 'localTimeLimit'];
     if (now - this.#seenAt < limit * 1000) return;
     void this.#replace(`Execution time limit exceeded: the command ran for more than ${limit} s (the node's ${key})`, started);
+  }
+
+  /// The item whose command the current thread started as its `started`-th.
+  #running(started: number): Item | undefined {
+    return this.#items.find((item) => item.first <= started && started < item.first + (item.sent?.length ?? 1));
   }
 
   /// The thread ended by itself: out of memory (the command running fails), or a bug.
@@ -230,16 +262,18 @@ export class ExecutorThread implements CommandRunner {
     this.#restarting = false;
     if (this.#stopping !== undefined) return;
     const blamed = Atomics.load(this.#progress, 0) === started && Atomics.load(this.#progress, 1) === 1;
+    const running = blamed ? this.#running(started) : undefined;
+    if (running?.kind === 'local') running.failure = failure;
+    else if (running !== undefined) this.#failures.set(running.sent![started - running.first]!.reqKey, failure);
+    // Batches whose last commands committed just before the end are done.
     const completed = (p: PendingCommand): boolean => this.#host.completed(p.reqKey);
-    // A batch whose last command committed just before the end is done.
-    for (let head = this.#items[0]; head?.kind === 'batch' && head.commands.every(completed); head = this.#items[0]) {
-      this.#receive({ done: head.commands[0]!.batch });
+    const firstBatch = (): Item | undefined => this.#items.find((item) => item.kind === 'batch');
+    for (let b = firstBatch(); b?.kind === 'batch' && b.commands.every(completed); b = firstBatch()) {
+      this.#receive({ done: b.commands[0]!.batch });
     }
-    const head = blamed ? this.#items[0] : undefined;
-    if (head?.kind === 'local') head.failure = failure;
-    else if (head !== undefined) this.#failures.set(head.commands.find((p) => !completed(p))!.reqKey, failure);
     this.#worker = this.#spawn();
-    this.#outbox = this.#items.map((item) => (item.kind === 'local' ? localMessage(item) : { batch: this.#left(item.commands) }));
+    this.#outbox = [];
+    for (const item of this.#items) this.#send(item, item.kind === 'local' ? null : this.#left(item.commands));
     this.#flush();
   }
 

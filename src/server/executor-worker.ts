@@ -17,7 +17,17 @@ export type CreateService = (conn: DatabaseSync, config: ServerConfig) => Comman
 export function runExecutorWorker(createService: CreateService): void {
   const setup = workerData as ExecutorSetup;
   const port = parentPort!;
-  const post = (m: FromExecutor): void => port.postMessage(m);
+  // What happens in one run of the executor goes in one message.
+  let outbox: FromExecutor[] = [];
+  const post = (m: FromExecutor): void => {
+    if (outbox.length === 0) {
+      queueMicrotask(() => {
+        port.postMessage(outbox);
+        outbox = [];
+      });
+    }
+    outbox.push(m);
+  };
   const conn = openSqlite(setup.dbPath, setup.pragmas);
   const service = createService(conn, setup.config);
   const progress = new Int32Array(setup.progress);

@@ -34,10 +34,23 @@ export interface BrowserAccess {
 export function browserGuard(access: BrowserAccess): Middleware {
   const namesNode = hostMatcher(access);
   const allowOrigin = originMatcher(access.corsOrigins);
+  // The few `Host` values a node sees, read once each (parsing one as a URL costs more than
+  // the rest of a small request's routing).
+  const known = new Map<string, { name: string; host: string } | null>();
+  const ownHost = (header: string): { name: string; host: string } | null => {
+    let host = known.get(header);
+    if (host === undefined) {
+      const h = hostOf(header);
+      host = h !== null && namesNode(h.name) ? h : null;
+      if (known.size >= 64) known.clear();
+      known.set(header, host);
+    }
+    return host;
+  };
   return async (event, next) => {
     // The URL's host is the request's `Host` (or the address it came to, without one).
-    const host = hostOf(event.url.host);
-    if (host === null || !namesNode(host.name)) {
+    const host = ownHost(event.url.host);
+    if (host === null) {
       return refuse(403, `Host not allowed: ${event.req.headers.get('host') ?? event.url.host}. This node answers its loopback names, its configured host and the config's allowedHosts.`);
     }
     const headers = event.req.headers;

@@ -133,6 +133,18 @@ export class HistoryStore {
     return this.#done.get(reqKey) !== undefined;
   }
 
+  /// Runs `read` (lookups) in one read transaction, unless one is open: each lookup on its own
+  /// would take and release the database's read lock.
+  reading<T>(read: () => T): T {
+    if (this.#conn.isTransaction) return read();
+    this.#conn.exec('BEGIN');
+    try {
+      return read();
+    } finally {
+      this.#conn.exec('COMMIT');
+    }
+  }
+
   /// The commands an earlier version stored as pending, in acceptance order, removed from this
   /// table (the caller keeps them in the inbox first).
   takeLegacyPending(keep: (pending: PendingCommand[]) => void): void {

@@ -73,13 +73,17 @@ export class Inbox {
     this.#lastBatch = Math.max(row.batch ?? 0, history.lastBatch());
   }
 
-  /// Stores a `/send` batch durably (one SQLite transaction) and returns the commands that were
-  /// new, under a fresh batch number. A command whose key is already known (waiting here, or
-  /// done), or appeared earlier in the same batch, is dropped.
-  accept(commands: readonly Command[]): PendingCommand[] {
-    const batch = ++this.#lastBatch;
-    const fresh = commands.filter((c) => !this.#history.done(requestKey(c)));
-    return this.#store(fresh.map((c) => [c, batch]));
+  /// Stores `/send` batches durably (one SQLite transaction for all) and returns, for each, the
+  /// commands that were new, under a fresh batch number. A command whose key is already known
+  /// (waiting here, or done), or appeared earlier in the same batch or an earlier one, is dropped.
+  accept(batches: ReadonlyArray<readonly Command[]>): PendingCommand[][] {
+    const numbered = this.#history.reading(() => batches.map((commands) => {
+      const batch = ++this.#lastBatch;
+      return commands.filter((c) => !this.#history.done(requestKey(c))).map((c) => [c, batch] as const);
+    }));
+    const stored = this.#store(numbered.flat());
+    let next = 0;
+    return numbered.map((fresh) => stored.slice(next, next += fresh.length).filter((p) => p !== null));
   }
 
   /// Every command waiting whose result is not in the history yet, in acceptance order (a
@@ -95,14 +99,16 @@ export class Inbox {
     this.#remove.run(batch);
   }
 
-  /// Inserts commands (one transaction); those whose key was not waiting yet.
-  #store(commands: ReadonlyArray<readonly [Command, number]>): PendingCommand[] {
-    const added: PendingCommand[] = [];
+  /// Inserts commands (one transaction): for each, its pending form, or null if its key was
+  /// waiting already.
+  #store(commands: ReadonlyArray<readonly [Command, number]>): Array<PendingCommand | null> {
+    const added: Array<PendingCommand | null> = [];
     this.#conn.exec('BEGIN');
     try {
       for (const [command, batch] of commands) {
         const reqKey = requestKey(command);
-        if (this.#insert.run(reqKey, command.cmd, sigsJson(command), batch).changes > 0) added.push({ reqKey, command, batch });
+        const fresh = this.#insert.run(reqKey, command.cmd, sigsJson(command), batch).changes > 0;
+        added.push(fresh ? { reqKey, command, batch } : null);
       }
       this.#conn.exec('COMMIT');
     } catch (e) {

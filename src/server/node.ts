@@ -43,6 +43,11 @@ export class PactNode {
   readonly #timeoutJson: string;
   /// Waiting for the next results of any command (the explorer's live list).
   #watchers: Array<() => void> = [];
+  /// The request keys queued and not yet done (`/poll` need not look these up).
+  readonly #queued = new Set<string>();
+  /// The `/send` requests of this turn of the event loop, stored together at its end, and the
+  /// `/local` requests that came after one of them (queued behind them then).
+  #arriving: Array<{ readonly commands: readonly Command[] | null; readonly done: (error?: unknown) => void }> = [];
   /// The last batch done whose commands are still in the inbox (removed a little later).
   #doneInInbox = 0;
   #cleanup: NodeJS.Timeout | undefined;
@@ -65,16 +70,44 @@ export class PactNode {
     this.#resume();
   }
 
-  /// `/send`: stores the new commands durably, queues them, and returns every command's request
-  /// key in submission order. A key seen before (pending or done), or earlier in the same batch,
-  /// is not run again; Pact 4 would run an in-batch duplicate twice.
-  send(commands: readonly Command[]): string[] {
+  /// `/send`: stores the new commands durably, queues them, and resolves with every command's
+  /// request key in submission order. A key seen before (pending or done), or earlier in the same
+  /// batch, is not run again; Pact 4 would run an in-batch duplicate twice. The `/send` requests
+  /// of one turn of the event loop are stored in one SQLite transaction (a commit costs more
+  /// than storing a command), each as a batch of its own.
+  send(commands: readonly Command[]): Promise<string[]> {
     const keys = commands.map(requestKey);
     if (this.#log.verbose) for (const k of keys) this.#log.debug(`[api]: Processing command with hash: "${k}"`);
-    const added = this.inbox.accept(commands);
-    this.#logAdded(commands.length, added.length);
-    this.executor.enqueueBatch(added);
-    return keys;
+    return new Promise((resolve, reject) => {
+      if (this.#arriving.length === 0) setImmediate(() => this.#storeArrived());
+      this.#arriving.push({ commands, done: (error) => (error === undefined ? resolve(keys) : reject(error)) });
+    });
+  }
+
+  #storeArrived(): void {
+    const arrived = this.#arriving;
+    this.#arriving = [];
+    let added: PendingCommand[][];
+    try {
+      added = this.inbox.accept(arrived.flatMap((a) => (a.commands === null ? [] : [a.commands])));
+    } catch (e) {
+      for (const a of arrived) a.done(e);
+      return;
+    }
+    let next = 0;
+    for (const a of arrived) {
+      if (a.commands !== null) {
+        const batch = added[next++]!;
+        this.#logAdded(a.commands.length, batch.length);
+        this.#enqueue(batch);
+      }
+      a.done();
+    }
+  }
+
+  #enqueue(batch: readonly PendingCommand[]): void {
+    for (const p of batch) this.#queued.add(p.reqKey);
+    this.executor.enqueueBatch(batch);
   }
 
   /// `/poll`: the completed results among `keys`, as the JSON object text Pact answers (keys in
@@ -82,10 +115,13 @@ export class PactNode {
   poll(keys: readonly string[]): string {
     const visibleBelow = this.executor.visibleBelow();
     const found = new Map<string, string>();
-    for (const k of keys) {
-      const stored = this.history.result(k);
-      if (stored !== undefined && stored.batch < visibleBelow) found.set(k, stored.json);
-    }
+    this.history.reading(() => {
+      for (const k of keys) {
+        if (this.#queued.has(k)) continue;
+        const stored = this.history.result(k);
+        if (stored !== undefined && stored.batch < visibleBelow) found.set(k, stored.json);
+      }
+    });
     this.#logPoll(keys, found.size);
     return '{' + legacyKeyOrder([...found.keys()]).map((k) => `${encodeString(k)}:${found.get(k)!}`).join(',') + '}';
   }
@@ -101,10 +137,11 @@ export class PactNode {
     return json ?? this.#timeoutJson;
   }
 
-  /// `/local`: runs the command without committing, after everything queued before it.
+  /// `/local`: runs the command without committing, after everything sent before it.
   local(command: Command, options?: ApplyOptions): Promise<CommandResult> {
     this.#log.debug(`[api]: Local command with hash: "${requestKey(command)}"`);
-    return this.executor.local(command, options);
+    if (this.#arriving.length === 0) return this.executor.local(command, options);
+    return new Promise((resolve) => this.#arriving.push({ commands: null, done: () => resolve(this.executor.local(command, options)) }));
   }
 
   /// How many `/listen` requests are waiting.
@@ -127,7 +164,7 @@ export class PactNode {
     let start = 0;
     for (let i = 1; i <= pending.length; i++) {
       if (i === pending.length || pending[i]!.batch !== pending[start]!.batch) {
-        this.executor.enqueueBatch(pending.slice(start, i));
+        this.#enqueue(pending.slice(start, i));
         start = i;
       }
     }
@@ -149,6 +186,7 @@ export class PactNode {
 
   #announce(batch: readonly PendingCommand[]): void {
     for (const { reqKey } of batch) {
+      this.#queued.delete(reqKey);
       if (this.#listeners.waitingFor(reqKey)) this.#listeners.notify(reqKey, this.history.result(reqKey)!.json);
     }
     for (const w of this.#watchers.slice()) w();

@@ -1,13 +1,17 @@
 /// The one ordered executor of a node. `/send` batches and `/local` requests run strictly in
-/// arrival order, one command at a time. Each command of a batch runs in its own SQLite
-/// transaction that also stores it with its result, so its effects and its result commit
-/// together (or, if the process dies first, neither does and a restart runs it again). A
-/// batch's results are announced together once its last command is done.
+/// arrival order, one command at a time. Each command of a batch runs in a SQLite savepoint
+/// that also stores it with its result, so its effects and its result commit together (or, if
+/// the process dies first, neither does and a restart runs it again). A batch's results are
+/// announced together once its last command is committed.
 ///
 /// A node runs its executor on a thread of its own (executor-thread.ts). The evaluator is
 /// synchronous, so the executor works in slices of a few milliseconds and yields to its event
-/// loop between them, to take in the commands sent meanwhile.
-import type { DatabaseSync } from 'node:sqlite';
+/// loop between them, to take in the commands sent meanwhile. The commands of one slice commit
+/// together (group commit: a SQLite commit costs more than a typical command), before the
+/// executor yields or waits; a command that fails inside the group is rolled back to its own
+/// savepoint, and its neighbours keep their effects. A `/local` runs in the group too: it sees
+/// the effects of every command sent before it, committed or about to be.
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { Command } from '../api/command.ts';
 import { PactError } from '../lang/errors.ts';
 import { commandResultJson } from '../lang/result-json.ts';
@@ -34,7 +38,7 @@ export interface CommandRunner {
 
 /// What the node learns from its runner.
 export interface RunnerEvents {
-  /// A batch's results are all committed (called in batch order).
+  /// A batch's results are all committed (called in batch order, after the commit).
   readonly onBatchDone: (batch: readonly PendingCommand[]) => void;
   /// Storage failed (disk full, I/O error), or the thread running commands did: the runner has
   /// stopped; the node cannot go on.
@@ -49,7 +53,8 @@ export interface ExecutorDeps extends RunnerEvents {
   readonly log: NodeLog;
   /// Milliseconds of work between two yields to the event loop.
   readonly sliceMs?: number;
-  /// Called with true before each command runs, with false after (the time-limit watchdog).
+  /// Called with true before each command runs, with false after (the time-limit watchdog). A
+  /// command that ran is committed later, with its group.
   readonly onCommand?: (running: boolean) => void;
 }
 
@@ -81,14 +86,27 @@ interface Readiness {
 
 const READY: Readiness = { done: true, promise: null };
 
-// Long enough to amortise the yield, short enough that requests wait at most this long.
+// Long enough to amortise the yield and the commit, short enough that requests wait at most
+// this long.
 const DEFAULT_SLICE_MS = 5;
+
+// A group's transaction, and the savepoint of each command in it (the Pact service nests its
+// own inside that).
+const SQL = {
+  begin: 'BEGIN', commit: 'COMMIT', rollback: 'ROLLBACK',
+  savepoint: 'SAVEPOINT pact_cmd', release: 'RELEASE pact_cmd', rollbackTo: 'ROLLBACK TO pact_cmd',
+};
+type Statements = Record<keyof typeof SQL, StatementSync>;
 
 /// The queue of batches and local requests, and the loop that runs them.
 export class Executor implements CommandRunner {
   readonly #deps: ExecutorDeps;
   readonly #sliceMs: number;
+  readonly #sql: Statements;
   readonly #items: Array<Batch | Local> = [];
+  /// The batches whose commands all ran in the open group (the SQLite transaction not yet
+  /// committed); null when no group is open.
+  #group: Batch[] | null = null;
   #running: Promise<void> | undefined;
   #stopped = false;
 
@@ -96,6 +114,7 @@ export class Executor implements CommandRunner {
   constructor(deps: ExecutorDeps) {
     this.#deps = deps;
     this.#sliceMs = deps.sliceMs ?? DEFAULT_SLICE_MS;
+    this.#sql = Object.fromEntries(Object.entries(SQL).map(([k, text]) => [k, deps.conn.prepare(text)])) as Statements;
     deps.service.nextTxId = deps.history.nextTxId();
   }
 
@@ -112,6 +131,7 @@ export class Executor implements CommandRunner {
   }
 
   visibleBelow(): number {
+    if (this.#group !== null && this.#group.length > 0) return this.#group[0]!.id;
     for (const item of this.#items) if (item.kind === 'batch') return item.id;
     return Number.MAX_SAFE_INTEGER;
   }
@@ -120,7 +140,7 @@ export class Executor implements CommandRunner {
     while (this.#running !== undefined) await this.#running;
   }
 
-  /// The command running finishes first.
+  /// The command running finishes first; the open group commits.
   async stop(): Promise<void> {
     this.#stopped = true;
     await this.#running;
@@ -139,17 +159,21 @@ export class Executor implements CommandRunner {
       while (!this.#stopped && this.#items.length > 0) {
         const waiting = this.#headWaiting();
         if (waiting !== null) {
+          this.#commit();
           await waiting;
           sliceStart = performance.now();
           continue;
         }
         this.#step();
         if (performance.now() - sliceStart >= this.#sliceMs) {
+          this.#commit();
           await new Promise<void>((resolve) => setImmediate(resolve));
           sliceStart = performance.now();
         }
       }
+      this.#commit();
     } catch (e) {
+      this.#abandon();
       this.#stopped = true;
       this.#deps.onFatal(e);
     } finally {
@@ -186,32 +210,54 @@ export class Executor implements CommandRunner {
       return;
     }
     if (item.ran === 0) this.#deps.log.debug(`[cmd]: executing ${item.commands.length} command(s)`);
-    this.#runCommitted(item.commands[item.ran++]!);
+    const group = this.#group ??= this.#open();
+    this.#runInGroup(item.commands[item.ran++]!);
     this.#deps.onCommand?.(false);
     if (item.ran < item.commands.length) return;
     this.#items.shift();
-    this.#deps.onBatchDone(item.commands);
+    group.push(item);
   }
 
-  /// Runs a command and stores it with its result in one SQLite transaction.
-  #runCommitted(p: PendingCommand): void {
-    const { conn, history } = this.#deps;
-    conn.exec('BEGIN');
+  #open(): Batch[] {
+    this.#sql.begin.run();
+    return [];
+  }
+
+  /// Commits the open group, then announces the batches it completed.
+  #commit(): void {
+    const group = this.#group;
+    if (group === null) return;
+    this.#sql.commit.run();
+    this.#group = null;
+    for (const batch of group) this.#deps.onBatchDone(batch.commands);
+  }
+
+  /// Rolls back the open group after a storage failure (nothing of it is announced; a restart
+  /// runs its commands again).
+  #abandon(): void {
+    this.#group = null;
     try {
-      const { result, threw } = this.#apply(p.command, p.reqKey, 'transactional', undefined, p.failure);
-      if (threw) {
-        // Drop whatever the broken run wrote; keep its failure.
-        conn.exec('ROLLBACK');
-        this.#deps.service.reset();
-        conn.exec('BEGIN');
-      }
-      history.complete(p, result);
-      conn.exec('COMMIT');
-    } catch (e) {
-      if (conn.isTransaction) conn.exec('ROLLBACK');
-      this.#deps.service.reset();
-      throw e;
+      if (this.#deps.conn.isTransaction) this.#sql.rollback.run();
+    } catch {
+      // The failure being reported is the first one.
     }
+    this.#deps.service.reset();
+  }
+
+  /// Runs a command in the open group and stores it with its result, in a savepoint of its own.
+  #runInGroup(p: PendingCommand): void {
+    const { conn, history } = this.#deps;
+    this.#sql.savepoint.run();
+    const { result, threw } = this.#apply(p.command, p.reqKey, 'transactional', undefined, p.failure);
+    if (threw) {
+      // Storage that failed may have ended the whole transaction: the group is lost (fatal).
+      if (!conn.isTransaction) throw new Error('the database rolled back the transaction');
+      // Drop whatever the broken run wrote; keep its failure.
+      this.#sql.rollbackTo.run();
+      this.#deps.service.reset();
+    }
+    history.complete(p, result);
+    this.#sql.release.run();
   }
 
   /// The service's result, or the `failure` the command was given instead of running. The

@@ -53,11 +53,12 @@ export interface EncodeOptions {
 /// Parses JSON text strictly (RFC 8259): one value, optional surrounding whitespace. Numbers keep
 /// their literal coefficient and exponent. A duplicated key keeps its first position and its last
 /// value (aeson builds a map, so only one entry survives). Escaped lone surrogates become U+FFFD,
-/// as they would in a Haskell `Text`.
+/// as they would in a Haskell `Text`. With `maxDepth`, arrays and objects nested deeper than
+/// that fail (`JSON nested deeper than N levels`), as soon as the parser reaches one.
 ///
 /// @example parseJson('{"a":1.50}') // JsonObject [["a", JsonNumber(150n, -2)]]
-export function parseJson(text: string): Json {
-  const p = new Parser(text);
+export function parseJson(text: string, maxDepth = Infinity): Json {
+  const p = new Parser(text, maxDepth);
   let value: Json;
   try {
     p.skipWs();
@@ -85,12 +86,17 @@ const OPENED = Symbol('opened');
 
 const NUMBER_RE = /-?(?:0|[1-9][0-9]*)(?:\.([0-9]+))?(?:[eE]([+-]?[0-9]+))?/y;
 
+// The next character a string's reading stops at: its end, an escape, or a control character.
+const STRING_STOP = /["\\\x00-\x1f]/g;
+
 class Parser {
   readonly text: string;
+  readonly maxDepth: number;
   pos = 0;
 
-  constructor(text: string) {
+  constructor(text: string, maxDepth: number) {
     this.text = text;
+    this.maxDepth = maxDepth;
   }
 
   fail(what: string): never {
@@ -143,6 +149,9 @@ class Parser {
   /// at its first value) and returns OPENED.
   private start(open: Open[]): Json | typeof OPENED {
     const c = this.text.charCodeAt(this.pos);
+    if ((c === 0x7b || c === 0x5b) && open.length >= this.maxDepth) {
+      throw new JsonParseError(`JSON nested deeper than ${this.maxDepth} levels`);
+    }
     switch (c) {
       case 0x7b: {
         this.pos++;
@@ -218,6 +227,8 @@ class Parser {
     let out = '';
     let start = i;
     for (;;) {
+      STRING_STOP.lastIndex = i;
+      i = STRING_STOP.exec(t) === null ? t.length : STRING_STOP.lastIndex - 1;
       const c = t.charCodeAt(i);
       if (c === 0x22) break;
       if (c === 0x5c) {
@@ -226,11 +237,9 @@ class Parser {
         out += this.escape();
         i = this.pos;
         start = i;
-      } else if (c < 0x20 || Number.isNaN(c)) {
+      } else {
         this.pos = i;
         this.fail(Number.isNaN(c) ? 'unterminated string' : 'control character in string');
-      } else {
-        i++;
       }
     }
     this.pos = i + 1;

@@ -205,9 +205,15 @@ describe('devnet blockDelay', () => {
   it('makes an empty block on every chain every blockDelay ms', async () => {
     const devnet = await startDevnet(tempDir(), [], ['blockDelay: 100']);
     try {
-      await new Promise((r) => setTimeout(r, 1000));
-      const cut = await (await fetch(`${devnet.url}/chainweb/0.0/development/cut`)).json();
-      for (const c of ['0', '7', '19']) assert.ok(cut.hashes[c].height >= 3, JSON.stringify(cut.hashes[c]));
+      // Blocks come on a timer: waited for (a loaded machine may fire it late), up to 20 s.
+      const heights = async () => (await (await fetch(`${devnet.url}/chainweb/0.0/development/cut`)).json()).hashes;
+      const start = Date.now();
+      let cut = await heights();
+      while (['0', '7', '19'].some((c) => cut[c].height < 3) && Date.now() - start < 20_000) {
+        await new Promise((r) => setTimeout(r, 100));
+        cut = await heights();
+      }
+      for (const c of ['0', '7', '19']) assert.ok(cut[c].height >= 3, JSON.stringify(cut[c]));
       const time = await localData(devnet.url, '7', '(at "block-height" (chain-data))');
       assert.ok(Number(time) >= 4);
     } finally {

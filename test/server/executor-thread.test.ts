@@ -3,10 +3,14 @@
 /// back) and the ones behind it run, and SIGTERM/SIGINT stop the node at once, mid-command,
 /// keeping what did not finish for the restart.
 import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, it } from 'node:test';
-import { envelope, keyOf, postJson, startStubNode } from './stub.ts';
+import { openSqlite } from '../../src/db/sqlite.ts';
+import { HistoryStore } from '../../src/server/history.ts';
+import { Inbox } from '../../src/server/inbox.ts';
+import { command, envelope, keyOf, postJson, startStubNode } from './stub.ts';
 import { tempDirs } from '../helpers/temp.ts';
 
 const tempDir = tempDirs('pact-thread-');
@@ -62,6 +66,33 @@ describe('a command past its time limit', () => {
     const effects = conn.prepare('SELECT reqKey FROM effects ORDER BY txid').all().map((r) => r.reqKey);
     conn.close();
     assert.deepEqual(effects, ['before', 'after', 'later'].map(keyOf));
+  });
+});
+
+describe('a command past its time limit in a group of several batches', () => {
+  it('is the one that fails; the commands run before it in its group run again and keep their effects', async () => {
+    const dir = tempDir();
+    // Acknowledged before the node starts: it queues them all at once, so they run in one group.
+    mkdirSync(join(dir, 'data'));
+    const conn = openSqlite(join(dir, 'data', 'pact.sqlite'), []);
+    const inboxConn = openSqlite(join(dir, 'data', 'inbox.sqlite'), []);
+    const inbox = new Inbox(inboxConn, new HistoryStore(conn));
+    inbox.accept([['g1', 'g2'], ['hang in g'], ['g3']].map((batch) => batch.map(command)));
+    inboxConn.close();
+    conn.close();
+    const node = await startStubNode(dir, 'sendTimeLimit: 0.5\n');
+    try {
+      const polled = await results(node.url, ['g1', 'g2', 'hang in g', 'g3']);
+      assert.equal(polled[keyOf('hang in g')].result.error.message, TIME_LIMIT);
+      assert.deepEqual(['g1', 'g2', 'g3'].map((t) => polled[keyOf(t)].txId), [0, 1, 2]);
+    } finally {
+      node.child.kill('SIGTERM');
+      await new Promise((r) => node.child.once('exit', r));
+    }
+    const db = new DatabaseSync(join(dir, 'data', 'pact.sqlite'));
+    const effects = db.prepare('SELECT reqKey FROM effects ORDER BY txid').all().map((r) => r.reqKey);
+    db.close();
+    assert.deepEqual(effects, ['g1', 'g2', 'g3'].map(keyOf));
   });
 });
 

@@ -1,11 +1,15 @@
 /// What /send, /poll, /listen and /local do, through the app, with a stub Pact service: order,
 /// duplicates, batch visibility, listen timeouts, local flags, and what is stored when.
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, it } from 'node:test';
 import { legacyKeyOrder } from '../../src/values/json.ts';
 import { command, envelope, harness, keyOf } from './stub.ts';
 import type { Harness } from './stub.ts';
+import { tempDirs } from '../helpers/temp.ts';
+
+const tempDir = tempDirs('pact-node-');
 
 const send = async (h: Harness, ...texts: string[]): Promise<string> =>
   (await h.post('/api/v1/send', { cmds: texts.map(envelope) })).text();
@@ -126,16 +130,53 @@ describe('/send and /poll', () => {
     assert.deepEqual(applied.map((c) => c.reqKey), [keyOf('w1'), keyOf('w2')]);
   });
 
-  it('keeps a broken service from stopping the node: the command fails, its writes are dropped', async () => {
+  it('keeps a broken service from stopping the node: the command fails, its writes are dropped, its neighbours keep theirs', async () => {
     const h = harness();
-    await send(h, 'throw now', 'after');
+    await send(h, 'before', 'throw now', 'after');
     await h.node.executor.idle();
-    const polled = JSON.parse(await poll(h, 'throw now', 'after'));
+    const polled = JSON.parse(await poll(h, 'before', 'throw now', 'after'));
     assert.equal(polled[keyOf('throw now')].result.error.message, 'internal error: stub exploded');
     assert.equal(polled[keyOf('throw now')].txId, null);
-    assert.equal(polled[keyOf('after')].txId, 0);
-    assert.equal(h.service.effects(), 1);
+    assert.deepEqual([polled[keyOf('before')].txId, polled[keyOf('after')].txId], [0, 1]);
+    assert.deepEqual(h.conn.prepare('SELECT reqKey FROM effects ORDER BY txid').all().map((r) => r.reqKey), [keyOf('before'), keyOf('after')]);
     assert.equal(h.service.resets, 1);
+  });
+
+  it('commits the commands of a slice together: a result shows, and its effects are stored, once its group commits', async () => {
+    const path = join(tempDir(), 'pact.sqlite');
+    const h = harness({ conn: new DatabaseSync(path), sliceMs: 1000 });
+    // Another connection sees what is committed.
+    const reader = new DatabaseSync(path);
+    const committed = (): number => (reader.prepare('SELECT count(*) AS n FROM pactCommands').get() as { n: number }).n;
+    const seen: Array<{ committed: number; effects: number; polled: number }> = [];
+    h.service.onApply = () => seen.push({
+      committed: committed(),
+      effects: (reader.prepare('SELECT count(*) AS n FROM effects').get() as { n: number }).n,
+      polled: Object.keys(JSON.parse(h.node.poll(['g1', 'g2', 'g3', 'g4'].map(keyOf)))).length,
+    });
+    // Three /send requests at once: stored together, queued together.
+    await Promise.all([send(h, 'g1', 'g2'), send(h, 'g3'), send(h, 'g4')]);
+    await h.node.executor.idle();
+    // One group: while g4 runs, g1..g3 have run but nothing is committed or shown.
+    assert.deepEqual(seen, [0, 0, 0, 0].map(() => ({ committed: 0, effects: 0, polled: 0 })));
+    assert.equal(committed(), 4);
+    assert.equal(Object.keys(JSON.parse(h.node.poll(['g1', 'g2', 'g3', 'g4'].map(keyOf)))).length, 4);
+    await h.node.close();
+    reader.close();
+    h.conn.close();
+  });
+
+  it('runs a /local in the group: it sees the effects of the commands before it, whose results show at the commit', async () => {
+    const h = harness({ sliceMs: 1000 });
+    const polledDuringLocal: number[] = [];
+    h.service.onApply = (_cmd, mode) => {
+      if (mode === 'local') polledDuringLocal.push(Object.keys(JSON.parse(h.node.poll([keyOf('c1')]))).length);
+    };
+    const [, local] = await Promise.all([send(h, 'c1'), h.post('/api/v1/local', envelope('look'))]);
+    assert.equal((await local.json() as { result: { data: number } }).result.data, 1);
+    assert.deepEqual(polledDuringLocal, [0]);
+    await h.node.executor.idle();
+    assert.equal(Object.keys(JSON.parse(h.node.poll([keyOf('c1')]))).length, 1);
   });
 });
 
@@ -222,10 +263,10 @@ describe('the executor', () => {
     assert.equal(h.service.effects(), 50);
   });
 
-  it('builds commands back from storage with their signatures', () => {
+  it('builds commands back from storage with their signatures', async () => {
     const h = harness();
     const c = { ...command('signed'), sigs: [{ kind: 'ed25519' as const, sig: 'ab'.repeat(64) }] };
-    h.node.send([c]);
+    await h.node.send([c]);
     assert.deepEqual(h.node.inbox.pending(), [{ reqKey: keyOf('signed'), batch: 1, command: c }]);
   });
 });

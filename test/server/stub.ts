@@ -39,6 +39,9 @@ export class StubService implements CommandService {
   /// Checks started ahead of a command's turn (a test may set one).
   prepare?: (cmd: Command) => Promise<void>;
 
+  /// Called as each command starts (a test may set it to look around meanwhile).
+  onApply?: (cmd: Command, mode: ExecutionMode) => void;
+
   /// How many times the executor asked to forget cached state (after a rollback).
   resets = 0;
 
@@ -49,6 +52,7 @@ export class StubService implements CommandService {
   apply(cmd: Command, mode: ExecutionMode, options?: ApplyOptions): CommandResult {
     const reqKey = base64UrlEncode(cmd.hash);
     this.calls.push({ reqKey, mode, options });
+    this.onApply?.(cmd, mode);
     if (cmd.cmd.includes('slow')) spin(2);
     if (cmd.cmd.includes('throw')) {
       if (mode === 'transactional') this.#conn.prepare('INSERT INTO effects VALUES (?, ?)').run(reqKey, -99);

@@ -84,7 +84,7 @@ function pactHandlers(node: PactNode, devnet: DevnetView, limits: DevnetLimits):
         if (err !== 'success') errors.push(`Transaction "${encodeKey(c.hash)}" at index ${i} failed with: ${err}`);
       }
       if (errors.length > 0) return badRequest(`One or more transactions were invalid: ${errors.join(', ')}`);
-      return jsonReply(encodeJson(new JsonObject([['requestKeys', node.send(commands)]])));
+      return jsonReply(encodeJson(new JsonObject([['requestKeys', await node.send(commands)]])));
     },
     poll: async (event, chain) => {
       const body = await readJsonBody(event, limits);
