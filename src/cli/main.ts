@@ -112,7 +112,7 @@ const main = defineCommand({
       if (args.serve === undefined) return usageError('--devnet is an option of --serve: pact --serve --devnet, or pact --serve CONFIG --devnet');
       return (await import('./serve.ts')).serve(args.serve === '' ? null : args.serve, true);
     }
-    if (args.lsp) return (await import('../lsp/server.ts')).runLanguageServer();
+    if (args.lsp) return languageServer();
     if (args.serve !== undefined) return (await import('./serve.ts')).serve(args.serve);
     if (args.apireq !== undefined) return (await import('./requests.ts')).apiReq(args.apireq, args.local === true);
     if (args.unsigned !== undefined) return (await import('./requests.ts')).unsignedReq(args.unsigned);
@@ -140,6 +140,14 @@ const main = defineCommand({
 /// repl/deep-stack.ts).
 async function scriptsNeedDeepStack(files: readonly string[]): Promise<boolean> {
   return (await import('../repl/deep-stack.ts')).scriptsNeedDeepStack(files);
+}
+
+/// The language server, on a thread with a deep stack: analysing code recurses as deep as the code
+/// nests and calls, as running it does.
+async function languageServer(): Promise<number> {
+  const { isMainThread } = process.getBuiltinModule('node:worker_threads');
+  if (isMainThread) return (await import('../repl/deep-stack.ts')).serveDeep(process.argv.slice(2));
+  return (await import('../lsp/server.ts')).runLanguageServer();
 }
 
 /// Runs this command line again on a thread with a deep stack, `stdin` as its standard input.

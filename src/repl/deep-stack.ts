@@ -89,3 +89,16 @@ export function startDeep(argv: readonly string[], stdin?: string): Worker {
 export function runDeep(argv: readonly string[], stdin?: string): Promise<number> {
   return new Promise((resolve) => startDeep(argv, stdin).once('exit', resolve));
 }
+
+/// Runs this program's command line `argv` on a deep thread that reads this process's standard
+/// input as it comes (a server talking over it); resolves with its exit code, when it stops.
+export function serveDeep(argv: readonly string[]): Promise<number> {
+  const worker = deepThread({ argv: [...argv], stdin: true });
+  process.stdin.pipe(worker.stdin!);
+  return new Promise((resolve) => worker.once('exit', (code: number) => {
+    // What the client still sends goes nowhere: stop reading, so that this process ends.
+    process.stdin.unpipe();
+    process.stdin.destroy();
+    resolve(code);
+  }));
+}
