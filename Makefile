@@ -35,11 +35,11 @@ dist/commit: FORCE
 	@(git rev-parse HEAD 2>/dev/null || echo unknown) > $@.new
 	@if cmp -s $@.new $@; then rm $@.new; else mv $@.new $@; fi
 
-# The solver's 35 MB wasm as the executable carries it, compressed (half a minute, kept until
+# The solver's 35 MB wasm as the executable carries it, compressed (a minute and a half, kept until
 # npm installs the wasm anew).
 Z3_WASM := node_modules/z3-solver/build/z3-built.wasm
 $(Z3_WASM): | $(INSTALLED)
-dist/z3-built.wasm.zst: $(Z3_WASM) scripts/compress-solver.ts
+dist/z3-built.wasm.br: $(Z3_WASM) scripts/compress-solver.ts
 	node scripts/compress-solver.ts $@
 
 # Installs Debian packages (as root), waiting for another apt to finish rather than failing.
@@ -61,7 +61,7 @@ dist/devnet-genesis.sqlite.zst: $(PARSER) $(SRC) scripts/devnet-genesis.ts | $(I
 EXECUTABLE_SCRIPTS := $(addprefix scripts/release/,executable.ts base-node.ts platforms.ts)
 # The executable for this machine, made as every release executable is (scripts/release/
 # executable.ts): Node stripped of its symbols, the bundle, its trained V8 code cache, the solver.
-dist/pact: dist/pact.cjs dist/z3-built.wasm.zst dist/devnet-genesis.sqlite.zst scripts/train-code-cache.ts $(wildcard scripts/train/*) $(EXECUTABLE_SCRIPTS) | $(LLVM_STRIP)
+dist/pact: dist/pact.cjs dist/z3-built.wasm.br dist/devnet-genesis.sqlite.zst scripts/train-code-cache.ts $(wildcard scripts/train/*) $(EXECUTABLE_SCRIPTS) | $(LLVM_STRIP)
 	node scripts/release/executable.ts dist/pact.new
 	@# Renamed into place: a running dist/pact (a test, a node) cannot be overwritten, only replaced.
 	mv -f dist/pact.new dist/pact

@@ -55,7 +55,7 @@ function seaConfig(node: string, out: string, cache: string | null, native: bool
       // Deep code runs on a worker with a deep stack, started from this same main script.
       'sea-main.cjs': 'dist/sea-main.cjs',
       [Z3_ASSETS.js]: 'node_modules/z3-solver/build/z3-built.js',
-      [Z3_ASSETS.wasm]: 'dist/z3-built.wasm.zst',
+      [Z3_ASSETS.wasm]: 'dist/z3-built.wasm.br',
       // A fresh devnet's database (src/server/devnet/genesis-image.ts).
       [GENESIS_ASSET]: 'dist/devnet-genesis.sqlite.zst',
     },

@@ -3,7 +3,7 @@
 /// them with a positional FILE.
 // Everything beyond flag parsing is imported when needed, so `--version` and `--help` start
 // without evaluating the interpreter, the natives or the request tooling.
-import { fstatSync, readFileSync, statSync } from 'node:fs';
+import { fstatSync, statSync } from 'node:fs';
 import { defineCommand, runCommand } from 'citty';
 import { HELP, USAGE } from './help.ts';
 import { buildLine, processMode, VERSION_LINE } from './mode.ts';
@@ -112,13 +112,14 @@ const main = defineCommand({
       if (args.serve === undefined) return usageError('--devnet is an option of --serve: pact --serve --devnet, or pact --serve CONFIG --devnet');
       return (await import('./serve.ts')).serve(args.serve === '' ? null : args.serve, true);
     }
-    if (args.lsp) return (await import('../lsp/server.ts')).runLanguageServer();
+    if (args.lsp) return languageServer();
     if (args.serve !== undefined) return (await import('./serve.ts')).serve(args.serve);
     if (args.apireq !== undefined) return (await import('./requests.ts')).apiReq(args.apireq, args.local === true);
     if (args.unsigned !== undefined) return (await import('./requests.ts')).unsignedReq(args.unsigned);
     const files = (args._ as string[] | undefined) ?? [];
     if (files.length > 1 || args.junit !== undefined || (files.length === 1 && isScriptFolder(files[0]!))) {
-      const { runScripts } = await import('../repl/runner.ts');
+      const { runScripts, scriptsOf } = await import('../repl/runner.ts');
+      if (await scriptsNeedDeepStack(scriptsOf(files))) return runDeep();
       return runScripts(files, args.junit ?? null, (await import('../repl/repl.ts')).processOutput);
     }
     const file = args.file;
@@ -130,28 +131,28 @@ const main = defineCommand({
       return 1;
     }
     const input = await readStdin();
-    if (await needsDeepStack(input)) return runDeep(input);
+    if ((await import('../repl/deep-stack.ts')).needsDeepStack(input, null)) return runDeep(input);
     return (await import('../repl/modes.ts')).runPiped(input);
   },
 });
 
-/// Whether `text` may need a deeper stack than this thread's (see repl/deep-stack.ts).
-async function needsDeepStack(text: string): Promise<boolean> {
-  return (await import('../repl/deep-stack.ts')).needsDeepStack(text);
+/// Whether running the scripts `files` may need a deeper stack than this thread's (see
+/// repl/deep-stack.ts).
+async function scriptsNeedDeepStack(files: readonly string[]): Promise<boolean> {
+  return (await import('../repl/deep-stack.ts')).scriptsNeedDeepStack(files);
+}
+
+/// The language server, on a thread with a deep stack: analysing code recurses as deep as the code
+/// nests and calls, as running it does.
+async function languageServer(): Promise<number> {
+  const { isMainThread } = process.getBuiltinModule('node:worker_threads');
+  if (isMainThread) return (await import('../repl/deep-stack.ts')).serveDeep(process.argv.slice(2));
+  return (await import('../lsp/server.ts')).runLanguageServer();
 }
 
 /// Runs this command line again on a thread with a deep stack, `stdin` as its standard input.
 async function runDeep(stdin?: string): Promise<number> {
   return (await import('../repl/deep-stack.ts')).runDeep(process.argv.slice(2), stdin);
-}
-
-/// A file's text, or nothing if it cannot be read (running it reports why).
-function readText(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return '';
-  }
 }
 
 /// A directory to run the scripts of (one named like a file is a file that cannot be read).
@@ -165,10 +166,10 @@ function isScriptFolder(path: string): boolean {
 }
 
 async function runFile(file: string, find: boolean, trace: boolean, coverage: boolean): Promise<number> {
-  if (await needsDeepStack(readText(file))) return runDeep();
+  // A `.pact` file is compiled, unless -r finds the script that runs it.
+  const script = !file.endsWith('.pact') ? file : find ? (await import('./findscript.ts')).findScript(file) : null;
+  if (await scriptsNeedDeepStack([script ?? file])) return runDeep();
   const { compileOnly, runScript } = await import('../repl/modes.ts');
-  if (!file.endsWith('.pact')) return runScript(file, trace, undefined, coverage);
-  const script = find ? (await import('./findscript.ts')).findScript(file) : null;
   return script === null ? compileOnly(file) : runScript(script, trace, undefined, coverage);
 }
 

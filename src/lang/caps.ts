@@ -7,7 +7,7 @@ import { ModRef, PList, PObject, elideSite } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';
 import { tyAny } from '../values/type.ts';
 import type { Ctx } from './context.ts';
-import { evalError } from './errors.ts';
+import { evalError, wrongArity } from './errors.ts';
 import { callDef, chargeUserApp, checkDefArgs, isPactValue, unconvertible } from './eval.ts';
 import { acquireModuleAdmin } from './guards.ts';
 import { Def } from './runtime.ts';
@@ -128,7 +128,7 @@ export function appToCap(ctx: Ctx, node: Node, env: Env): CapApp {
   const args = new Array<Val>(argNodes.length);
   for (let i = 0; i < args.length; i++) args[i] = argNodes[i]!.ev(ctx, env);
   if (args.length !== def.args.length) {
-    throw evalError(node.info, `${def.name}: Incorrect number of arguments (${args.length}) supplied; expected ${def.args.length}`);
+    throw wrongArity(node.info, def.name, args.length, def.args.length);
   }
   checkDefArgs(def, args);
   let sited = false;

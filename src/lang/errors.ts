@@ -95,6 +95,12 @@ export function evalError(info: Info | null, message: string): PactError {
   return new PactError('EvalError', info, message);
 }
 
+/// Pact's error for a user function, capability or pact applied to `got` arguments where it
+/// takes `want` (`typecheckArgs`).
+export function wrongArity(info: Info | null, name: string, got: number, want: number): PactError {
+  return evalError(info, `${name}: Incorrect number of arguments (${got}) supplied; expected ${want}`);
+}
+
 export function argsError(info: Info | null, message: string): PactError {
   return new PactError('ArgsError', info, message);
 }

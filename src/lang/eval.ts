@@ -7,7 +7,7 @@ import { isData } from '../values/value.ts';
 import type { Native } from '../natives/registry.ts';
 import type { Ctx } from './context.ts';
 import type { CallStack } from './callstack.ts';
-import { PactError, abbrev, argsError, evalError, forkedError } from './errors.ts';
+import { PactError, abbrev, argsError, evalError, forkedError, wrongArity } from './errors.ts';
 import type { StackFrame } from './errors.ts';
 import { Closure, Def, Env, NativeRef, Node, Partial, emptyEnv } from './runtime.ts';
 import type { Val } from './runtime.ts';
@@ -71,7 +71,7 @@ export function checkDefArgs(def: Def, args: readonly Val[]): void {
 
 function checkArity(name: string, want: number, got: number, info: Info): void {
   if (want !== got) {
-    throw evalError(info, `${name}: Incorrect number of arguments (${got}) supplied; expected ${want}`);
+    throw wrongArity(info, name, got, want);
   }
 }
 
@@ -122,9 +122,10 @@ export function apply(ctx: Ctx, fn: Val, args: Val[], info: Info): Val {
     if (fn.env !== null) return applySpecial(ctx, fn, args);
     const all = fn.args.length === 0 ? args : [...fn.args, ...args];
     const head = fn.fn;
-    // A native applied from a partial reports against the partial's own application.
+    // Applied from a partial, a function is applied at the partial's own application (as Pact's
+    // `apply` extends that application's arguments): its errors and call frame are there.
     if (head instanceof NativeRef) return callNativeStrict(ctx, head.native, all, fn.node);
-    return apply(ctx, head, all, info);
+    return apply(ctx, head, all, fn.node.info);
   }
   if (fn instanceof Def) {
     if (ctx.gas.active) chargeUserApp(ctx, fn, info);
@@ -214,11 +215,20 @@ export function withStack(ctx: Ctx, e: PactError): PactError {
 /// `Invalid arguments in call to NAME, received arguments of type [...], expected SIG`).
 /// `types` gives the argument types when the arguments are shown as source text.
 export function badArgs(native: Native, args: readonly Val[], info: Info, types?: readonly string[]): PactError {
-  const sig = native.sigs.length === 1 ? native.sigs[0]! : renderCompact(prettyList([...native.sigs]));
-  const received = `[${args.map(showValCompact).join(' ')}]`;
   const received2 = `[${(types ?? args.map(typeName)).join(' ')}]`;
-  return forkedError('ArgsError', info, `Invalid arguments, received ${received} for ${sig}`,
-    `Invalid arguments in call to ${native.name}, received arguments of type ${received2}, expected ${sig}`);
+  return forkedError('ArgsError', info, invalidArguments(native, args.map(showValCompact)),
+    `Invalid arguments in call to ${native.name}, received arguments of type ${received2}, expected ${signatures(native)}`);
+}
+
+/// The off-chain text of a native's argument error, its arguments as `shown` (the language
+/// server shows there what it knows of arguments before they are evaluated).
+export function invalidArguments(native: Native, shown: readonly string[]): string {
+  return `Invalid arguments, received [${shown.join(' ')}] for ${signatures(native)}`;
+}
+
+/// A native's signatures as its argument errors show them: the one, or a list of them.
+function signatures(native: Native): string {
+  return native.sigs.length === 1 ? native.sigs[0]! : renderCompact(prettyList([...native.sigs]));
 }
 
 /// Requires a plain data value (not a function, table, ...).

@@ -10,7 +10,7 @@ import { PList, PObject } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';
 import { callingModule } from './caps.ts';
 import type { Ctx } from './context.ts';
-import { evalError } from './errors.ts';
+import { evalError, wrongArity } from './errors.ts';
 import { chargeUserApp, isPactValue, notAValue } from './eval.ts';
 import { chargeWrite } from './meter.ts';
 import { Def, emptyEnv } from './runtime.ts';
@@ -107,7 +107,7 @@ function withStep<T>(ctx: Ctx, ps: PactStep, f: () => T): T {
 /// Binds the defpact's arguments and runs a step under the defpact's call frame.
 function runStep(ctx: Ctx, def: Def, args: Val[], info: Info | null, run: () => Val): Val {
   if (args.length !== def.args.length) {
-    throw evalError(info, `${def.name}: Incorrect number of arguments (${args.length}) supplied; expected ${def.args.length}`);
+    throw wrongArity(info, def.name, args.length, def.args.length);
   }
   checkArgs(def.args, args);
   const depth = ctx.stack.depth;

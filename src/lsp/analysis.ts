@@ -3,7 +3,6 @@
 /// anything: modules and interfaces built and linked exactly as an install builds them (unknown
 /// names, recursion, interface mismatches, constants), `use`, `namespace` and `load` followed,
 /// every other form linked (its unknown names). Modules of other files come from the workspace.
-import { dirname, isAbsolute, join } from 'node:path';
 import type { SyntaxNode } from '@lezer/common';
 import type { Exp, Info } from '../syntax/exp.ts';
 import { ParseError, parse } from '../syntax/index.ts';
@@ -17,6 +16,9 @@ import { buildForAnalysis, loadIntoScope, resolveModuleName, useModule } from '.
 import type { ModuleData, Val } from '../lang/runtime.ts';
 import type { InterfaceTerm, ModuleTerm, Name, Term } from '../lang/term.ts';
 import type { Native } from '../natives/registry.ts';
+import { loadedPath } from '../repl/load-path.ts';
+import { formProblems, moduleProblems } from './arity.ts';
+import type { ArityProblem } from './arity.ts';
 import { NameWalker } from './names.ts';
 import type { FileNames, Resolver } from './names.ts';
 import { ANALYSED_SIZE } from './source.ts';
@@ -91,6 +93,9 @@ class Analysis {
   readonly #text: string;
   /// Errors at or after this offset are not reported (see `#prefixEnd`).
   #quietFrom = Infinity;
+  /// False once a top-level `use` or `load` failed: the names it would have brought may resolve
+  /// elsewhere after it, so calls are not checked against what they name (see arity.ts).
+  #namesSure = true;
 
   constructor(file: SourceFile, host: AnalysisHost) {
     this.#file = file;
@@ -186,11 +191,14 @@ class Analysis {
       case 'module': case 'interface': return this.#install(term, exp);
       case 'use':
         this.#walker.use(term, this.#resolver(null));
-        return this.#attempt(term.info, () => useModule(this.#ctx, term, null));
-      default:
-        this.#attempt(term.info, () => new Linker(this.#ctx, null, term.info).linkBody([term], []));
+        if (this.#attempt(term.info, () => useModule(this.#ctx, term, null)) === null) this.#namesSure = false;
+        return;
+      default: {
+        const linked = this.#attempt(term.info, () => new Linker(this.#ctx, null, term.info).linkBody([term], []));
+        if (linked !== null) this.#arity(formProblems(linked.node));
         this.#walker.topLevel(term, this.#resolver(null));
         this.#effects(term);
+      }
     }
   }
 
@@ -214,7 +222,12 @@ class Analysis {
     }
     const ns = this.#ctx.namespace;
     const name = ns === null ? term.name : `${ns}.${term.name}`;
-    if (data !== null) this.#modules.set(data.name, data);
+    if (data !== null) {
+      this.#modules.set(data.name, data);
+      // Its calls are checked when it built whole: without what failed, its names may resolve
+      // elsewhere than when it installs.
+      if (t === term) this.#arity(moduleProblems(data));
+    }
     // Walked when the names are first asked for (diagnostics as one types do not need them),
     // in the namespace it was built in.
     this.#pendingWalks.push(() => this.#walker.module(term, exp as Extract<Exp, { tag: 'list' }>, data, this.#resolver(data, ns), name));
@@ -238,11 +251,14 @@ class Analysis {
   /// A script's `(load "file")`: the file's modules and top-level names become visible, and its
   /// namespace stays in effect, as after running it.
   #load(relative: string, info: Info): void {
-    const path = isAbsolute(relative) ? relative : join(dirname(this.#file.path), relative);
+    const path = loadedPath(this.#file.path, relative);
     const end = this.#text.indexOf('"', info.offset + 1) + 1;
     this.#loads.push({ from: info.offset, to: end > 0 ? end : info.offset + 1, path });
     const loaded = this.#host.analysis(path, this.#file.path);
-    if (loaded === null) return;
+    if (loaded === null) {
+      this.#namesSure = false;
+      return;
+    }
     this.#deps.add(path);
     for (const [name, data] of loaded.modules) this.#modules.set(name, data);
     if (path.endsWith('.pact')) this.#ctx.scope.clear();
@@ -293,11 +309,23 @@ class Analysis {
     };
   }
 
-  #attempt(info: Info, f: () => unknown): void {
+  /// Calls that cannot match what they call (see arity.ts), at the call, in code linked as it
+  /// would run.
+  #arity(problems: readonly ArityProblem[]): void {
+    if (!this.#namesSure) return;
+    for (const p of problems) {
+      const [from, to] = this.#file.extents.span(this.#text, p.info.offset);
+      this.#finding(from, to, p.message);
+    }
+  }
+
+  /// Runs `f`, reporting its Pact error; its result, or null if it failed.
+  #attempt<T>(info: Info, f: () => T): T | null {
     try {
-      f();
+      return f();
     } catch (e) {
       this.#failed(e, info);
+      return null;
     }
   }
 

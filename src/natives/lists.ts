@@ -7,7 +7,7 @@ import { tyAny, tyInteger, tyString } from '../values/type.ts';
 import { PactTime, PList, PObject } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';
 import type { Ctx } from '../lang/context.ts';
-import { abbrev, evalError, forkedError } from '../lang/errors.ts';
+import { PactError, abbrev, evalError, forkedError } from '../lang/errors.ts';
 import { apply, badArgs, fnArg, isPactValue } from '../lang/eval.ts';
 import { nodeText } from '../lang/nodetext.ts';
 import type { Env, Node, Val } from '../lang/runtime.ts';
@@ -37,7 +37,7 @@ function literalValue(n: Node): Val {
 
 /// Argument error for a special native: its arguments shown unevaluated (as strings), typed by
 /// what the expressions are.
-export function unreducedArgs(self: Native, args: readonly Node[], env: Env, app: Node): Error {
+export function unreducedArgs(self: Native, args: readonly Node[], env: Env | null, app: Node): PactError {
   const types = args.map((a) => (a.kind === 'lit' ? typeName(literalValue(a)) : a.kind));
   return badArgs(self, args.map((a) => abbrev(nodeText(a, env))), app.info, types);
 }

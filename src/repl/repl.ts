@@ -2,7 +2,6 @@
 /// printing results, traces, warnings and errors the way `pact` does, and keeping test results,
 /// REPL transactions and the environment changes REPL natives request.
 import { readFileSync } from 'node:fs';
-import { dirname, isAbsolute, join } from 'node:path';
 import { nestingDepth } from '../syntax/exp.ts';
 import type { Exp, Info } from '../syntax/exp.ts';
 import { ParseError, parsePieces } from '../syntax/index.ts';
@@ -21,6 +20,7 @@ import { envNatives } from './env.ts';
 import { gasNatives } from './gas.ts';
 import { Coverage } from '../lang/coverage.ts';
 import { showIoError } from '../values/haskell-show.ts';
+import { loadedPath } from './load-path.ts';
 
 export type ReplMode = 'interactive' | 'piped' | 'script';
 
@@ -237,8 +237,7 @@ export class Repl {
   /// Runs a file; a relative path is taken from the directory of the file now running.
   loadFile(path: string, info: Info | null): boolean {
     const current = this.file;
-    const resolved = current === null || isAbsolute(path) || dirname(current) === '.' && !current.includes('/')
-      ? path : join(dirname(current), path);
+    const resolved = loadedPath(current, path);
     let source: string;
     try {
       source = readFileSync(resolved, 'utf8');

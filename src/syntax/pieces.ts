@@ -30,23 +30,10 @@ export function* pieces(text: string, size: number): Generator<readonly [number,
   if (from < end || from === 0) yield [from, end];
 }
 
-/// How many brackets deep the text nests at most (strings and comments skipped), stopping at
-/// `limit`: what running it may ask of the call stack, found without reading it.
-/// @example nesting('(a [b] "((")', 10) // 2
-export function nesting(text: string, limit: number): number {
-  let depth = 0;
-  let max = 0;
-  for (let i = nextBracket(text, 0); i < text.length && max < limit; i = nextBracket(text, i + 1)) {
-    const c = text.charCodeAt(i);
-    if (c === 40 || c === 91 || c === 123) max = Math.max(max, ++depth);
-    else if (depth > 0) depth--;
-  }
-  return max;
-}
-
-// The position of the first bracket at or after `i` outside strings and comments (the text's
-// length if none).
-function nextBracket(text: string, i: number): number {
+/// The position of the first bracket at or after `i` outside strings and comments (the text's
+/// length if none).
+/// @example nextBracket('a "(" ; (\n[', 0) // 10
+export function nextBracket(text: string, i: number): number {
   const end = text.length;
   while (i < end) {
     const c = text.charCodeAt(i);

@@ -1,19 +1,40 @@
 /// Depth and memory as the machine allows, on the built dist/pact: code nested or calling 10,000
-/// deep runs in a script, piped in, in the interactive REPL and compiled as a `.pact`; past the
-/// stack a plain error names the depth; the heap is sized to the machine's memory.
+/// deep runs in a script, in the files a small script loads, in the test runner (files or a
+/// folder), piped in, in the interactive REPL and compiled as a `.pact`; the heap is sized to the
+/// machine's memory.
+/// (Past the stack a plain error names the depth: test/repl/deep-stack.test.ts.)
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { after, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { KINDS, applications } from '../helpers/deep.ts';
+import { KINDS, NESTINGS, applications, chain } from '../helpers/deep.ts';
 
 const PACT = fileURLToPath(new URL('../../dist/pact', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'pact-depth-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 const DEPTH = 10000;
+
+// Every kind 10,000 deep, in files a small script loads: `deep/all.repl` loads a file per kind
+// of nesting and the chain of calls as a `.pact`, each from its own directory.
+mkdirSync(join(dir, 'deep/nested'), { recursive: true });
+mkdirSync(join(dir, 'deep/calls'));
+for (const kind of Object.keys(NESTINGS)) writeFileSync(join(dir, 'deep/nested', `${kind}.repl`), KINDS[kind]!(DEPTH) + '\n');
+writeFileSync(join(dir, 'deep/calls/chain.pact'), chain(DEPTH) + '\n');
+writeFileSync(join(dir, 'deep/all.repl'), [
+  ...Object.keys(NESTINGS).map((kind) => `(load "nested/${kind}.repl")`),
+  '(load "calls/chain.pact")',
+  `(expect "calls" ${DEPTH} (chain.f0 0))`,
+].join('\n') + '\n');
+writeFileSync(join(dir, 'small.repl'), '(expect "small" 2 (+ 1 1))\n');
+writeFileSync(join(dir, 'loads.repl'), '(load "deep/all.repl")\n');
+// A folder of scripts for the test runner: a small one, and one loading a chain of calls.
+mkdirSync(join(dir, 'suite/sub'), { recursive: true });
+writeFileSync(join(dir, 'suite/small.repl'), '(expect "small" 2 (+ 1 1))\n');
+writeFileSync(join(dir, 'suite/sub/chain.pact'), chain(DEPTH) + '\n');
+writeFileSync(join(dir, 'suite/sub/calls.repl'), `(load "chain.pact")\n(expect "calls" ${DEPTH} (chain.f0 0))\n`);
 
 function pact(args: string[], input?: string): { out: string; code: number | null } {
   const r = spawnSync(PACT, args, { cwd: dir, input, encoding: 'utf8', env: { ...process.env, PACT_CACHE_DIR: '' } });
@@ -36,18 +57,53 @@ it('a .pact file nesting 10,000 deep compiles', () => {
   assert.deepEqual(pact(['deep.pact']), { out: 'Load successful\n', code: 0 });
 });
 
-it('code deeper than the stack stops with a plain error naming the depth', () => {
-  // A small script runs on the main thread, whose stack is the OS's: a file it loads is run
-  // there too, and 20,000 levels are more than it holds.
-  writeFileSync(join(dir, 'loads.repl'), '(load "nested.repl")\n');
-  writeFileSync(join(dir, 'nested.repl'), `${'(+ 1 '.repeat(20000)}1${')'.repeat(20000)}\n`);
-  const r = pact(['loads.repl']);
-  assert.equal(r.code, 1);
-  assert.match(r.out, /^nested\.repl:1:0:Error: Too deep for the stack: code nested 20000 levels(, 0 function calls)?\nLoad failed\n$/);
+it('a script runs a chain of 800 calls, each within a `with-capability`', () => {
+  // Fewer functions than a count of definitions would find deep, each far heavier than a plain call.
+  const defs = Array.from({ length: 800 }, (_, i) => `(defun f${i}:integer () (with-capability (C) (if true (+ 1 (f${i + 1})) 0)))`);
+  writeFileSync(join(dir, 'capped.repl'), `(module capped G (defcap G () true) (defcap C () true)\n${defs.join('\n')}\n(defun f800:integer () 0))\n` +
+    '(expect "capped" 800 (f0))\n');
+  assert.deepEqual(pact(['capped.repl']), { out: 'Load successful\n', code: 0 });
+});
+
+it('a small script runs the deep files it loads', () => {
+  assert.deepEqual(pact(['loads.repl']), { out: 'Load successful\n', code: 0 });
+});
+
+it('piped input runs the deep files it loads', () => {
+  const { out, code } = pact([], '(load "deep/all.repl")\n');
+  assert.equal(code, 0);
+  for (const kind of Object.keys(KINDS)) assert.match(out, new RegExp(`^"Expect: success: ${kind}"$`, 'm'));
+});
+
+it('piped input loading a script that loads a chain of calls 10,000 deep prints what it runs', () => {
+  assert.deepEqual(pact([], '(load "suite/sub/calls.repl")\n(chain.f0 1)\n'), {
+    out: '"Loading suite/sub/calls.repl..."\n"Loading chain.pact..."\n' +
+      '"Loaded module chain, hash CjnBtyb2paJM4XI71I7FQ0s2CN7bJ2IH-gF7yEt4YhY"\n"Expect: success: calls"\n10001\n',
+    code: 0,
+  });
+});
+
+it('-r runs the deep script of a .pact', () => {
+  mkdirSync(join(dir, 'found'));
+  writeFileSync(join(dir, 'found/chain.pact'), chain(DEPTH) + '\n');
+  writeFileSync(join(dir, 'found/chain.repl'), `(load "chain.pact")\n(expect "calls" ${DEPTH} (chain.f0 0))\n`);
+  assert.deepEqual(pact(['-r', 'found/chain.pact']), { out: 'Load successful\n', code: 0 });
+});
+
+it('the test runner runs deep scripts among small ones', () => {
+  const { out, code } = pact(['small.repl', 'loads.repl']);
+  assert.equal(out.replace(/\d+\.\d\d s/g, 'T s'), 'PASS small.repl (1 test, T s)\nPASS loads.repl (5 tests, T s)\n2 passed, 0 failed\n');
+  assert.equal(code, 0);
+});
+
+it('the test runner runs a folder whose scripts go deep, with a JUnit report', () => {
+  const { out, code } = pact(['suite', '--junit', 'suite.xml']);
+  assert.equal(out.replace(/\d+\.\d\d s/g, 'T s'), 'PASS suite/small.repl (1 test, T s)\nPASS suite/sub/calls.repl (1 test, T s)\n2 passed, 0 failed\n');
+  assert.equal(code, 0);
+  assert.match(readFileSync(join(dir, 'suite.xml'), 'utf8'), /<testcase name="calls" classname="suite\/sub\/calls.repl" file="suite\/sub\/calls.repl" line="2"\/>/);
 });
 
 it('the interactive REPL runs code 10,000 deep', async () => {
-  writeFileSync(join(dir, 'all.repl'), Object.values(KINDS).map((code) => code(DEPTH)).join('\n') + '\n');
   const child = spawn('script', ['-qfec', PACT, '/dev/null'], { cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';
   child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
@@ -62,7 +118,7 @@ it('the interactive REPL runs code 10,000 deep', async () => {
   });
   try {
     await waitFor(/pact> /);
-    child.stdin.write('(load "all.repl")\r');
+    child.stdin.write('(load "deep/all.repl")\r');
     await waitFor(/Expect: success: calls/);
     for (const kind of Object.keys(KINDS)) assert.match(out, new RegExp(`"Expect: success: ${kind}"`));
   } finally {

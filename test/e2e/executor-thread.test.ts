@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { postJson, startNode, tempDir, unsignedCommand as command } from './harness.ts';
 import type { Node } from './harness.ts';
+import { NESTINGS, chain } from '../helpers/deep.ts';
 
 const COUNTER = '(module counter G (defcap G () true) (defschema c n:integer) (deftable t:{c}) ' +
   '(defun bump:integer () (with-default-read t "k" { "n": 0 } { "n" := n } (write t "k" { "n": (+ n 1) }) (+ n 1))) ' +
@@ -125,14 +126,16 @@ describe('a node running a long command', () => {
 });
 
 describe('the executor thread\'s stack', () => {
-  it('runs a chain of 10,000 user calls', async () => {
+  it('runs a chain of 10,000 user calls, and code nested 10,000 deep', async () => {
     const { dir, cleanup } = tempDir();
     const node = await startNode(dir);
     try {
-      const defuns = Array.from({ length: 9999 }, (_, i) => `(defun f${i + 1}:integer () (+ 1 (f${i})))`);
-      const deep = `(module deep G (defcap G () true) (defun f0:integer () 1) ${defuns.join(' ')})`;
-      assert.equal((await listen(node, (await send(node, deep))[0]!)).result.status, 'success');
-      assert.equal((await local(node, '(deep.f9999)')).result.data, 10000);
+      assert.equal((await listen(node, (await send(node, chain(10000)))[0]!)).result.status, 'success');
+      assert.equal((await local(node, '(chain.f0 0)')).result.data, 10000);
+      for (const [kind, nested] of Object.entries(NESTINGS)) {
+        const [code, value] = nested(10000);
+        assert.deepEqual([kind, (await local(node, code)).result.data], [kind, value]);
+      }
     } finally {
       await node.stop();
       cleanup();

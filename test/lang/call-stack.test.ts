@@ -78,3 +78,9 @@ test('an engine limit is reported at the innermost application', () => {
   assert.equal(errorOf('(= 1 (at "a" {"b": 1}))'),
     's.repl:8:9:Error: key not found in object: a\n at s.repl:8:5: (at "a" {"b": 1})\n at s.repl:8:0: (= 1 (native `at`  Index LIST at IDX, or get value with...)\n');
 });
+
+test('a user function applied through a partial application is applied where the partial is written', () => {
+  assert.equal(errorOf('(map (m.f) [1])'), TIMES_A(1) + ' at s.repl:8:5: (f 1)\n at s.repl:8:0: (map (m.f) [1])\n');
+  assert.equal(errorOf('(fold (m.g) 0 [1])'),
+    's.repl:8:6:Error: g: Incorrect number of arguments (2) supplied; expected 1\n at s.repl:8:0: (fold (m.g) 0 [1])\n');
+});

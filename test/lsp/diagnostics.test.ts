@@ -1,7 +1,7 @@
 /// `pact --lsp` diagnostics, driven over stdio by a real JSON-RPC client: what the analysis finds
 /// as the user types (Pact's parse, compile and link errors with its texts and ranges), what is
 /// found on save (the type checker, a script's run), and files that must not hurt the server
-/// (broken, huge, not UTF-8, a script that never ends).
+/// (broken, huge, not UTF-8, nested 20,000 deep, a script that never ends).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver';
@@ -16,6 +16,7 @@ describe('diagnostics', () => {
   const broken = ws.write('broken.pact', '(module broken G\n  (defcap G () true)\n  (defun f () (+ 1 2))\n  (defun g () 1)\n');
   const latin1 = ws.write('latin1.pact', Buffer.concat([Buffer.from('(+ 1 2)\n(format "caf'), Buffer.from([0xe9]), Buffer.from('" [])\n')]));
   const huge = ws.write('huge.pact', '(+ 1 2)\n'.repeat(150_000));
+  const deep = ws.write('deep.repl', `${'(+ 1 '.repeat(20_000)}(length 1 2)${')'.repeat(20_000)}\n`);
   let client: LspClient;
   /// The server still answers: a hover on a native of the market.
   const answers = async () => {
@@ -63,6 +64,12 @@ describe('diagnostics', () => {
     assert.equal((await client.diagnostics(huge, (p) => p.version === version)).length, 1);
     assert.equal(await client.request('textDocument/hover', { textDocument: { uri: uri(huge) }, position: { line: 5, character: 2 } }), null);
     assert.deepEqual(await client.request('textDocument/semanticTokens/full', { textDocument: { uri: uri(huge) } }), { data: [] });
+    await answers();
+  });
+
+  test('code nested 20,000 deep is analysed, as it runs (the server has a deep stack)', async () => {
+    assert.deepEqual(await client.diagnostics(deep), [error(line(0, 100_000, 100_012),
+      'Invalid arguments, received [1 2] for x:<a[[<l>],string,object:<{o}>]> -> integer')]);
     await answers();
   });
 
