@@ -23,6 +23,10 @@ export interface RowCodec {
   /// Whether a value written to `table` may be kept in memory as that row's value (true where
   /// reading its text back gives the very same value; otherwise only values read are kept).
   cached(table: string): boolean;
+  /// For a table that may not keep written values: what reading the text of `value` back gives,
+  /// where that can be told without the text; undefined where it cannot (then the row is read
+  /// again when next asked for). Optional.
+  readBack?(table: string, value: unknown): unknown;
 }
 
 // Pragmas a file database gets unless the configuration sets them: WAL with synchronous=NORMAL
@@ -56,6 +60,7 @@ function pragmaName(text: string): string {
 
 // One logical table: its statements, and the rows this connection holds for it.
 interface TableState {
+  readonly table: string;
   readonly read: StatementSync;
   readonly write: StatementSync;
   readonly keys: StatementSync;
@@ -64,7 +69,8 @@ interface TableState {
   readonly txids: StatementSync;
   /// Decoded committed rows. For a table whose written values the codec lets us keep, the values
   /// written too; for the others (a written value is not what reading its text back gives), the
-  /// values read, each forgotten when its row is written, at most `READ_ROWS_KEPT` of them.
+  /// values read and the values written as the codec reads them back (`readBack`), each
+  /// forgotten when its row is written, at most `READ_ROWS_KEPT` of them.
   readonly committed: Map<string, unknown>;
   readonly keepsWritten: boolean;
   /// Rows written in the open transaction (null when it wrote none).
@@ -202,6 +208,7 @@ export class SqlitePactDb implements PactDb {
     this.#statements.get(RELEASE).run();
     for (const s of touched) {
       if (s.keepsWritten) for (const [k, v] of s.pending!) s.committed.set(k, v);
+      else this.#keepReadBack(s);
     }
     for (const t of this.#created) this.#tables.add(t);
     const log = this.#log;
@@ -252,7 +259,7 @@ export class SqlitePactDb implements PactDb {
     const q = tableSql(this.#prefix + table);
     const st = this.#statements;
     const s: TableState = {
-      read: st.get(q.read), write: st.get(q.write), keys: st.get(q.keys),
+      table, read: st.get(q.read), write: st.get(q.write), keys: st.get(q.keys),
       txRead: st.get(q.txRead), txWrite: st.get(q.txWrite), txids: st.get(q.txids),
       committed: new Map(),
       keepsWritten: this.#codec.cached(table),
@@ -261,6 +268,20 @@ export class SqlitePactDb implements PactDb {
     };
     this.#states.set(table, s);
     return s;
+  }
+
+  /// Keeps the committed writes of a table that may not keep written values as they read back,
+  /// where the codec can tell (a row written is usually read again soon: a coin account by the
+  /// next step of the same transfer).
+  #keepReadBack(s: TableState): void {
+    const readBack = this.#codec.readBack;
+    if (readBack === undefined) return;
+    for (const [k, v] of s.pending!) {
+      const back = readBack.call(this.#codec, s.table, v);
+      if (back === undefined) continue;
+      if (s.committed.size >= READ_ROWS_KEPT) s.committed.clear();
+      s.committed.set(k, back);
+    }
   }
 
   #forgetTx(): void {

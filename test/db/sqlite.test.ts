@@ -389,6 +389,34 @@ describe('SqlitePactDb on SQLite', () => {
     assert.notEqual(db.read('USER_m_t', 'r'), after);
   });
 
+  test('a user table keeps a committed write as the codec reads it back, where it can tell, not decoding its text', () => {
+    const codec = {
+      ...jsonCodec(),
+      // Reading back drops the `scale` field; rows with `opaque` cannot be told.
+      readBack: (_table: string, value: unknown) => {
+        const { scale: _, ...rest } = value as Record<string, unknown>;
+        return 'opaque' in rest ? undefined : rest;
+      },
+    };
+    const { db } = sqliteDb(':memory:', codec);
+    db.createTable('USER_m_t');
+    db.begin();
+    db.write('USER_m_t', 'r', { v: 1, scale: 2 });
+    db.write('USER_m_t', 'o', { opaque: true });
+    db.commit(0);
+    const before = codec.decodes;
+    assert.deepEqual(db.read('USER_m_t', 'r'), { v: 1 });
+    assert.equal(codec.decodes, before);
+    assert.deepEqual(db.read('USER_m_t', 'o'), { opaque: true });
+    assert.equal(codec.decodes, before + 1);
+    // Written again and rolled back: the committed row is read from its text.
+    db.begin();
+    db.write('USER_m_t', 'r', { v: 2 });
+    db.rollback();
+    assert.deepEqual(db.read('USER_m_t', 'r'), { v: 1, scale: 2 });
+    assert.equal(codec.decodes, before + 2);
+  });
+
   test('a reopened file database reads committed rows back', () => {
     const path = tempFile();
     const { db, conn } = sqliteDb(path);
