@@ -67,10 +67,11 @@ interface TableState {
   readonly txRead: StatementSync;
   readonly txWrite: StatementSync;
   readonly txids: StatementSync;
-  /// Decoded committed rows. For a table whose written values the codec lets us keep, the values
-  /// written too; for the others (a written value is not what reading its text back gives), the
-  /// values read and the values written as the codec reads them back (`readBack`), each
-  /// forgotten when its row is written, at most `READ_ROWS_KEPT` of them.
+  /// Decoded committed rows (a transaction's own writes shadow them in `pending` until it
+  /// commits). For a table whose written values the codec lets us keep, the values written too;
+  /// for the others (a written value is not what reading its text back gives), the values read
+  /// and the values written as the codec reads them back (`readBack`; a row it cannot tell is
+  /// forgotten when written), at most `READ_ROWS_KEPT` of them.
   readonly committed: Map<string, unknown>;
   readonly keepsWritten: boolean;
   /// Rows written in the open transaction (null when it wrote none).
@@ -155,9 +156,8 @@ export class SqlitePactDb implements PactDb {
     }
     const json = this.#codec.encode(table, value);
     s.write.run(key, json);
-    if (!s.keepsWritten) s.committed.delete(key);
     if (!this.#inTx) {
-      if (s.keepsWritten) s.committed.set(key, value);
+      this.#committedWrite(s, key, value);
       return;
     }
     if (s.pending === null) {
@@ -206,10 +206,7 @@ export class SqlitePactDb implements PactDb {
     const touched = this.#touched;
     for (const s of touched) s.txWrite.run(txid, encodeTxRecords(s.entries));
     this.#statements.get(RELEASE).run();
-    for (const s of touched) {
-      if (s.keepsWritten) for (const [k, v] of s.pending!) s.committed.set(k, v);
-      else this.#keepReadBack(s);
-    }
+    for (const s of touched) for (const [k, v] of s.pending!) this.#committedWrite(s, k, v);
     for (const t of this.#created) this.#tables.add(t);
     const log = this.#log;
     this.#forgetTx();
@@ -270,18 +267,21 @@ export class SqlitePactDb implements PactDb {
     return s;
   }
 
-  /// Keeps the committed writes of a table that may not keep written values as they read back,
-  /// where the codec can tell (a row written is usually read again soon: a coin account by the
-  /// next step of the same transfer).
-  #keepReadBack(s: TableState): void {
-    const readBack = this.#codec.readBack;
-    if (readBack === undefined) return;
-    for (const [k, v] of s.pending!) {
-      const back = readBack.call(this.#codec, s.table, v);
-      if (back === undefined) continue;
-      if (s.committed.size >= READ_ROWS_KEPT) s.committed.clear();
-      s.committed.set(k, back);
+  /// A committed write as the table keeps it: the value itself where the codec lets us keep it,
+  /// else as it reads back where the codec can tell (a row written is usually read again soon: a
+  /// coin account by the next step of the same transfer), else forgotten until read again.
+  #committedWrite(s: TableState, key: string, value: unknown): void {
+    if (s.keepsWritten) {
+      s.committed.set(key, value);
+      return;
     }
+    const back = this.#codec.readBack?.(s.table, value);
+    if (back === undefined) {
+      s.committed.delete(key);
+      return;
+    }
+    if (s.committed.size >= READ_ROWS_KEPT) s.committed.clear();
+    s.committed.set(key, back);
   }
 
   #forgetTx(): void {
