@@ -14,7 +14,7 @@ import { publicMetaJson, userSigJson } from '../../api/command.ts';
 import { verifyAndParse } from '../pact-service.ts';
 import type { ApplyOptions, CommandResult, CommandService, ExecutionMode } from '../service.ts';
 import { applyLocal, applyPreflight, applySend } from './exec.ts';
-import { stateError } from './validate.ts';
+import { stateError, unreadableError } from './validate.ts';
 import type { RunContext, Tx, TxOutcome } from './exec.ts';
 import { Devnet } from './network.ts';
 import { b64, signedJson } from './payload.ts';
@@ -74,7 +74,7 @@ export class DevnetService implements CommandService {
     if (known !== undefined) this.#checked.delete(reqKey);
     // A command `/send` accepted had its signatures checked then (validate.ts).
     const tx = known ?? readTx(cmd, mode === 'local' && options.verifySignatures !== false);
-    if (tx instanceof PactError) return failed(reqKey, tx);
+    if (tx instanceof PactError) return options.mempoolCheck === true ? checked(reqKey, unreadableError(cmd) ?? tx.messageFor(true)) : failed(reqKey, tx);
     // `/local` runs on the chain of its endpoint, whatever chain the command names.
     const chainId = options.chain ?? tx.meta.chainId;
     const chain = this.devnet.chain(chainId);

@@ -1,10 +1,10 @@
 /// What chainweb checks before a command enters its mempool (`/send`) or runs as a preflight
 /// (`/local?preflight=true`), with its texts: the command belongs to this endpoint's chain and
 /// network, its gas limit fits a block, its gas price is rounded to the coin's precision and not
-/// below the minimum, its time window is open, its hash and signatures are right, its code
-/// parses (all on the HTTP edge), it is new and its sender can buy its gas (where the chain's
-/// state is: the executor).
-import type { Command, PublicMeta, Signer } from '../../api/command.ts';
+/// below the minimum, its time window is open, its hash and signatures are right (all on the
+/// HTTP edge), its code parses, it is new and its sender can buy its gas (where the chain's state
+/// is and the command is read to run: the executor).
+import type { Command, Payload, PublicMeta, Signer } from '../../api/command.ts';
 import { parsePayload, verifyHash, verifyUserSig } from '../../api/verify.ts';
 import { publicMetaOf } from '../../api/parsed.ts';
 import { showPactError } from '../../lang/errors.ts';
@@ -42,15 +42,29 @@ export function insertError(config: DevnetConfig, chainId: string, cmd: Command)
   if (verifyHash(cmd.hash, cmd.cmd) !== undefined) return 'Invalid transaction hash';
   const sigs = sigsError(cmd, payload.signers);
   if (sigs !== null) return `Invalid transaction sigs: ${sigs}`;
-  if (payload.rpc.kind === 'exec') {
-    try {
-      parse(payload.rpc.code, '<interactive>', { columnBase: 0 });
-    } catch (e) {
-      if (e instanceof ParseError) return `Pact parse error: ${e.message}`;
-      throw e;
-    }
+  // The code is parsed where the command is read to run (its mempool check), once: only the
+  // refusal that comes after this one is told here.
+  if (timesValid(meta, now)) return null;
+  return codeError(payload) ?? 'Transaction time-to-live is expired';
+}
+
+/// chainweb's refusal of an exec payload whose code does not parse, or null.
+function codeError(payload: Payload): string | null {
+  if (payload.rpc.kind !== 'exec') return null;
+  try {
+    parse(payload.rpc.code, '<interactive>', { columnBase: 0 });
+    return null;
+  } catch (e) {
+    if (e instanceof ParseError) return `Pact parse error: ${e.message}`;
+    throw e;
   }
-  return timesValid(meta, now) ? null : 'Transaction time-to-live is expired';
+}
+
+/// Why the mempool refuses a command that passed `insertError` but could not be read to run:
+/// its code does not parse (the one check `insertError` leaves to it).
+export function unreadableError(cmd: Command): string | null {
+  const payload = parsePayload(cmd.cmd);
+  return 'error' in payload ? payload.error : codeError(payload);
 }
 
 /// What the mempool checks against the chain's state: the command is not mined yet, nor left out
