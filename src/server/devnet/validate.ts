@@ -7,14 +7,10 @@
 import type { Command, Payload, PublicMeta, Signer } from '../../api/command.ts';
 import { parsePayload, verifyHash, verifyUserSig } from '../../api/verify.ts';
 import { publicMetaOf } from '../../api/parsed.ts';
-import { showPactError } from '../../lang/errors.ts';
 import { parse, ParseError } from '../../syntax/index.ts';
 import { AesonError } from '../../values/aeson.ts';
 import type { Decimal } from '../../values/decimal.ts';
 import type { DevnetConfig } from './config.ts';
-import { attemptBuyGas } from './exec.ts';
-import type { Tx } from './exec.ts';
-import type { Chain, Devnet } from './network.ts';
 
 /// chainweb's limits: signatures per command, and a command's time to live.
 const MAX_SIGS = 100;
@@ -24,7 +20,7 @@ const MEMPOOL_GRACE = 10n;
 const BLOCK_SLOP = 95n;
 
 /// Why the mempool refuses a command for `chainId`, as far as the command alone tells
-/// (chainweb's `InsertError` as shown), or null. `stateError` checks the rest.
+/// (chainweb's `InsertError` as shown), or null. The executor checks the rest (service.ts).
 export function insertError(config: DevnetConfig, chainId: string, cmd: Command): string | null {
   const payload = parsePayload(cmd.cmd, undefined, (m, path) => { publicMetaOf(m, path); });
   if ('error' in payload) return `insert error: ${payload.error}`;
@@ -65,16 +61,6 @@ function codeError(payload: Payload): string | null {
 export function unreadableError(cmd: Command): string | null {
   const payload = parsePayload(cmd.cmd);
   return 'error' in payload ? payload.error : codeError(payload);
-}
-
-/// What the mempool checks against the chain's state: the command is not mined yet, nor left out
-/// of a block before, and its sender (or gas station) can buy its gas.
-export function stateError(devnet: Devnet, chain: Chain, tx: Tx): string | null {
-  if (devnet.mined(tx.reqKey)) return 'Transaction already exists on chain';
-  if (devnet.blocks.badlisted(tx.reqKey) !== undefined) return 'Transaction is badlisted because it previously failed to validate.';
-  const rc = { chain, block: devnet.context(chain), miner: devnet.config.miner, spv: devnet.spv.support(chain.id) };
-  const bought = attemptBuyGas(rc, tx);
-  return bought === null ? null : `Attempt to buy gas failed with: ${showPactError(bought, true)}`;
 }
 
 /// The texts of chainweb's preflight metadata check (`Metadata validation failed: [...]`) for a
