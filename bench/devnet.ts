@@ -10,6 +10,8 @@ import { hexDecode } from '../src/api/bytes.ts';
 import { command, sendAndPoll } from './common.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
+// PACT names another executable to measure (comparing two builds, for instance).
+const PACT = process.env.PACT ?? join(ROOT, 'dist/pact');
 const RUNS = 5;
 const CONNECTIONS = 32;
 const TRANSFERS = 3000;
@@ -22,7 +24,7 @@ const SENDER00 = {
 /// that took.
 function startDevnet(config: string): Promise<{ ms: number; url: string; stop: () => Promise<void> }> {
   const t0 = performance.now();
-  const child = spawn(join(ROOT, 'dist/pact'), ['--serve', config], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(PACT, ['--serve', config], { stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   return new Promise((resolve, reject) => {
     let out = '';

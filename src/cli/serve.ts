@@ -60,6 +60,6 @@ export async function runExecutor(): Promise<void> {
   if ((workerData as ExecutorSetup).config.devnet === null) {
     runExecutorWorker((await import('../server/pact-service.ts')).createPactService);
   } else {
-    runExecutorWorker((await import('../server/devnet/start.ts')).createDevnetService);
+    runExecutorWorker((await import('../server/devnet/service.ts')).createDevnetService);
   }
 }

@@ -23,6 +23,10 @@ export interface RowCodec {
   /// Whether a value written to `table` may be kept in memory as that row's value (true where
   /// reading its text back gives the very same value; otherwise only values read are kept).
   cached(table: string): boolean;
+  /// For a table that may not keep written values: what reading the text of `value` back gives,
+  /// where that can be told without the text; undefined where it cannot (then the row is read
+  /// again when next asked for). Optional.
+  readBack?(table: string, value: unknown): unknown;
 }
 
 // Pragmas a file database gets unless the configuration sets them: WAL with synchronous=NORMAL
@@ -56,15 +60,18 @@ function pragmaName(text: string): string {
 
 // One logical table: its statements, and the rows this connection holds for it.
 interface TableState {
+  readonly table: string;
   readonly read: StatementSync;
   readonly write: StatementSync;
   readonly keys: StatementSync;
   readonly txRead: StatementSync;
   readonly txWrite: StatementSync;
   readonly txids: StatementSync;
-  /// Decoded committed rows. For a table whose written values the codec lets us keep, the values
-  /// written too; for the others (a written value is not what reading its text back gives), the
-  /// values read, each forgotten when its row is written, at most `READ_ROWS_KEPT` of them.
+  /// Decoded committed rows (a transaction's own writes shadow them in `pending` until it
+  /// commits). For a table whose written values the codec lets us keep, the values written too;
+  /// for the others (a written value is not what reading its text back gives), the values read
+  /// and the values written as the codec reads them back (`readBack`; a row it cannot tell is
+  /// forgotten when written), at most `READ_ROWS_KEPT` of them.
   readonly committed: Map<string, unknown>;
   readonly keepsWritten: boolean;
   /// Rows written in the open transaction (null when it wrote none).
@@ -149,9 +156,8 @@ export class SqlitePactDb implements PactDb {
     }
     const json = this.#codec.encode(table, value);
     s.write.run(key, json);
-    if (!s.keepsWritten) s.committed.delete(key);
     if (!this.#inTx) {
-      if (s.keepsWritten) s.committed.set(key, value);
+      this.#committedWrite(s, key, value);
       return;
     }
     if (s.pending === null) {
@@ -200,9 +206,7 @@ export class SqlitePactDb implements PactDb {
     const touched = this.#touched;
     for (const s of touched) s.txWrite.run(txid, encodeTxRecords(s.entries));
     this.#statements.get(RELEASE).run();
-    for (const s of touched) {
-      if (s.keepsWritten) for (const [k, v] of s.pending!) s.committed.set(k, v);
-    }
+    for (const s of touched) for (const [k, v] of s.pending!) this.#committedWrite(s, k, v);
     for (const t of this.#created) this.#tables.add(t);
     const log = this.#log;
     this.#forgetTx();
@@ -252,7 +256,7 @@ export class SqlitePactDb implements PactDb {
     const q = tableSql(this.#prefix + table);
     const st = this.#statements;
     const s: TableState = {
-      read: st.get(q.read), write: st.get(q.write), keys: st.get(q.keys),
+      table, read: st.get(q.read), write: st.get(q.write), keys: st.get(q.keys),
       txRead: st.get(q.txRead), txWrite: st.get(q.txWrite), txids: st.get(q.txids),
       committed: new Map(),
       keepsWritten: this.#codec.cached(table),
@@ -261,6 +265,23 @@ export class SqlitePactDb implements PactDb {
     };
     this.#states.set(table, s);
     return s;
+  }
+
+  /// A committed write as the table keeps it: the value itself where the codec lets us keep it,
+  /// else as it reads back where the codec can tell (a row written is usually read again soon: a
+  /// coin account by the next step of the same transfer), else forgotten until read again.
+  #committedWrite(s: TableState, key: string, value: unknown): void {
+    if (s.keepsWritten) {
+      s.committed.set(key, value);
+      return;
+    }
+    const back = this.#codec.readBack?.(s.table, value);
+    if (back === undefined) {
+      s.committed.delete(key);
+      return;
+    }
+    if (s.committed.size >= READ_ROWS_KEPT) s.committed.clear();
+    s.committed.set(key, back);
   }
 
   #forgetTx(): void {

@@ -9,7 +9,7 @@ import type { Json } from '../values/json.ts';
 import { toJson } from '../values/pact-json.ts';
 import { qualifiedName } from '../values/pact-value.ts';
 import {
-  decodeRowData, encodeRowData, guardJsonWith, moduleNameJson, readGuard, readModuleName, readPactValue,
+  decodeRowData, encodeRowData, guardJsonWith, moduleNameJson, readBackRow, readGuard, readModuleName, readPactValue,
 } from '../values/row-data.ts';
 import { compareCodePoints } from '../values/text.ts';
 import { CapabilityGuard, elideSite, KeySet, UserGuard } from '../values/value.ts';
@@ -79,6 +79,11 @@ export class PactRowCodec {
   /// rebuilt at great cost and are the same once rebuilt.
   cached(table: string): boolean {
     return table === MODULES_TABLE || table === KEYSETS_TABLE || table === USER_TABLES_TABLE;
+  }
+
+  /// A user row of plain values (version 1 rows, since Pact 4.2) as it reads back.
+  readBack(table: string, value: unknown): unknown {
+    return isUserTable(table) && !this.flags.has('DisablePact42') ? readBackRow(value as PObject) : undefined;
   }
 
   /// Written values keep module-reference sites only under `DisablePact49` (Pact's

@@ -20,7 +20,6 @@ import type { PactNode } from './node.ts';
 import { commandsOf, listenOf, localFlagsOf, pollOf, submitBatchOf, verifyRequestOf } from './requests.ts';
 import type { LocalFlags } from './requests.ts';
 import type { Command } from '../api/command.ts';
-import { verifyModules } from './verify.ts';
 import { explorerRoutes } from './explorer.ts';
 
 /// The explorer's read-only API (the page at `/` uses it).
@@ -140,7 +139,8 @@ function verifyHandler(limits: BodyLimits): Handler {
     if (body instanceof Response) return body;
     const req = decoded(() => verifyRequestOf(body));
     if (req instanceof Response) return req;
-    const answer = verifyModules(req);
+    // The REPL and the analyzer it needs are loaded with the first /verify, not with the node.
+    const answer = (await import('./verify.ts')).verifyModules(req);
     if (answer.status === 500) {
       // Pact's analysis stopped with a Haskell exception: Warp's answer to one, and its report.
       process.stderr.write(`${answer.text}\n`);

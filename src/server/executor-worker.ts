@@ -10,6 +10,10 @@ import { HistoryStore } from './history.ts';
 import { Executor } from './queue.ts';
 import type { CommandService } from './service.ts';
 
+/// How long a group of commands may stay open while work keeps coming (see queue.ts): the
+/// connection is this thread's own, so nothing else writes through it between two slices.
+const GROUP_MS = 25;
+
 /// The Pact service the executor runs commands with, over its connection.
 export type CreateService = (conn: DatabaseSync, config: ServerConfig) => CommandService;
 
@@ -32,7 +36,7 @@ export function runExecutorWorker(createService: CreateService): void {
   const service = createService(conn, setup.config);
   const progress = new Int32Array(setup.progress);
   const executor = new Executor({
-    conn, history: new HistoryStore(conn), service,
+    conn, history: new HistoryStore(conn), service, groupMs: GROUP_MS,
     log: { verbose: setup.config.verbose, debug: (message) => post({ log: message }) },
     onBatchDone: (batch) => post({ done: batch[0]!.batch }),
     onFatal: (e) => post({ fatal: e instanceof Error ? e.message : String(e) }),

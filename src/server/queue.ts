@@ -6,10 +6,12 @@
 ///
 /// A node runs its executor on a thread of its own (executor-thread.ts). The evaluator is
 /// synchronous, so the executor works in slices of a few milliseconds and yields to its event
-/// loop between them, to take in the commands sent meanwhile. The commands of one slice commit
-/// together (group commit: a SQLite commit costs more than a typical command), before the
-/// executor yields or waits; a command that fails inside the group is rolled back to its own
-/// savepoint, and its neighbours keep their effects. A `/local` runs in the group too: it sees
+/// loop between them, to take in the commands sent meanwhile. The commands run since the last
+/// commit commit together (group commit: a SQLite commit costs more than a typical command) once
+/// the executor runs out of work or waits for a check, or, while work keeps coming, once the
+/// group has been open a few slices (the group stays open across those yields). A command that
+/// fails inside the group is rolled back to its own savepoint, and its neighbours keep their
+/// effects. A `/local` runs in the group too: it sees
 /// the effects of every command sent before it, committed or about to be.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { Command } from '../api/command.ts';
@@ -53,6 +55,10 @@ export interface ExecutorDeps extends RunnerEvents {
   readonly log: NodeLog;
   /// Milliseconds of work between two yields to the event loop.
   readonly sliceMs?: number;
+  /// Milliseconds a group may stay open while work keeps coming (a commit costs more than a
+  /// typical command); default 0: every slice commits. Only for a connection nothing else
+  /// writes through, as the group stays open while the event loop has its turn.
+  readonly groupMs?: number;
   /// Called with true before each command runs, with false after (the time-limit watchdog). A
   /// command that ran is committed later, with its group.
   readonly onCommand?: (running: boolean) => void;
@@ -86,8 +92,7 @@ interface Readiness {
 
 const READY: Readiness = { done: true, promise: null };
 
-// Long enough to amortise the yield and the commit, short enough that requests wait at most
-// this long.
+// Long enough to amortise the yield, short enough that requests wait at most this long.
 const DEFAULT_SLICE_MS = 5;
 
 // A group's transaction, and the savepoint of each command in it (the Pact service nests its
@@ -102,11 +107,14 @@ type Statements = Record<keyof typeof SQL, StatementSync>;
 export class Executor implements CommandRunner {
   readonly #deps: ExecutorDeps;
   readonly #sliceMs: number;
+  readonly #groupMs: number;
   readonly #sql: Statements;
   readonly #items: Array<Batch | Local> = [];
   /// The batches whose commands all ran in the open group (the SQLite transaction not yet
   /// committed); null when no group is open.
   #group: Batch[] | null = null;
+  /// When the open group began.
+  #groupStart = 0;
   #running: Promise<void> | undefined;
   #stopped = false;
 
@@ -114,6 +122,7 @@ export class Executor implements CommandRunner {
   constructor(deps: ExecutorDeps) {
     this.#deps = deps;
     this.#sliceMs = deps.sliceMs ?? DEFAULT_SLICE_MS;
+    this.#groupMs = deps.groupMs ?? 0;
     this.#sql = Object.fromEntries(Object.entries(SQL).map(([k, text]) => [k, deps.conn.prepare(text)])) as Statements;
     deps.service.nextTxId = deps.history.nextTxId();
   }
@@ -165,8 +174,9 @@ export class Executor implements CommandRunner {
           continue;
         }
         this.#step();
-        if (performance.now() - sliceStart >= this.#sliceMs) {
-          this.#commit();
+        const now = performance.now();
+        if (now - sliceStart >= this.#sliceMs) {
+          if (now - this.#groupStart >= this.#groupMs) this.#commit();
           await new Promise<void>((resolve) => setImmediate(resolve));
           sliceStart = performance.now();
         }
@@ -220,6 +230,7 @@ export class Executor implements CommandRunner {
 
   #open(): Batch[] {
     this.#sql.begin.run();
+    this.#groupStart = performance.now();
     return [];
   }
 

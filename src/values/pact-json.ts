@@ -14,7 +14,8 @@ import { foldValue } from './fold.ts';
 // writes them as strings.
 const MAX_SAFE = 9007199254740991n;
 
-function isSafe(i: bigint): boolean {
+/// Whether an integer (or a decimal's mantissa) is written as a JSON number, not as text.
+export function isSafe(i: bigint): boolean {
   return i <= MAX_SAFE && i >= -MAX_SAFE;
 }
 

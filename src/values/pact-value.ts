@@ -148,9 +148,24 @@ export function parseGuard(v: Json, path: JsonPath): Guard {
 function keySet(o: JsonObject, path: JsonPath): KeySet {
   const keys = asArray(required(o, 'keys', path), [...path, 'keys']).map((k, i) => asText(k, [...path, 'keys', i], 'PublicKey'));
   const pred = optional(o, 'pred');
-  // Keys form a set: sorted, without duplicates.
+  return keySetOf(keys, pred === undefined ? 'keys-all' : name(pred, [...path, 'pred']));
+}
+
+/// A keyset as Pact holds one: its keys a set (sorted by their UTF-8 bytes, without duplicates).
+export function keySetOf(keys: readonly string[], pred: string): KeySet {
   const distinct = [...new Set(keys)].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
-  return new KeySet(distinct, pred === undefined ? 'keys-all' : name(pred, [...path, 'pred']));
+  return new KeySet(distinct, pred);
+}
+
+/// A keyset predicate's name as reading it gives it (spaces around its dots dropped), or
+/// undefined where the text is not a name.
+export function predicateName(text: string): string | undefined {
+  try {
+    return name(text, []);
+  } catch (e) {
+    if (e instanceof AesonError) return undefined;
+    throw e;
+  }
 }
 
 function values(v: Json, path: JsonPath): PactValue[] {

@@ -9,11 +9,11 @@ import type { JsonPath } from './aeson.ts';
 import { Decimal } from './decimal.ts';
 import { encodeJson, JsonNumber, JsonObject, parseJson } from './json.ts';
 import type { Json } from './json.ts';
-import { toJson } from './pact-json.ts';
-import { decimalOfNumber, parseGuard, parsePactValue } from './pact-value.ts';
+import { isSafe, toJson } from './pact-json.ts';
+import { decimalOfNumber, keySetOf, parseGuard, parsePactValue, predicateName } from './pact-value.ts';
 import { compareCodePoints } from './text.ts';
 import { tyAny } from './type.ts';
-import { CapabilityGuard, isGuard, ModRef, PactTime, PList, PObject, UserGuard } from './value.ts';
+import { CapabilityGuard, isGuard, KeySet, KeySetRef, ModRef, PactTime, PList, PObject, UserGuard } from './value.ts';
 import type { Guard, PactValue, RefSite } from './value.ts';
 import { foldValue } from './fold.ts';
 import { readingDeep } from './deep-read.ts';
@@ -280,4 +280,57 @@ function rowDataVersion(v: Json, path: JsonPath): RowDataVersion {
 /// @example decodeRowData('{"$d":{"a":{"int":1}},"$v":1}').fields.get('a') // 1n
 export function decodeRowData(text: string): PObject {
   return readRowData(parseJson(text)).row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading back what was written
+
+/// What reading `encodeRowData(row, 1)` back gives (`decodeRowData`), worked out on the values
+/// themselves: objects with their keys in code-point order, decimals normalised, lists untyped.
+/// Only for rows of plain values (strings, booleans, integers, decimals, lists, objects,
+/// keysets and keyset references), which is what most tables hold; undefined for any other row, whose text must be
+/// read.
+///
+/// @example readBackRow(new PObject(new Map([['b', Decimal.parse('1.50')!], ['a', 1n]]), true)) // {a: 1n, b: 1.5}
+export function readBackRow(row: PObject): PObject | undefined {
+  return readBackObject(row);
+}
+
+function readBackObject(o: PObject): PObject | undefined {
+  const entries: Array<[string, PactValue]> = [];
+  for (const [k, v] of o.fields) {
+    const back = readBackValue(v);
+    if (back === undefined) return undefined;
+    entries.push([k, back]);
+  }
+  entries.sort(([a], [b]) => compareCodePoints(a, b));
+  return new PObject(new Map(entries), false);
+}
+
+function readBackValue(v: PactValue): PactValue | undefined {
+  switch (typeof v) {
+    case 'bigint':
+    case 'boolean':
+      return v;
+    // A lone surrogate is not kept by the text (it reads back as U+FFFD).
+    case 'string': return v.isWellFormed() ? v : undefined;
+  }
+  // A decimal too long for a JSON number is written as its text.
+  if (v instanceof Decimal) return isSafe(v.mantissa) ? v.normalize() : Decimal.parse(v.toString());
+  if (v instanceof PObject) return readBackObject(v);
+  if (v instanceof PList) {
+    const items: PactValue[] = [];
+    for (const x of v.items) {
+      const back = readBackValue(x);
+      if (back === undefined) return undefined;
+      items.push(back);
+    }
+    return new PList(items, tyAny);
+  }
+  if (v instanceof KeySetRef) return v;
+  if (v instanceof KeySet) {
+    const pred = predicateName(v.pred);
+    return pred === undefined ? undefined : keySetOf(v.keys, pred);
+  }
+  return undefined;
 }

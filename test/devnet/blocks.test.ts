@@ -4,6 +4,7 @@
 /// cannot be bought left out of its block.
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
+import type { DatabaseSync } from 'node:sqlite';
 import { openSqlite } from '../../src/db/sqlite.ts';
 import { commandsOf, submitBatchOf } from '../../src/server/requests.ts';
 import { DEVNET_DEFAULTS } from '../../src/server/devnet/config.ts';
@@ -17,6 +18,7 @@ import { SENDER00, signedExec } from './helpers.ts';
 import type { CommandOptions } from './helpers.ts';
 
 interface Net {
+  readonly conn: DatabaseSync;
   readonly service: DevnetService;
   readonly view: DevnetView;
   /// Runs commands as the executor does (`/send`'s mempool check, then the run), then commits.
@@ -28,7 +30,7 @@ function devnet(config: Partial<DevnetConfig> = {}): Net {
   const service = new DevnetService(new Devnet(conn, { ...DEVNET_DEFAULTS, blockDelay: 0, ...config }), conn);
   const view = new DevnetView(conn, service.devnet.config);
   return {
-    service, view,
+    conn, service, view,
     send(cmds, commit = true) {
       conn.exec('BEGIN');
       const results = cmds.map((c) => {
@@ -84,6 +86,22 @@ describe('devnet blocks', () => {
     const small = devnet({ blockGasLimit: 2500n });
     const results = small.send(await Promise.all([0, 1, 2].map((i) => cmd(`(enforce false "${i}")`, { gasLimit: 1000 }))));
     assert.deepEqual(results.map((r) => polled(small, r.reqKey).metaData.blockHeight), [1, 1, 2]);
+  });
+
+  it('makes the empty blocks its timer asks for inside the executor\'s open transaction, stored when it commits', async () => {
+    const before = net.view.tip('0');
+    const other = net.view.tip('5');
+    net.conn.exec('BEGIN');
+    const c = await cmd('(+ 2 2)');
+    assert.equal(net.service.apply(c, 'local', { mempoolCheck: true, chain: '0' }).summary, 'success');
+    const r = JSON.parse(net.service.apply(c, 'transactional').json);
+    net.service.devnet.mineEmpty(net.conn);
+    assert.equal(net.view.tip('0').height, before.height);
+    net.service.beforeCommit();
+    net.conn.exec('COMMIT');
+    assert.equal(net.view.tip('0').height, before.height + 1);
+    assert.equal(polled(net, r.reqKey).metaData.blockHeight, before.height + 1);
+    assert.equal(net.view.tip('5').height, other.height + 1);
   });
 
   it('forgets a command whose SQLite transaction was rolled back: its chain takes its tx ids again', async () => {

@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { COIN } from '../../src/server/devnet/contracts/coin.ts';
+import { parse } from '../../src/syntax/index.ts';
 import { FUNGIBLE_V1, FUNGIBLE_V2, FUNGIBLE_XCHAIN_V1, GAS_PAYER_V1 } from '../../src/server/devnet/contracts/interfaces.ts';
 import { NS_INSTALL, UTIL_GUARDS, UTIL_NS } from '../../src/server/devnet/contracts/namespaces.ts';
 import type { TestDevnet } from './helpers.ts';
@@ -147,6 +148,15 @@ describe('devnet', () => {
     assert.equal(await refused(chainPath('0', 'send'), tooMuchGas), prefix(tooMuchGas) + 'Transaction gas limit exceeds block gas limit (150000)');
     const unfunded = await signedExec('1', { ...SENDER00, account: 'nobody-here' });
     assert.match(await refused(chainPath('0', 'send'), unfunded), /failed with: Attempt to buy gas failed with: .*row not found: nobody-here/);
+    // Code that does not parse; with a time to live over two days too, the parse error still
+    // comes first, as in chainweb's order of checks.
+    const parseError = `Pact parse error: ${(() => { try { parse('(+ 1', '<interactive>', { columnBase: 0 }); } catch (e) { return (e as Error).message; } return ''; })()}`;
+    const unparsed = await signedExec('(+ 1', SENDER00);
+    assert.equal(await refused(chainPath('0', 'send'), unparsed), prefix(unparsed) + parseError);
+    const unparsedLongLived = await signedExec('(+ 1', SENDER00, { ttl: 3 * 24 * 60 * 60 });
+    assert.equal(await refused(chainPath('0', 'send'), unparsedLongLived), prefix(unparsedLongLived) + parseError);
+    const longLived = await signedExec('1', SENDER00, { ttl: 3 * 24 * 60 * 60 });
+    assert.equal(await refused(chainPath('0', 'send'), longLived), prefix(longLived) + 'Transaction time-to-live is expired');
   });
 });
 

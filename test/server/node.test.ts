@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, it } from 'node:test';
 import { legacyKeyOrder } from '../../src/values/json.ts';
-import { command, envelope, harness, keyOf } from './stub.ts';
+import { command, envelope, harness, keyOf, StubService } from './stub.ts';
+import { HistoryStore } from '../../src/server/history.ts';
+import { Executor } from '../../src/server/queue.ts';
 import type { Harness } from './stub.ts';
 import { tempDirs } from '../helpers/temp.ts';
 
@@ -261,6 +263,24 @@ describe('the executor', () => {
     assert.equal((await h.request('/version')).status, 200);
     await h.node.executor.idle();
     assert.equal(h.service.effects(), 50);
+  });
+
+  it('keeps its group open across slices while work keeps coming (groupMs), and commits it once out of work', async () => {
+    const conn = new DatabaseSync(':memory:');
+    const announced: number[] = [];
+    const service = new StubService(conn);
+    const executor = new Executor({
+      conn, history: new HistoryStore(conn), service, log: { verbose: false, debug: () => {} },
+      sliceMs: 0, groupMs: 60_000, onBatchDone: (b) => announced.push(b[0]!.batch), onFatal: (e) => { throw e; },
+    });
+    for (let batch = 1; batch <= 3; batch++) executor.enqueueBatch([{ reqKey: keyOf(`g${batch}`), command: command(`slow g${batch}`), batch }]);
+    while (service.calls.length < 2) await turn();
+    // Two batches ran, each slice giving the event loop its turn, and neither is committed.
+    assert.equal(conn.isTransaction, true);
+    assert.deepEqual(announced, []);
+    await executor.idle();
+    assert.equal(conn.isTransaction, false);
+    assert.deepEqual(announced, [1, 2, 3]);
   });
 
   it('builds commands back from storage with their signatures', async () => {

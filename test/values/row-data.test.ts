@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { AesonError } from '../../src/values/aeson.ts';
 import { Decimal } from '../../src/values/decimal.ts';
 import { JsonNumber, JsonObject, parseJson } from '../../src/values/json.ts';
-import { decodeRowData, encodeRowData, readGuard, readPactValue, readRowData } from '../../src/values/row-data.ts';
+import { decodeRowData, encodeRowData, readBackRow, readGuard, readPactValue, readRowData } from '../../src/values/row-data.ts';
 import type { RowDataVersion } from '../../src/values/row-data.ts';
 import { tyAny } from '../../src/values/type.ts';
 import {
@@ -216,4 +216,39 @@ test('readGuard reads every guard kind, arguments as Pact values', () => {
   assert.deepStrictEqual(readGuard(parseJson('{"cgPactId":"p","cgArgs":["a"],"cgName":"ns.m.C"}'), []), new CapabilityGuard('ns.m.C', ['a'], 'p'));
   assert.throws(() => readGuard(parseJson('{"args":{},"fun":"m.f"}'), []), AesonError);
   assert.throws(() => readGuard(parseJson('{"fun":"m.f"}'), []), AesonError);
+});
+
+/// Every detail of a value that reading can change: kinds, field order, decimal scales, list
+/// types, object flags.
+function exactly(v: PactValue): string {
+  if (v instanceof Decimal) return `dec(${v.mantissa},${v.scale})`;
+  if (typeof v === 'bigint') return `int(${v})`;
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (v instanceof PList) return `list<${JSON.stringify(v.elemType)}>[${v.items.map(exactly).join(',')}]`;
+  if (v instanceof PObject) return `obj(${v.literal},${JSON.stringify(v.schema)}){${[...v.fields].map(([k, x]) => `${JSON.stringify(k)}:${exactly(x)}`).join(',')}}`;
+  if (v instanceof KeySet) return `keyset(${JSON.stringify(v.keys)},${v.pred})`;
+  if (v instanceof KeySetRef) return `ref(${v.name})`;
+  return String(v);
+}
+
+test('a written row as it reads back, worked out without its text, is what decoding its text gives', () => {
+  const values: PactValue[] = [
+    1n, -5n, 2n ** 60n, 'text', 'é\u2028"\\\n', true,
+    dec('1.50'), dec('-0.000000010'), dec('100.000'), dec('0.0'), new Decimal(123n, 0), dec('99999999.999999999999'),
+    new Decimal(10n ** 20n, 0), new Decimal(-(10n ** 20n), 0), new Decimal(10n ** 30n, 30), new Decimal(5n, 255),
+    new KeySet(['bb', 'aa', 'bb'], 'keys-any'), new KeySet([], '<'), new KeySet(['k'], 'my-ns . my-mod . pred'),
+    new KeySetRef('ns.ks'), new KeySetRef('ks'),
+    list([dec('2.50'), 'x']), obj([['z', 1n], ['a', dec('3.0')], ['é', true], ['B', list([obj([['y', 'y'], ['x', dec('0.10')]])])]]),
+  ];
+  for (const v of values) {
+    const row = new PObject(new Map([['b', v], ['a', dec('1.10')]]), true);
+    const decoded = decodeRowData(encodeRowData(row, 1));
+    assert.equal(exactly(readBackRow(row)!), exactly(decoded), exactly(v));
+  }
+});
+
+test('a row holding anything but plain values is left to be read back from its text', () => {
+  for (const v of [new PactTime(1_000_123n), new UserGuard('m.f', []), new ModRef('m', null), 'lone \ud800', list([new PactTime(0n)])]) {
+    assert.equal(readBackRow(new PObject(new Map([['v', v]]), false)), undefined);
+  }
 });

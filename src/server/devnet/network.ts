@@ -135,8 +135,13 @@ export class Devnet {
   }
 
   /// A block on every chain, empty where nothing is open (a devnet with a `blockDelay` makes them
-  /// as time passes), in a SQLite transaction of its own.
+  /// as time passes), in a SQLite transaction of its own; while the executor holds one open (it
+  /// waits for more commands to join its group), they are stored when it commits.
   mineEmpty(conn: DatabaseSync): void {
+    if (conn.isTransaction) {
+      for (const chain of this.chains.values()) this.#close(chain);
+      return;
+    }
     conn.exec('BEGIN');
     try {
       for (const chain of this.chains.values()) this.#close(chain);

@@ -5,7 +5,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { Command } from '../../api/command.ts';
 import { publicMetaOf } from '../../api/parsed.ts';
-import { PactError } from '../../lang/errors.ts';
+import { PactError, showPactError } from '../../lang/errors.ts';
 import { commandResultText, pactErrorJson } from '../../lang/result-json.ts';
 import type { CommandResultParts } from '../../lang/result-json.ts';
 import { base64UrlEncode } from '../../values/base64.ts';
@@ -13,10 +13,12 @@ import { JsonNumber, JsonObject } from '../../values/json.ts';
 import { publicMetaJson, userSigJson } from '../../api/command.ts';
 import { verifyAndParse } from '../pact-service.ts';
 import type { ApplyOptions, CommandResult, CommandService, ExecutionMode } from '../service.ts';
-import { applyLocal, applyPreflight, applySend } from './exec.ts';
-import { stateError } from './validate.ts';
+import { applyLocal, applyPreflight, applySend, attemptBuyGas } from './exec.ts';
+import { unreadableError } from './validate.ts';
 import type { RunContext, Tx, TxOutcome } from './exec.ts';
 import { Devnet } from './network.ts';
+import { reviveDevnetConfig } from './config.ts';
+import type { ServerConfig } from '../config.ts';
 import { b64, signedJson } from './payload.ts';
 import type { Chain, ChainMark } from './network.ts';
 
@@ -27,8 +29,10 @@ const MAX_CHECKED = 10000;
 /// empty blocks: one nobody uses does not grow.
 const IN_USE_MS = 60_000;
 
-/// What `/poll` answers for a transaction left out of its block (chainweb's badlist).
-const BADLISTED = new PactError('TxFailure', null, 'Transaction is badlisted because it previously failed to validate.');
+/// What `/poll` answers for a transaction left out of its block (chainweb's badlist), and the
+/// mempool for one sent again.
+const BADLISTED_TEXT = 'Transaction is badlisted because it previously failed to validate.';
+const BADLISTED = new PactError('TxFailure', null, BADLISTED_TEXT);
 
 export class DevnetService implements CommandService {
   /// Unused: each chain counts its own tx ids.
@@ -74,13 +78,13 @@ export class DevnetService implements CommandService {
     if (known !== undefined) this.#checked.delete(reqKey);
     // A command `/send` accepted had its signatures checked then (validate.ts).
     const tx = known ?? readTx(cmd, mode === 'local' && options.verifySignatures !== false);
-    if (tx instanceof PactError) return failed(reqKey, tx);
+    if (tx instanceof PactError) return options.mempoolCheck === true ? checked(reqKey, unreadableError(cmd) ?? tx.messageFor(true)) : failed(reqKey, tx);
     // `/local` runs on the chain of its endpoint, whatever chain the command names.
     const chainId = options.chain ?? tx.meta.chainId;
     const chain = this.devnet.chain(chainId);
     if (chain === undefined) return failed(reqKey, new PactError('TxFailure', null, `Unknown chain id: ${chainId}`));
     if (options.mempoolCheck === true) {
-      const error = stateError(this.devnet, chain, tx);
+      const error = this.#stateError(chain, tx);
       if (error === null) this.#keep(tx);
       return checked(reqKey, error);
     }
@@ -99,6 +103,15 @@ export class DevnetService implements CommandService {
     this.devnet.clearCaches();
     if (this.#last !== null) this.devnet.undo(this.#last);
     this.#last = null;
+  }
+
+  /// What the mempool checks against the chain's state: the command is not mined yet, nor left
+  /// out of a block before, and its sender (or gas station) can buy its gas.
+  #stateError(chain: Chain, tx: Tx): string | null {
+    if (this.devnet.mined(tx.reqKey)) return 'Transaction already exists on chain';
+    if (this.devnet.blocks.badlisted(tx.reqKey) !== undefined) return BADLISTED_TEXT;
+    const bought = attemptBuyGas(this.#context(chain), tx);
+    return bought === null ? null : `Attempt to buy gas failed with: ${showPactError(bought, true)}`;
   }
 
   #keep(tx: Tx): void {
@@ -174,4 +187,10 @@ function publicData(tx: Tx, chain: Chain): JsonObject {
     ['publicMeta', publicMetaJson(tx.meta)], ['blockTime', new JsonNumber(tip.creationTime, 0)],
     ['prevBlockHash', tip.hash], ['blockHeight', new JsonNumber(BigInt(tip.height + 1), 0)],
   ]);
+}
+
+/// The executor thread's side of a devnet: its service over the executor's connection (genesis
+/// runs here on a new database without the prebuilt one).
+export function createDevnetService(conn: DatabaseSync, config: ServerConfig): DevnetService {
+  return new DevnetService(new Devnet(conn, reviveDevnetConfig(config.devnet!)), conn);
 }

@@ -1,19 +1,15 @@
-/// What a node needs to run a devnet: on the node's thread, its HTTP API, the lines it prints when
-/// ready (the funded accounts and their keys) and its prebuilt genesis; on the executor thread,
-/// its service.
+/// What a node's thread needs to run a devnet: its HTTP API, the lines it prints when ready (the
+/// funded accounts and their keys) and its prebuilt genesis (the executor thread's side is the
+/// service, service.ts). The interpreter is not loaded here.
 import { existsSync, writeFileSync } from 'node:fs';
-import type { DatabaseSync } from 'node:sqlite';
 import { StartError } from '../server.ts';
 import type { NodeDeps } from '../server.ts';
 import type { ServerConfig } from '../config.ts';
 import { DEVNET_KEYS, GRANTS } from './accounts.ts';
-import { reviveDevnetConfig } from './config.ts';
 import type { DevnetConfig } from './config.ts';
 import { GenesisError, genesisContracts } from './genesis.ts';
 import { genesisImage } from './genesis-image.ts';
-import { Devnet } from './network.ts';
 import { devnetRoutes } from './routes.ts';
-import { DevnetService } from './service.ts';
 import { DevnetView } from './view.ts';
 
 /// The node's side of a devnet. A `genesis: DIR` that cannot be read stops it here.
@@ -32,12 +28,6 @@ export function devnetEdge(devnet: DevnetConfig, config: ServerConfig): Pick<Nod
     api: (app, node) => devnetRoutes(app, node, new DevnetView(node.conn, devnet), config),
     banner: () => fundedAccounts(devnet),
   };
-}
-
-/// The executor thread's side: the devnet's service over the executor's connection (genesis runs
-/// here on a new database without the prebuilt one).
-export function createDevnetService(conn: DatabaseSync, config: ServerConfig): DevnetService {
-  return new DevnetService(new Devnet(conn, reviveDevnetConfig(config.devnet!)), conn);
 }
 
 /// The accounts every chain funds, with their keys (chainweb's published test keys).

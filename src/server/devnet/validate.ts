@@ -1,20 +1,16 @@
 /// What chainweb checks before a command enters its mempool (`/send`) or runs as a preflight
 /// (`/local?preflight=true`), with its texts: the command belongs to this endpoint's chain and
 /// network, its gas limit fits a block, its gas price is rounded to the coin's precision and not
-/// below the minimum, its time window is open, its hash and signatures are right, its code
-/// parses (all on the HTTP edge), it is new and its sender can buy its gas (where the chain's
-/// state is: the executor).
-import type { Command, PublicMeta, Signer } from '../../api/command.ts';
+/// below the minimum, its time window is open, its hash and signatures are right (all on the
+/// HTTP edge), its code parses, it is new and its sender can buy its gas (where the chain's state
+/// is and the command is read to run: the executor).
+import type { Command, Payload, PublicMeta, Signer } from '../../api/command.ts';
 import { parsePayload, verifyHash, verifyUserSig } from '../../api/verify.ts';
 import { publicMetaOf } from '../../api/parsed.ts';
-import { showPactError } from '../../lang/errors.ts';
 import { parse, ParseError } from '../../syntax/index.ts';
 import { AesonError } from '../../values/aeson.ts';
 import type { Decimal } from '../../values/decimal.ts';
 import type { DevnetConfig } from './config.ts';
-import { attemptBuyGas } from './exec.ts';
-import type { Tx } from './exec.ts';
-import type { Chain, Devnet } from './network.ts';
 
 /// chainweb's limits: signatures per command, and a command's time to live.
 const MAX_SIGS = 100;
@@ -24,7 +20,7 @@ const MEMPOOL_GRACE = 10n;
 const BLOCK_SLOP = 95n;
 
 /// Why the mempool refuses a command for `chainId`, as far as the command alone tells
-/// (chainweb's `InsertError` as shown), or null. `stateError` checks the rest.
+/// (chainweb's `InsertError` as shown), or null. The executor checks the rest (service.ts).
 export function insertError(config: DevnetConfig, chainId: string, cmd: Command): string | null {
   const payload = parsePayload(cmd.cmd, undefined, (m, path) => { publicMetaOf(m, path); });
   if ('error' in payload) return `insert error: ${payload.error}`;
@@ -42,25 +38,29 @@ export function insertError(config: DevnetConfig, chainId: string, cmd: Command)
   if (verifyHash(cmd.hash, cmd.cmd) !== undefined) return 'Invalid transaction hash';
   const sigs = sigsError(cmd, payload.signers);
   if (sigs !== null) return `Invalid transaction sigs: ${sigs}`;
-  if (payload.rpc.kind === 'exec') {
-    try {
-      parse(payload.rpc.code, '<interactive>', { columnBase: 0 });
-    } catch (e) {
-      if (e instanceof ParseError) return `Pact parse error: ${e.message}`;
-      throw e;
-    }
-  }
-  return timesValid(meta, now) ? null : 'Transaction time-to-live is expired';
+  // The code is parsed where the command is read to run (its mempool check), once: only the
+  // refusal that comes after this one is told here.
+  if (timesValid(meta, now)) return null;
+  return codeError(payload) ?? 'Transaction time-to-live is expired';
 }
 
-/// What the mempool checks against the chain's state: the command is not mined yet, nor left out
-/// of a block before, and its sender (or gas station) can buy its gas.
-export function stateError(devnet: Devnet, chain: Chain, tx: Tx): string | null {
-  if (devnet.mined(tx.reqKey)) return 'Transaction already exists on chain';
-  if (devnet.blocks.badlisted(tx.reqKey) !== undefined) return 'Transaction is badlisted because it previously failed to validate.';
-  const rc = { chain, block: devnet.context(chain), miner: devnet.config.miner, spv: devnet.spv.support(chain.id) };
-  const bought = attemptBuyGas(rc, tx);
-  return bought === null ? null : `Attempt to buy gas failed with: ${showPactError(bought, true)}`;
+/// chainweb's refusal of an exec payload whose code does not parse, or null.
+function codeError(payload: Payload): string | null {
+  if (payload.rpc.kind !== 'exec') return null;
+  try {
+    parse(payload.rpc.code, '<interactive>', { columnBase: 0 });
+    return null;
+  } catch (e) {
+    if (e instanceof ParseError) return `Pact parse error: ${e.message}`;
+    throw e;
+  }
+}
+
+/// Why the mempool refuses a command that passed `insertError` but could not be read to run:
+/// its code does not parse (the one check `insertError` leaves to it).
+export function unreadableError(cmd: Command): string | null {
+  const payload = parsePayload(cmd.cmd);
+  return 'error' in payload ? payload.error : codeError(payload);
 }
 
 /// The texts of chainweb's preflight metadata check (`Metadata validation failed: [...]`) for a
