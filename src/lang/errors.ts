@@ -128,6 +128,14 @@ export function showPactError(e: PactError, onChain = false): string {
   return `${shownCode}: Failure: ${SHOW_PREFIX[e.type] ?? ''}${e.messageFor(onChain)}`;
 }
 
+/// The most elements V8 holds in one array made the way lists are (its FixedArray's limit: a
+/// gigabyte of 4-byte slots, less the header).
+export const MAX_LIST_LENGTH = 268_435_454;
+
+export function listTooLong(info: Info | null): PactError {
+  return evalError(info, `List too long: more than ${MAX_LIST_LENGTH} elements`);
+}
+
 /// The Pact error for a JavaScript engine limit hit while evaluating (an integer or a string too
 /// large for the engine to hold), or null for any other exception. Pact has no such limits; past
 /// them we stop with a clear error rather than the engine's text.
@@ -135,6 +143,6 @@ export function engineLimitError(e: unknown, info: Info | null): PactError | nul
   if (!(e instanceof RangeError)) return null;
   if (/BigInt/.test(e.message)) return evalError(info, INTEGER_TOO_LARGE);
   if (/string length/i.test(e.message)) return evalError(info, 'String too long: more than 536870888 characters');
-  if (/array length/i.test(e.message)) return evalError(info, 'List too long: more than 4294967295 elements');
+  if (/array length/i.test(e.message)) return listTooLong(info);
   return null;
 }

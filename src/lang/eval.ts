@@ -7,13 +7,13 @@ import { isData } from '../values/value.ts';
 import type { Native } from '../natives/registry.ts';
 import type { Ctx } from './context.ts';
 import type { CallStack } from './callstack.ts';
-import { PactError, abbrev, argsError, evalError, forkedError, wrongArity } from './errors.ts';
+import { PactError, argsError, evalError, forkedError, wrongArity } from './errors.ts';
 import type { StackFrame } from './errors.ts';
 import { Closure, Def, Env, NativeRef, Node, Partial, emptyEnv } from './runtime.ts';
 import type { Val } from './runtime.ts';
-import { showValCompact } from './show.ts';
+import { showValAbbrev, showValCompact } from './show.ts';
 import { argChecks, checkArgsQuickly, checkType, resultCheck, resultPasses, typeName } from './typecheck.ts';
-import { nodeText } from './nodetext.ts';
+import { nodeText, nodeTextAbbrev } from './nodetext.ts';
 import { initPact } from './pacts.ts';
 import { GUNREDUCED, GUSERAPP_DEFCAP, GUSERAPP_DEFPACT, GUSERAPP_DEFUN } from './gas.ts';
 
@@ -198,8 +198,8 @@ export function renderStack(stack: CallStack): StackFrame[] {
   const out: StackFrame[] = [];
   for (const f of stack.all()) {
     const args = f.argNodes !== null
-      ? f.argNodes.map((n) => abbrev(nodeText(n, f.env)))
-      : f.argVals?.map((v) => abbrev(showValCompact(v))) ?? null;
+      ? f.argNodes.map((n) => nodeTextAbbrev(n, f.env))
+      : f.argVals?.map(showValAbbrev) ?? null;
     out.push({ name: f.name, info: f.info, args, module: f.module });
   }
   return out;

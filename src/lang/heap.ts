@@ -3,7 +3,7 @@
 /// would grow until the system stops it). The heap may take most of the machine's memory
 /// (scripts/release/executable.ts; the README says how to change that), and the error names its limit.
 import type { Info } from '../syntax/exp.ts';
-import { evalError } from './errors.ts';
+import { evalError, listTooLong, MAX_LIST_LENGTH } from './errors.ts';
 
 // Below this many elements a list always fits; above it, the heap is asked.
 const ALWAYS_FITS = 1_000_000;
@@ -12,7 +12,7 @@ const ALWAYS_FITS = 1_000_000;
 // hash tables, several words per element).
 const BYTES_PER_ELEMENT = 80;
 
-/// Throws unless a list of `n` elements fits in what is left of the heap.
+/// Throws unless a list of `n` elements fits in what is left of the heap (and in one array).
 export function ensureListFits(n: number | bigint, info: Info | null): void {
   if (n < ALWAYS_FITS) return;
   // node:v8 is loaded here, by the rare list this large, rather than at every start.
@@ -22,4 +22,5 @@ export function ensureListFits(n: number | bigint, info: Info | null): void {
     const [left, limit] = [room, heap.heap_size_limit].map((bytes) => Math.floor(bytes / 2 ** 20));
     throw evalError(info, `Out of memory: a list of ${n} elements does not fit in the ${left} MB left of the ${limit} MB heap`);
   }
+  if (n > MAX_LIST_LENGTH) throw listTooLong(info);
 }

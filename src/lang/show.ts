@@ -9,7 +9,9 @@ import { Closure, ConstRef, Def, NativeRef, Partial, SchemaRef, TableRef } from 
 import type { ModuleData } from './runtime.ts';
 import type { Native, NativeExample } from '../natives/registry.ts';
 import type { Val } from './runtime.ts';
+import { PList } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';
+import { abbrev } from './errors.ts';
 
 /// Types inside definitions print a schema as `{name}`.
 function typeText(t: Type): string {
@@ -64,6 +66,24 @@ export function valDoc(v: Val): Doc {
 
 export function showValCompact(v: Val): string {
   return renderCompact(valDoc(v));
+}
+
+/// Pact's `abbrev` of a value's compact text (its first 50 characters, then `...`), rendering no
+/// more of a long list than those need: a call stack through a list of 100 million elements
+/// prints at once instead of building its whole text (past V8's limits).
+export function showValAbbrev(v: Val): string {
+  return abbrev(showValCompact(shownHead(v)));
+}
+
+// Each element of a list takes at least two characters (itself and a space), so 26 of them
+// reach past the 50 characters shown and what follows them in a text is never shown.
+const SHOWN_ITEMS = 26;
+
+/// `v` with every list in it cut to the elements whose text can be shown by `abbrev`; any text
+/// containing the cut value starts with the same 50 characters as one containing `v`.
+export function shownHead(v: Val): Val {
+  if (!(v instanceof PList)) return v;
+  return new PList(v.items.slice(0, SHOWN_ITEMS).map((x) => shownHead(x) as PactValue), v.elemType);
 }
 
 export function showValPretty(v: Val): string {

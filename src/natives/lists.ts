@@ -7,11 +7,11 @@ import { tyAny, tyInteger, tyString } from '../values/type.ts';
 import { PactTime, PList, PObject } from '../values/value.ts';
 import type { PactValue } from '../values/value.ts';
 import type { Ctx } from '../lang/context.ts';
-import { PactError, abbrev, evalError, forkedError } from '../lang/errors.ts';
+import { PactError, evalError, forkedError } from '../lang/errors.ts';
 import { apply, badArgs, fnArg, isPactValue } from '../lang/eval.ts';
-import { nodeText } from '../lang/nodetext.ts';
+import { nodeText, nodeTextAbbrev } from '../lang/nodetext.ts';
 import type { Env, Node, Val } from '../lang/runtime.ts';
-import { showValCompact } from '../lang/show.ts';
+import { showValAbbrev, showValCompact } from '../lang/show.ts';
 import { typeName, typeOfVal } from '../lang/typecheck.ts';
 import { natives } from './registry.ts';
 import { intOpThreshold } from '../lang/meter.ts';
@@ -22,7 +22,7 @@ import { ensureListFits } from '../lang/heap.ts';
 function expectList(ctx: Ctx, node: Node, env: Env, what: string, app: Node): PList {
   const v = node.ev(ctx, env);
   if (v instanceof PList) return v;
-  throw forkedError('EvalError', app.info, `${what}: expecting list: ${abbrev(showValCompact(v))}`,
+  throw forkedError('EvalError', app.info, `${what}: expecting list: ${showValAbbrev(v)}`,
     `${what}: expecting list, received argument of type: ${typeName(v)}`);
 }
 
@@ -39,7 +39,7 @@ function literalValue(n: Node): Val {
 /// what the expressions are.
 export function unreducedArgs(self: Native, args: readonly Node[], env: Env | null, app: Node): PactError {
   const types = args.map((a) => (a.kind === 'lit' ? typeName(literalValue(a)) : a.kind));
-  return badArgs(self, args.map((a) => abbrev(nodeText(a, env))), app.info, types);
+  return badArgs(self, args.map((a) => nodeTextAbbrev(a, env)), app.info, types);
 }
 
 function boolResult(v: Val, what: string, fn: Node): boolean {

@@ -26,3 +26,10 @@ it('a list larger than the heap has room for is refused before it is built, nami
     assert.ok(Number(left) <= Number(limit));
   }
 });
+
+it('a call stack through a list of millions of elements shows its first 50 characters', () => {
+  assert.deepEqual(printed('(let ((l (make-list 3000000 [1]))) (at 5000000 l))').slice(0, 2), [
+    '<interactive>:0:39:Error: at: bad index 5000000, length 3000000',
+    ` at <interactive>:0:35: (at 5000000 [${'[1] '.repeat(12)}[...)`,
+  ]);
+});
