@@ -32,6 +32,16 @@ async function timed(request: () => Promise<Response>): Promise<number> {
   return performance.now() - t0;
 }
 
+/// The request keys of the stub service's effects stored in the node's database, in txid order.
+function storedEffects(dir: string): unknown[] {
+  const db = new DatabaseSync(join(dir, 'data', 'pact.sqlite'));
+  try {
+    return db.prepare('SELECT reqKey FROM effects ORDER BY txid').all().map((r) => r.reqKey);
+  } finally {
+    db.close();
+  }
+}
+
 const TIME_LIMIT = "Execution time limit exceeded: the command ran for more than 0.5 s (the node's sendTimeLimit)";
 
 describe('a command past its time limit', () => {
@@ -59,13 +69,9 @@ describe('a command past its time limit', () => {
       assert.equal(playground.result.error.message, localLimit);
       assert.equal((await (await postJson(`${node.url}/api/v1/local`, envelope('peek'))).json() as any).result.data, 3);
     } finally {
-      node.child.kill('SIGTERM');
-      await new Promise((r) => node.child.once('exit', r));
+      await node.stop();
     }
-    const conn = new DatabaseSync(join(dir, 'data', 'pact.sqlite'));
-    const effects = conn.prepare('SELECT reqKey FROM effects ORDER BY txid').all().map((r) => r.reqKey);
-    conn.close();
-    assert.deepEqual(effects, ['before', 'after', 'later'].map(keyOf));
+    assert.deepEqual(storedEffects(dir), ['before', 'after', 'later'].map(keyOf));
   });
 });
 
@@ -86,13 +92,9 @@ describe('a command past its time limit in a group of several batches', () => {
       assert.equal(polled[keyOf('hang in g')].result.error.message, TIME_LIMIT);
       assert.deepEqual(['g1', 'g2', 'g3'].map((t) => polled[keyOf(t)].txId), [0, 1, 2]);
     } finally {
-      node.child.kill('SIGTERM');
-      await new Promise((r) => node.child.once('exit', r));
+      await node.stop();
     }
-    const db = new DatabaseSync(join(dir, 'data', 'pact.sqlite'));
-    const effects = db.prepare('SELECT reqKey FROM effects ORDER BY txid').all().map((r) => r.reqKey);
-    db.close();
-    assert.deepEqual(effects, ['g1', 'g2', 'g3'].map(keyOf));
+    assert.deepEqual(storedEffects(dir), ['g1', 'g2', 'g3'].map(keyOf));
   });
 });
 
@@ -108,8 +110,7 @@ describe('a command that takes all the memory', () => {
       assert.match(polled[keyOf('hog all')].result.error.message, /^Out of memory: the command needed more than the node's heap \(\d+ MB\)$/);
       assert.equal(polled[keyOf('then this')].txId, 0);
     } finally {
-      node.child.kill('SIGTERM');
-      await new Promise((r) => node.child.once('exit', r));
+      await node.stop();
     }
   });
 });
@@ -125,8 +126,7 @@ describe('SIGTERM and SIGINT', () => {
       assert.equal((await postJson(`${node.url}/api/v1/send`, { cmds: texts.map(envelope) })).status, 200);
       await new Promise((r) => setTimeout(r, 100));
       const t0 = performance.now();
-      node.child.kill(signal);
-      const code = await new Promise((r) => node.child.once('exit', r));
+      const code = await node.stop(signal);
       const took = performance.now() - t0;
       assert.equal(code, 0);
       assert.ok(took < 1000, `stopped after ${took.toFixed(0)} ms`);
@@ -138,8 +138,7 @@ describe('SIGTERM and SIGINT', () => {
         assert.equal(polled[keyOf(texts[0]!)].result.error.message, TIME_LIMIT);
         assert.equal(polled[keyOf(texts[1]!)].txId, 1);
       } finally {
-        again.child.kill('SIGTERM');
-        await new Promise((r) => again.child.once('exit', r));
+        await again.stop();
       }
     });
   }

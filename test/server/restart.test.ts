@@ -90,9 +90,7 @@ describe('SIGKILL', () => {
       results = await (await postJson(`${again.url}/api/v1/poll`, { requestKeys: keys })).json() as typeof results;
       if (Object.keys(results).length < keys.length) await new Promise((r) => setTimeout(r, 20));
     }
-    again.child.kill('SIGTERM');
-    const code = await new Promise((r) => again.child.once('exit', r));
-    assert.equal(code, 0);
+    assert.equal(await again.stop(), 0);
     assert.equal(Object.keys(results).length, keys.length, 'every acknowledged command has a result');
 
     const conn = new DatabaseSync(join(dir, 'data', 'pact.sqlite'));

@@ -133,9 +133,18 @@ export function stubThread(options: WorkerOptions): Worker {
   return new Worker(new URL('./stub-node.ts', import.meta.url), options);
 }
 
+/// A node process started by a test: its URL, what it printed, and `stop`, which sends it
+/// `signal` and resolves with its exit code once it has exited.
+export interface StubNode {
+  readonly child: ChildProcess;
+  readonly url: string;
+  output(): string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
 /// A node process with the stub service (test/server/stub-node.ts) on `<dir>/data`, its config
 /// being `port: 0`, the persistDir and `config`, Node given `nodeFlags`; resolves once it listens.
-export async function startStubNode(dir: string, config = '', nodeFlags: string[] = []): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+export async function startStubNode(dir: string, config = '', nodeFlags: string[] = []): Promise<StubNode> {
   const file = join(dir, 'node.yaml');
   writeFileSync(file, `port: 0\npersistDir: ${join(dir, 'data')}\n${config}`);
   const child = spawn('node_modules/.bin/node', [...nodeFlags, 'test/server/stub-node.ts', file], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -148,7 +157,12 @@ export async function startStubNode(dir: string, config = '', nodeFlags: string[
     });
     child.once('exit', (code) => reject(new Error(`node exited with ${code}: ${out}`)));
   });
-  return { child, url, output: () => out };
+  const stop = (signal: NodeJS.Signals = 'SIGTERM') => {
+    const exited = new Promise<number | null>((r) => child.once('exit', r));
+    child.kill(signal);
+    return exited;
+  };
+  return { child, url, output: () => out, stop };
 }
 
 /// POSTs a JSON body.
