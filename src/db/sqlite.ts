@@ -84,6 +84,13 @@ interface TableState {
 /// transfer reads the sender's account for its gas, its capabilities and the debit).
 const READ_ROWS_KEPT = 4096;
 
+/// Keeps a decoded committed row; a table that keeps only rows read back keeps at most
+/// `READ_ROWS_KEPT` (all are dropped when full: the ones needed again are read again).
+function keep(s: TableState, key: string, value: unknown): void {
+  if (!s.keepsWritten && s.committed.size >= READ_ROWS_KEPT) s.committed.clear();
+  s.committed.set(key, value);
+}
+
 const SAVEPOINT = 'SAVEPOINT pact_tx';
 const RELEASE = 'RELEASE pact_tx';
 const ROLLBACK_TO = 'ROLLBACK TO pact_tx';
@@ -142,8 +149,7 @@ export class SqlitePactDb implements PactDb {
     if (row === undefined || row.value === null) return undefined;
     const v = this.#codec.decode(table, key, row.value);
     // A row this transaction did not write is committed state, so it may be cached even now.
-    if (!s.keepsWritten && s.committed.size >= READ_ROWS_KEPT) s.committed.clear();
-    s.committed.set(key, v);
+    keep(s, key, v);
     return v;
   }
 
@@ -271,17 +277,9 @@ export class SqlitePactDb implements PactDb {
   /// else as it reads back where the codec can tell (a row written is usually read again soon: a
   /// coin account by the next step of the same transfer), else forgotten until read again.
   #committedWrite(s: TableState, key: string, value: unknown): void {
-    if (s.keepsWritten) {
-      s.committed.set(key, value);
-      return;
-    }
-    const back = this.#codec.readBack?.(s.table, value);
-    if (back === undefined) {
-      s.committed.delete(key);
-      return;
-    }
-    if (s.committed.size >= READ_ROWS_KEPT) s.committed.clear();
-    s.committed.set(key, back);
+    const kept = s.keepsWritten ? value : this.#codec.readBack?.(s.table, value);
+    if (kept === undefined) s.committed.delete(key);
+    else keep(s, key, kept);
   }
 
   #forgetTx(): void {
