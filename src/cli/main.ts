@@ -208,7 +208,7 @@ async function start(): Promise<void> {
     const argv = process.argv.slice(2);
     switch (processMode(argv, process.env)) {
       case 'evaluator': (await import('../repl/evaluator.ts')).runEvaluator(); break;
-      case 'executor': await (await import('./serve.ts')).runExecutor(); break;
+      case 'executor': await (await import('./executor.ts')).runExecutor(); break;
       case 'z3-selftest': process.exitCode = (await import('../analyze/selftest.ts')).z3SelfTest(); break;
       // `--version` alone (the single executable answers it before loading this module).
       case 'version': process.stdout.write(VERSION_LINE); break;

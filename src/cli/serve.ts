@@ -2,11 +2,9 @@
 /// config prints Pact's config usage, then one line naming the file and the field, and exits 1.
 /// `--serve --devnet` (no config needed) starts a Kadena development network on port 8080.
 import type { Worker, WorkerOptions } from 'node:worker_threads';
-import { workerData } from 'node:worker_threads';
 import { CONFIG_USAGE, ConfigError, DEFAULTS, loadConfig } from '../server/config.ts';
 import type { ServerConfig } from '../server/config.ts';
 import { DEVNET_DEFAULTS } from '../server/devnet/config.ts';
-import type { ExecutorSetup } from '../server/executor-thread.ts';
 import { deepThread } from '../repl/deep-stack.ts';
 import { startServer, StartError } from '../server/server.ts';
 import type { NodeDeps } from '../server/server.ts';
@@ -51,15 +49,4 @@ async function nodeDeps(config: ServerConfig): Promise<NodeDeps> {
 /// This executable again, on a deep thread, as the node's executor (EXECUTOR_ENV: see main.ts).
 function startExecutor(options: WorkerOptions): Worker {
   return deepThread({ ...options, env: { ...process.env, [EXECUTOR_ENV]: '1' } });
-}
-
-/// A node's executor thread: the executor, with the Pact service or a devnet's (the interpreter
-/// is loaded here only).
-export async function runExecutor(): Promise<void> {
-  const { runExecutorWorker } = await import('../server/executor-worker.ts');
-  if ((workerData as ExecutorSetup).config.devnet === null) {
-    runExecutorWorker((await import('../server/pact-service.ts')).createPactService);
-  } else {
-    runExecutorWorker((await import('../server/devnet/service.ts')).createDevnetService);
-  }
 }

@@ -21,9 +21,11 @@ export function devnetEdge(devnet: DevnetConfig, config: ServerConfig): Pick<Nod
     throw e;
   }
   return {
+    // Decompressed only for a new database: a restart has no use for it.
     prepareDatabase: (path) => {
+      if (existsSync(path)) return;
       const image = genesisImage(devnet);
-      if (image !== null && !existsSync(path)) writeFileSync(path, image);
+      if (image !== null) writeFileSync(path, image);
     },
     api: (app, node) => devnetRoutes(app, node, new DevnetView(node.conn, devnet), config),
     banner: () => fundedAccounts(devnet),
