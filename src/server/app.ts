@@ -3,8 +3,9 @@
 /// sends it), and chainweb's `/health-check` and `/info`. Handlers only parse and answer; the
 /// node does the work.
 import { STATUS_CODES } from 'node:http';
-import { getRequestIP, H3 } from 'h3';
+import { getRequestIP, H3, serve } from 'h3';
 import type { H3Event, HTTPError, Middleware } from 'h3';
+import type { Server } from 'srvx';
 import { commandOf } from '../api/verify.ts';
 import { PACT_VERSION } from '../lang/version.ts';
 import { encodeJson, JsonObject } from '../values/json.ts';
@@ -69,6 +70,12 @@ export function createApp(node: PactNode, options: AppOptions): H3 {
   route(app, `${EXPLORER_API}/local`, { POST: explorer.playground });
   app.all('/**', () => reply(404));
   return app;
+}
+
+/// The app as srvx serves it, on the requests it is handed (`node.handler`; server.ts listens).
+export function servedApp(node: PactNode, options: AppOptions): Server {
+  // srvx's own signal handlers (`gracefulShutdown`) would keep the process up to a second longer.
+  return serve(createApp(node, options), { manual: true, silent: true, gracefulShutdown: false });
 }
 
 /// Registers a path; other methods get 405 (HEAD is answered like GET, as Servant does).

@@ -91,7 +91,10 @@ export class ExecutorThread implements CommandRunner {
   readonly #items: Item[] = [];
   /// Batch commands a thread was ended on, and the failure each gets instead of running.
   readonly #failures = new Map<string, string>();
-  readonly #watchdog: NodeJS.Timeout;
+  /// Started with the first command sent: a node that is not sent any has nothing to watch (and
+  /// its start runs the same code however long it takes, which its code cache is made from:
+  /// scripts/train-code-cache.ts).
+  #watchdog: NodeJS.Timeout | undefined;
   #worker: Worker;
   #outbox: ToExecutor[] = [];
   /// The commands sent to the current thread so far.
@@ -109,7 +112,6 @@ export class ExecutorThread implements CommandRunner {
     this.#options = options;
     this.#limits = { send: options.setup.config.sendTimeLimit, local: options.setup.config.localTimeLimit };
     this.#worker = this.#spawn();
-    this.#watchdog = setInterval(() => this.#watch(), WATCH_MS).unref();
   }
 
   enqueueBatch(commands: readonly PendingCommand[]): void {
@@ -175,6 +177,7 @@ export class ExecutorThread implements CommandRunner {
   /// Sends an item to the current thread (for a batch, `commands`: all of it, or what is left
   /// of it), noting where it comes in the thread's order.
   #send(item: Item, commands: readonly PendingCommand[] | null): void {
+    this.#watchdog ??= setInterval(() => this.#watch(), WATCH_MS).unref();
     item.first = this.#sentCommands + 1;
     item.sent = commands;
     this.#sentCommands += commands?.length ?? 1;

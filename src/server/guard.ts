@@ -17,6 +17,7 @@
 import { hostname as machineName, networkInterfaces } from 'node:os';
 import type { Middleware } from 'h3';
 import { refuse } from './http.ts';
+import { bare, isLoopbackName } from './loopback.ts';
 
 /// What the guard lets in: the node's own address and the config's lists.
 export interface BrowserAccess {
@@ -67,14 +68,6 @@ export function browserGuard(access: BrowserAccess): Middleware {
   };
 }
 
-/// What the start-up line adds for a node bound to `host`: nothing on the loopback; that other
-/// machines can reach it otherwise.
-///
-/// @example exposureNote('0.0.0.0') // ', reachable from other machines: 0.0.0.0 is not a loopback address'
-export function exposureNote(host: string): string {
-  return isLoopbackName(bare(host.toLowerCase())) ? '' : `, reachable from other machines: ${host} is not a loopback address`;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Host
 
@@ -104,19 +97,6 @@ function machineNames(): string[] {
     for (const a of list ?? []) names.push(a.address.toLowerCase().replace(/%.*$/, ''));
   }
   return names;
-}
-
-const LOOPBACK_V4 = /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
-
-/// `localhost` (and `*.localhost`, which browsers resolve to it), 127.0.0.0/8 and ::1.
-function isLoopbackName(name: string): boolean {
-  return name === 'localhost' || name.endsWith('.localhost') || LOOPBACK_V4.test(name) || name === '::1' ||
-    (name.startsWith('::ffff:') && LOOPBACK_V4.test(name.slice(7)));
-}
-
-/// An IPv6 address without its URL brackets.
-function bare(name: string): string {
-  return name.startsWith('[') && name.endsWith(']') ? name.slice(1, -1) : name;
 }
 
 function parseUrl(text: string): URL | null {

@@ -1,20 +1,26 @@
 /// Starting and stopping a node: directories, the one SQLite database (Pact state and command
 /// history side by side) and the inbox beside it, the node with its executor thread, the HTTP
 /// listener, and the signals that stop it.
+///
+/// The port opens, and the first lines are printed, before the HTTP edge is loaded (app.ts: h3
+/// on srvx, and Node's fetch classes under them, the largest part of starting); a request that
+/// comes meanwhile waits for it.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { IncomingMessage, RequestListener, Server as HttpServer, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
-import { serve } from 'h3';
 import type { H3 } from 'h3';
+import type { Server as Edge } from 'srvx';
 import { openSqlite } from '../db/sqlite.ts';
-import { createApp } from './app.ts';
-import { exposureNote } from './guard.ts';
+import type { AppOptions } from './app.ts';
 import type { ServerConfig } from './config.ts';
 import { ExecutorThread } from './executor-thread.ts';
 import type { StartThread } from './executor-thread.ts';
 import { AccessLog, nodeLog } from './log.ts';
+import { exposureNote } from './loopback.ts';
 import { PactNode } from './node.ts';
 
 /// How a node runs its executor: this program again, on a worker thread (tests give a program
@@ -25,11 +31,14 @@ export interface NodeDeps {
   readonly stopOnSignals?: boolean;
   /// Readies a new database file before anything opens it (a devnet copies its prebuilt genesis).
   readonly prepareDatabase?: (dbPath: string) => void;
-  /// The HTTP API of the service, when it is not Pact's own (a devnet's).
-  readonly api?: (app: H3, node: PactNode) => void;
+  /// The HTTP API of the service, when it is not Pact's own (a devnet's), loaded with the edge.
+  readonly api?: () => Promise<ServiceApi>;
   /// Lines printed right after the first one (a devnet's funded accounts).
   readonly banner?: () => string;
 }
+
+/// Adds a service's routes to the app, over the node.
+export type ServiceApi = (app: H3, node: PactNode) => void;
 
 /// A node that is listening.
 export interface RunningNode {
@@ -70,27 +79,25 @@ export async function startServer(config: ServerConfig, deps: NodeDeps, out: (li
   const node = attempt(`cannot open the database ${store.dbPath}`, () => new PactNode(store.conn, store.inbox, (host) => new ExecutorThread(host, {
     start: deps.startExecutor, setup: { dbPath: store.dbPath, pragmas: store.pragmas, config }, log,
   }), { log, listenTimeout: config.listenTimeout, onFatal: (e) => fatal(e) }));
-  // srvx's own signal handlers (`gracefulShutdown`) would keep the process up to a second longer.
-  const api = deps.api === undefined ? undefined : (app: H3): void => deps.api!(app, node);
-  const server = serve(createApp(node, { ...config, accessLog, log, api }), {
-    port: config.port, hostname: config.host, silent: true, gracefulShutdown: false,
-  });
+  const listener = new Listener();
   try {
-    await server.ready();
+    await listener.listen(config.port, config.host);
   } catch (e) {
     await node.close();
     await accessLog?.close();
     store.close();
     throw new StartError(`cannot listen on ${config.host}:${config.port}: ${e instanceof Error ? e.message : String(e)}`);
   }
-  const port = (server.node!.server!.address() as AddressInfo).port;
+  const port = (listener.server.address() as AddressInfo).port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  let edge: Edge | undefined;
   let stopping: Promise<number> | undefined;
   let resolveStopped: (code: number) => void = () => {};
   const stopped = new Promise<number>((r) => (resolveStopped = r));
   const stop = (code: number): Promise<number> => stopping ??= (async () => {
     await node.close();
-    await server.close(true);
+    await listener.close();
+    await edge?.close(true);
     await accessLog?.close();
     store.close();
     out('pact-ts node stopped\n');
@@ -110,7 +117,57 @@ export async function startServer(config: ServerConfig, deps: NodeDeps, out: (li
     void stop(1);
   };
   if (failedEarly !== undefined) fatal(failedEarly);
+  try {
+    edge = await httpEdge(node, { ...config, accessLog, log }, deps.api);
+    listener.handle(edge.node!.handler!);
+  } catch (e) {
+    fatal(e);
+  }
   return running;
+}
+
+/// The node's HTTP edge: the app with its routes (the service's own, if it has some, instead of
+/// Pact's API).
+async function httpEdge(node: PactNode, options: AppOptions, api: NodeDeps['api']): Promise<Edge> {
+  const [{ servedApp }, routes] = await Promise.all([import('./app.ts'), api?.()]);
+  return servedApp(node, { ...options, api: routes === undefined ? undefined : (app) => routes(app, node) });
+}
+
+/// Node's HTTP server, listening before it has the handler of its requests: those that come
+/// before are handed to it once it is there.
+class Listener {
+  readonly server: HttpServer = createServer();
+  #handler: RequestListener | undefined;
+  #waiting: Array<[IncomingMessage, ServerResponse]> = [];
+
+  constructor() {
+    this.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      if (this.#handler === undefined) this.#waiting.push([req, res]);
+      else void this.#handler(req, res);
+    });
+  }
+
+  listen(port: number, host: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen({ port, host, exclusive: true }, () => {
+        this.server.off('error', reject);
+        resolve();
+      });
+    });
+  }
+
+  handle(handler: RequestListener): void {
+    this.#handler = handler;
+    for (const [req, res] of this.#waiting.splice(0)) void handler(req, res);
+  }
+
+  /// Stops listening and ends every connection (a `/listen` waiting has been answered already).
+  close(): Promise<void> {
+    this.server.closeAllConnections();
+    if (!this.server.listening) return Promise.resolve();
+    return new Promise((resolve, reject) => this.server.close((e) => (e === undefined ? resolve() : reject(e))));
+  }
 }
 
 /// The node's storage, opened: its database (`<persistDir>/pact.sqlite`, or a file of its own

@@ -2,7 +2,8 @@
 /// the database file, verbose lines, the access log, startup failures.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
+import type { Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -88,6 +89,23 @@ describe('startServer', () => {
     assert.match(lines[1]!, /"POST \/nowhere\?x=1 HTTP\/1\.1" 404 - "-" "/);
   });
 
+  it('answers a request sent once its first line is out, while its HTTP routes are still loading', async () => {
+    // The routes load after the node listens; here they wait until the request has been sent.
+    let sent!: () => void;
+    const requestSent = new Promise<void>((resolve) => (sent = resolve));
+    const deps: NodeDeps = { ...STUB, api: async () => (await requestSent, () => {}) };
+    let answer: Promise<string> | undefined;
+    const running = await startServer(config(), deps, (line) => {
+      const port = /listening on http:\/\/127\.0\.0\.1:(\d+) /.exec(line)?.[1];
+      if (port === undefined) return;
+      const socket = connect(Number(port), '127.0.0.1');
+      socket.write('GET /version HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n', () => setTimeout(sent, 50));
+      answer = text(socket);
+    });
+    assert.match(await answer!, /^HTTP\/1\.1 200 OK\r\n[^]*\r\n\r\n4\.13\.2$/);
+    await running.stop();
+  });
+
   it('fails with one line when the port is taken', async () => {
     const blocker = createServer().listen(0, '127.0.0.1');
     await new Promise((r) => blocker.once('listening', r));
@@ -97,3 +115,10 @@ describe('startServer', () => {
     blocker.close();
   });
 });
+
+/// Everything read from `socket` until it ends.
+async function text(socket: Socket): Promise<string> {
+  let all = '';
+  for await (const chunk of socket) all += String(chunk);
+  return all;
+}

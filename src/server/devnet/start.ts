@@ -1,6 +1,7 @@
 /// What a node's thread needs to run a devnet: its HTTP API, the lines it prints when ready (the
 /// funded accounts and their keys) and its prebuilt genesis (the executor thread's side is the
-/// service, service.ts). The interpreter is not loaded here.
+/// service, service.ts). The interpreter is not loaded here, and the HTTP API only once the node
+/// listens (server.ts).
 import { existsSync, writeFileSync } from 'node:fs';
 import { StartError } from '../server.ts';
 import type { NodeDeps } from '../server.ts';
@@ -9,8 +10,6 @@ import { DEVNET_KEYS, GRANTS } from './accounts.ts';
 import type { DevnetConfig } from './config.ts';
 import { GenesisError, genesisContracts } from './genesis.ts';
 import { genesisImage } from './genesis-image.ts';
-import { devnetRoutes } from './routes.ts';
-import { DevnetView } from './view.ts';
 
 /// The node's side of a devnet. A `genesis: DIR` that cannot be read stops it here.
 export function devnetEdge(devnet: DevnetConfig, config: ServerConfig): Pick<NodeDeps, 'api' | 'banner' | 'prepareDatabase'> {
@@ -27,7 +26,10 @@ export function devnetEdge(devnet: DevnetConfig, config: ServerConfig): Pick<Nod
       const image = genesisImage(devnet);
       if (image !== null) writeFileSync(path, image);
     },
-    api: (app, node) => devnetRoutes(app, node, new DevnetView(node.conn, devnet), config),
+    api: async () => {
+      const [{ devnetRoutes }, { DevnetView }] = await Promise.all([import('./routes.ts'), import('./view.ts')]);
+      return (app, node) => devnetRoutes(app, node, new DevnetView(node.conn, devnet), config);
+    },
     banner: () => fundedAccounts(devnet),
   };
 }
