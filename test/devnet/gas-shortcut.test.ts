@@ -74,6 +74,8 @@ async function batches(): Promise<Command[][]> {
       await cmd('(+ 1 2)', SENDER00),
       await cmd('(+ 1 2)', SENDER00),
       await transfer(SENDER01, 'sender00', '0.5', { chainId: '0' }),
+      // Scoped, but to no capability coin's gas purchase takes: the guard refuses the key.
+      await cmd('(+ 1 2)', SENDER00, { caps: [['coin.TRANSFER', 'sender00', 'sender01', { decimal: '1.0' }]] }),
     ],
     [
       // The wrong key for the sender's guard: coin's code refuses it at the check.

@@ -8,8 +8,9 @@
 ///
 /// Certain means: no gas station pays (it runs code of its own); the balances are decimals that
 /// cover the amounts; and the guard coin enforces is a keyset that coin's own code already
-/// accepted, on this chain, for this account with these very signers (the sender's, which buying
-/// gas checks) or this miner keyset (the miner's, which crediting the fee compares). Every other
+/// accepted, on this chain, for this account with signers that look the same to it (the
+/// sender's, which buying gas checks: see `senderKey`) or this miner keyset (the miner's, which
+/// crediting the fee compares). Every other
 /// check the two functions make (account names, amounts' precision and sign, the capabilities
 /// they take) depends only on what those memo keys hold, so a case coin's code passed once it
 /// passes again; and whatever coin's code refuses, it refuses itself, with its own error.
@@ -125,9 +126,16 @@ function sameKeySet(a: KeySet, b: KeySet): boolean {
   return a.pred === b.pred && a.keys.length === b.keys.length && a.keys.every((k, i) => k === b.keys[i]);
 }
 
+/// What of the signers the sender's guard can see while gas is bought: a keyset counts a signer's
+/// key if it signed unscoped, or scoped to a capability in scope then, which is one of coin's
+/// `GAS` and `DEBIT` (no gas station runs); the rest of its capabilities (a transfer's amount...)
+/// cannot change the outcome.
 function senderKey(chain: string, sender: string, signers: readonly Signer[]): string {
   const parts = [chain, sender];
-  for (const s of signers) parts.push(s.pubKey, encodeJson(s.caps.map((c) => [c.name, ...c.args.map((a: PactValue) => toJson(a))])));
+  for (const s of signers) {
+    const seen = s.caps.filter((c) => c.name === 'coin.GAS' || c.name === 'coin.DEBIT');
+    parts.push(s.pubKey, s.caps.length === 0 ? 'unscoped' : encodeJson(seen.map((c) => [c.name, ...c.args.map((a: PactValue) => toJson(a))])));
+  }
   return JSON.stringify(parts);
 }
 
