@@ -4,7 +4,8 @@
 // signatures), threads or fsync.
 // Reports the time and the CPU each transfer costs, and how the time splits between the check,
 // the run and the commit: what bounds the transfers one chain runs per second. Profile it with
-// `node --cpu-prof bench/devnet-executor.ts`.
+// `node --cpu-prof bench/devnet-executor.ts`; `DB=FILE` runs it on a database file (WAL, as the
+// node opens its own) instead of in memory.
 import { openSqlite } from '../src/db/sqlite.ts';
 import { commandOf } from '../src/api/verify.ts';
 import { DEVNET_DEFAULTS } from '../src/server/devnet/config.ts';
