@@ -115,6 +115,7 @@ bench: dist/pact $(CHROMIUM)
 	node bench/hash.ts
 	node bench/server.ts
 	node bench/devnet.ts
+	node bench/devnet-executor.ts
 	node bench/explorer.ts
 	node bench/lsp.ts
 

@@ -44,13 +44,15 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
-/// Signed transfers of 0.000001 KDA from sender00 to sender01 on the given chains, in turn.
+/// Signed transfers from sender00 to sender01 on the given chains, in turn, each of a different
+/// amount (as a dApp's are: no two commands share their code).
 function transfers(n: number, chains: readonly string[]): Array<{ chain: string; body: string; key: string }> {
   const now = Math.floor(Date.now() / 1000) - 60;
   return Array.from({ length: n }, (_, i) => {
     const chain = chains[i % chains.length]!;
-    const cmd = command('(coin.transfer "sender00" "sender01" 0.000001)', '{}', SENDER00,
-      '[{"args":[],"name":"coin.GAS"},{"args":["sender00","sender01",0.000001],"name":"coin.TRANSFER"}]',
+    const amount = `0.${String(i + 1).padStart(12, '0')}`;
+    const cmd = command(`(coin.transfer "sender00" "sender01" ${amount})`, '{}', SENDER00,
+      `[{"args":[],"name":"coin.GAS"},{"args":["sender00","sender01",${amount}],"name":"coin.TRANSFER"}]`,
       { networkId: 'development', chainId: chain, sender: 'sender00', creationTime: now });
     return { chain, body: `{"cmds":[${cmd}]}`, key: (JSON.parse(cmd) as { hash: string }).hash };
   });

@@ -20,6 +20,7 @@ import { genesisContracts, genesisTxs } from './genesis.ts';
 import type { GenesisTx } from './genesis.ts';
 import { tableNamesSql } from '../../db/sql.ts';
 import { DevnetSpv } from './spv.ts';
+import { GasShortcut } from './gas-shortcut.ts';
 import { b64, signedJson } from './payload.ts';
 
 /// chainweb's development network starts at this time.
@@ -53,15 +54,19 @@ export class Devnet {
   readonly blocks: BlockStore;
   readonly chains = new Map<string, Chain>();
   readonly spv: DevnetSpv;
+  /// Only for the devnet's own coin contract (gas-shortcut.ts); `genesis: DIR` runs its own.
+  readonly gasShortcut: GasShortcut | null;
   /// The request keys in blocks not stored yet.
   readonly #unstored = new Set<string>();
 
   /// Opens the devnet in `conn`: its tables, and on a fresh database the genesis block of every
-  /// chain (in one SQLite transaction).
-  constructor(conn: DatabaseSync, config: DevnetConfig) {
+  /// chain (in one SQLite transaction). `gasShortcut: false` always runs coin's code for gas (what
+  /// the shortcut is tested against).
+  constructor(conn: DatabaseSync, config: DevnetConfig, options: { gasShortcut?: boolean } = {}) {
     this.config = config;
     this.blocks = new BlockStore(conn);
     this.spv = new DevnetSpv(this.blocks, config);
+    this.gasShortcut = config.genesis === null && options.gasShortcut !== false ? new GasShortcut() : null;
     const fresh = this.blocks.tip(config.graph.chains[0]!) === undefined;
     if (fresh) conn.exec('BEGIN');
     try {

@@ -143,7 +143,8 @@ export class DevnetService implements CommandService {
   }
 
   #context(chain: Chain): RunContext {
-    return { chain, block: this.devnet.context(chain), miner: this.devnet.config.miner, spv: this.devnet.spv.support(chain.id) };
+    const { devnet } = this;
+    return { chain, block: devnet.context(chain), miner: devnet.config.miner, spv: devnet.spv.support(chain.id), gasShortcut: devnet.gasShortcut };
   }
 }
 
