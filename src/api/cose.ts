@@ -2,8 +2,8 @@
 /// `{1: kty, 3: alg, -1: crv, -2: x[, -3: y]}` (RSA: `{1: 3, 3: alg, -1: n, -2: e}`). Decoding
 /// follows the strict decoder Pact embeds (fixed key order, exact parameter count, no trailing
 /// bytes), because a key it rejects makes the whole signer invalid.
-import { createPublicKey } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
+import { nodeCrypto } from './crypto.ts';
 
 /// The key types of COSE's registry that WebAuthn uses.
 export type CoseKeyType = 'OKP' | 'EC2' | 'RSA';
@@ -104,7 +104,7 @@ const EC2_JWK_CURVE: Record<number, string> = { 1: 'P-256', 2: 'P-384', 3: 'P-52
 /// A node:crypto key for an EC2 key, or null when its point is not on its curve.
 export function ecPublicKeyObject(key: CosePublicKey): KeyObject | null {
   try {
-    return createPublicKey({
+    return nodeCrypto().createPublicKey({
       key: { kty: 'EC', crv: EC2_JWK_CURVE[key.crv!], x: Buffer.from(key.x).toString('base64url'),
         y: Buffer.from(key.y!).toString('base64url') },
       format: 'jwk',

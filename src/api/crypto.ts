@@ -1,9 +1,15 @@
 /// Ed25519 keys, signing and verification (RFC 8032, deterministic), plus SHA-256 for WebAuthn.
 /// Signing uses @noble/curves; verification uses node:crypto, which is about ten times faster and
 /// is what the server runs for every command.
-import { createHash, createPublicKey, verify as nodeVerify } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
 import { ed25519 } from '@noble/curves/ed25519.js';
+
+/// Node's crypto module, loaded when first used: loading it costs more than 10 ms, which a
+/// node's start (and any script that verifies no signature) has no use for.
+export function nodeCrypto(): typeof import('node:crypto') {
+  return (loaded ??= process.getBuiltinModule('node:crypto'));
+}
+let loaded: typeof import('node:crypto') | undefined;
 
 /// A 32-byte seed and its 32-byte public key.
 export interface Ed25519KeyPair {
@@ -44,7 +50,7 @@ export function signWithPublicKey(message: Uint8Array, secretKey: Uint8Array, pu
 }
 
 function sha512(...parts: Uint8Array[]): Uint8Array {
-  const h = createHash('sha512');
+  const h = nodeCrypto().createHash('sha512');
   for (const p of parts) h.update(p);
   return h.digest();
 }
@@ -63,7 +69,7 @@ const SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 export function verify(signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array): boolean {
   if (signature.length !== 64 || publicKey.length !== 32) return false;
   try {
-    return nodeVerify(null, message, publicKeyObject(publicKey), signature);
+    return nodeCrypto().verify(null, message, publicKeyObject(publicKey), signature);
   } catch {
     return false;
   }
@@ -78,7 +84,7 @@ function publicKeyObject(publicKey: Uint8Array): KeyObject {
   const id = Buffer.from(publicKey).toString('hex');
   let key = keyObjects.get(id);
   if (key === undefined) {
-    key = createPublicKey({ key: Buffer.concat([SPKI_PREFIX, publicKey]), format: 'der', type: 'spki' });
+    key = nodeCrypto().createPublicKey({ key: Buffer.concat([SPKI_PREFIX, publicKey]), format: 'der', type: 'spki' });
     if (keyObjects.size >= KEY_CACHE_SIZE) keyObjects.delete(keyObjects.keys().next().value!);
     keyObjects.set(id, key);
   }
@@ -87,5 +93,5 @@ function publicKeyObject(publicKey: Uint8Array): KeyObject {
 
 /// SHA-256 digest.
 export function sha256(bytes: Uint8Array): Uint8Array {
-  return createHash('sha256').update(bytes).digest();
+  return nodeCrypto().createHash('sha256').update(bytes).digest();
 }

@@ -1,13 +1,12 @@
 /// WebAuthn signatures on Pact commands: verification (ES256 and EdDSA keys), and the mock signer
 /// Pact uses for `scheme: WebAuthn` key pairs in request YAML, which signs as a browser would
 /// with empty authenticator data.
-import { verify as nodeVerify } from 'node:crypto';
 import { JsonObject, encodeJson, parseJson, JsonParseError } from '../values/json.ts';
 import { AesonError, asObject, asText, lookup, required } from '../values/aeson.ts';
 import { base64DecodeStrict, base64Encode, base64UrlDecodeLoose, base64UrlEncode, base64UrlEncodePadded } from '../values/base64.ts';
 import { ALG_EDDSA, ALG_ES256, decodeCoseKey, ecPublicKeyObject } from './cose.ts';
 import type { CosePublicKey } from './cose.ts';
-import { sha256, signWithPublicKey, verify as ed25519Verify } from './crypto.ts';
+import { nodeCrypto, sha256, signWithPublicKey, verify as ed25519Verify } from './crypto.ts';
 
 /// A WebAuthn assertion as Pact carries it (all three fields as text, decoded on verification).
 export interface WebAuthnSignature {
@@ -83,7 +82,7 @@ function checkSignature(key: CosePublicKey, payload: Uint8Array, signature: Uint
   }
   const publicKey = ecPublicKeyObject(key)!;
   try {
-    return nodeVerify('sha256', payload, { key: publicKey, dsaEncoding: 'der' }, signature)
+    return nodeCrypto().verify('sha256', payload, { key: publicKey, dsaEncoding: 'der' }, signature)
       ? undefined : 'ECDSA Signature invalid';
   } catch {
     return 'Failed to decode ECDSA DER value';

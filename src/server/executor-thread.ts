@@ -18,7 +18,6 @@
 /// thread stops everything, even one long native operation no check inside the evaluator would
 /// interrupt, and leaves no half-done evaluator state behind. A command that made the thread run
 /// out of memory fails the same way.
-import { getHeapStatistics } from 'node:v8';
 import type { Worker, WorkerOptions } from 'node:worker_threads';
 import type { Command } from '../api/command.ts';
 import type { ServerConfig } from './config.ts';
@@ -249,7 +248,7 @@ export class ExecutorThread implements CommandRunner {
   #failed(worker: Worker, e: Error): void {
     if (worker !== this.#worker || this.#restarting || this.#stopping !== undefined) return;
     if ((e as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-      const mb = Math.round(getHeapStatistics().heap_size_limit / 2 ** 20);
+      const mb = Math.round(process.getBuiltinModule('node:v8').getHeapStatistics().heap_size_limit / 2 ** 20);
       void this.#replace(`Out of memory: the command needed more than the node's heap (${mb} MB)`, Atomics.load(this.#progress, 0));
       return;
     }

@@ -2,7 +2,6 @@
 /// (scripts/devnet-genesis.ts) and the executable carries the resulting SQLite database, so a
 /// devnet on the default settings starts from a copy of it instead of running 20 chains' genesis
 /// (what makes a cold start take well under a second).
-import { zstdDecompressSync } from 'node:zlib';
 import type { DevnetConfig } from './config.ts';
 import { DEVNET_DEFAULTS } from './config.ts';
 
@@ -17,7 +16,8 @@ export function genesisImage(config: DevnetConfig): Uint8Array | null {
   const sea = process.getBuiltinModule('node:sea');
   if (!sea.isSea()) return null;
   try {
-    return new Uint8Array(zstdDecompressSync(sea.getRawAsset(GENESIS_ASSET)));
+    // node:zlib is loaded here only: a restart has no use for it.
+    return new Uint8Array(process.getBuiltinModule('node:zlib').zstdDecompressSync(sea.getRawAsset(GENESIS_ASSET)));
   } catch {
     return null;
   }
