@@ -2,14 +2,19 @@
 /// Signing uses @noble/curves; verification uses node:crypto, which is about ten times faster and
 /// is what the server runs for every command.
 import type { KeyObject } from 'node:crypto';
-import { ed25519 } from '@noble/curves/ed25519.js';
+import { lazyModule } from '../values/lazy-module.ts';
 
-/// Node's crypto module, loaded when first used: loading it costs more than 10 ms, which a
-/// node's start (and any script that verifies no signature) has no use for.
+// Both loaded when first used: Node's crypto module costs more than 10 ms to load, and the curve
+// library builds its tables (and probes Node's web crypto) as it loads; a node's start, and a
+// script that neither signs nor verifies, have no use for them.
+const curves = lazyModule(() => require('@noble/curves/ed25519.js') as typeof import('@noble/curves/ed25519.js'),
+  '@noble/curves/ed25519.js', import.meta.url);
+let loaded: typeof import('node:crypto') | undefined;
+
+/// Node's crypto module (loaded on the first call).
 export function nodeCrypto(): typeof import('node:crypto') {
   return (loaded ??= process.getBuiltinModule('node:crypto'));
 }
-let loaded: typeof import('node:crypto') | undefined;
 
 /// A 32-byte seed and its 32-byte public key.
 export interface Ed25519KeyPair {
@@ -19,24 +24,26 @@ export interface Ed25519KeyPair {
 
 /// A fresh random key pair (`pact -g`).
 export function generateKeyPair(): Ed25519KeyPair {
+  const { ed25519 } = curves();
   const secretKey = ed25519.utils.randomSecretKey();
   return { secretKey, publicKey: ed25519.getPublicKey(secretKey) };
 }
 
 /// The public key of a 32-byte seed.
 export function publicKeyOf(secretKey: Uint8Array): Uint8Array {
-  return ed25519.getPublicKey(secretKey);
+  return curves().ed25519.getPublicKey(secretKey);
 }
 
 /// The 64-byte signature of `message` (for commands: the 32 raw hash bytes).
 export function sign(message: Uint8Array, secretKey: Uint8Array): Uint8Array {
-  return ed25519.sign(message, secretKey);
+  return curves().ed25519.sign(message, secretKey);
 }
 
 /// RFC 8032 signing with the public key `A` supplied rather than derived, as Haskell's crypton
 /// `Ed25519.sign` takes it. With the matching key this is `sign`; with another it is the same
 /// (unverifiable) signature Pact produces for a mismatched WebAuthn mock key pair.
 export function signWithPublicKey(message: Uint8Array, secretKey: Uint8Array, publicKey: Uint8Array): Uint8Array {
+  const { ed25519 } = curves();
   const order = ed25519.Point.Fn.ORDER;
   const { prefix, scalar } = ed25519.utils.getExtendedPublicKey(secretKey);
   const r = littleEndian(sha512(prefix, message)) % order;
