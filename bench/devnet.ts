@@ -1,7 +1,9 @@
 // `make bench`, devnet part: `dist/pact --serve` with `devnet: true` on loopback with durable
 // storage. Reports the time until a devnet is ready (listening, all 20 chains with genesis
-// applied) on a fresh persistDir and on a restart, and signed coin transfers per second through
-// `/send` (one command each, then `/poll`) on one chain and spread over all 20.
+// applied) on a fresh persistDir and on a restart, and until a restarted one has answered its
+// first `/local` (a command sent as soon as it is ready, run by its executor thread), and signed
+// coin transfers per second through `/send` (one command each, then `/poll`) on one chain and
+// spread over all 20.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,6 +41,17 @@ function startDevnet(config: string): Promise<{ ms: number; url: string; stop: (
   });
 }
 
+/// How long a `/local` of `(+ 1 2)` on chain 0 takes to be answered, in ms.
+async function firstLocal(url: string): Promise<number> {
+  const t0 = performance.now();
+  const body = command('(+ 1 2)', '{}', null, '', { networkId: 'development', chainId: '0', sender: 'sender00', creationTime: Math.floor(Date.now() / 1000) - 60 });
+  const answer = await (await fetch(`${url}/chainweb/0.0/development/chain/0/pact/api/v1/local`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body,
+  })).text();
+  if (!answer.includes('"status":"success"')) throw new Error(`/local failed: ${answer}`);
+  return performance.now() - t0;
+}
+
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)]!;
@@ -62,6 +75,7 @@ const dir = mkdtempSync(join(tmpdir(), 'pact-bench-devnet-'));
 try {
   const cold: number[] = [];
   const restart: number[] = [];
+  const restartLocal: number[] = [];
   // DEVNET_URL points the transfers at a devnet already running (to profile one, for instance).
   const running = process.env.DEVNET_URL;
   for (let i = 0; i < (running === undefined ? RUNS : 0); i++) {
@@ -72,6 +86,7 @@ try {
     await first.stop();
     const again = await startDevnet(config);
     restart.push(again.ms);
+    restartLocal.push(again.ms + await firstLocal(again.url));
     await again.stop();
   }
   const config = join(dir, 'devnet.yaml');
@@ -95,6 +110,7 @@ try {
   if (running === undefined) {
     console.log(`  ready from a cold start (fresh persistDir, 20 chains)  ${median(cold).toFixed(0).padStart(6)} ms`);
     console.log(`  ready on a restart                                     ${median(restart).toFixed(0).padStart(6)} ms`);
+    console.log(`  first /local answered on a restart                     ${median(restartLocal).toFixed(0).padStart(6)} ms`);
   }
   console.log(`  signed transfers through /send, one chain              ${one.toFixed(0).padStart(6)} tx/s (${TRANSFERS} transfers)`);
   console.log(`  signed transfers through /send, across 20 chains       ${all.toFixed(0).padStart(6)} tx/s (${TRANSFERS} transfers)`);
