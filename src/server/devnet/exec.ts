@@ -31,7 +31,7 @@ import { execNatives, signersOf } from '../pact-service.ts';
 import type { SqlitePactDb } from '../../db/sqlite.ts';
 import { keysetJson } from './genesis.ts';
 import { asRead } from './gas-shortcut.ts';
-import type { GasShortcut } from './gas-shortcut.ts';
+import type { Account, GasShortcut } from './gas-shortcut.ts';
 import type { MinerSettings } from './config.ts';
 
 /// chainweb's execution flags for a transaction (every Pact 4 fork in effect; history natives
@@ -140,7 +140,7 @@ export function applyLocal(rc: RunContext, tx: Tx): TxOutcome {
 /// The mempool's check that the sender can pay: the purchase, rolled back. The error, or null
 /// when it would succeed.
 export function attemptBuyGas(rc: RunContext, tx: Tx): PactError | null {
-  if (rc.gasShortcut?.purchase(rc.chain.db, rc.chain.id, tx.meta.sender, gasSigners(tx), asRead(gasTotal(tx)), payerCap(tx.payload.signers) !== null)) return null;
+  if (certainPurchase(rc, tx, gasSigners(tx)) !== null) return null;
   try {
     buyGas(rc, tx, 'local');
     return null;
@@ -228,10 +228,8 @@ function buyGas(rc: RunContext, tx: Tx, mode: 'transactional' | 'local'): EvalRe
   const { chain } = rc;
   const total = gasTotal(tx);
   const signers = gasSigners(tx);
-  const station = payerCap(tx.payload.signers) !== null;
-  const shortcut = mode === 'transactional' ? rc.gasShortcut : null;
-  const account = shortcut?.purchase(chain.db, chain.id, tx.meta.sender, signers, asRead(total), station) ?? null;
-  if (account !== null) return advance(rc, shortcut!.buy(chain.db, chain.nextTxId, tx.meta.sender, account, asRead(total)));
+  const account = mode === 'transactional' ? certainPurchase(rc, tx, signers) : null;
+  if (account !== null) return advance(rc, rc.gasShortcut!.buy(chain.db, chain.nextTxId, tx.meta.sender, account, asRead(total)));
   const msg = new JsonObject([['sender', tx.meta.sender], ['total', decimalJson(total)]]);
   const env: EvalEnv = {
     ...baseEnv(rc, tx, mode, msg, signers),
@@ -239,8 +237,15 @@ function buyGas(rc: RunContext, tx: Tx, mode: 'transactional' | 'local'): EvalRe
     prelude: (ctx) => acquireGasPayer(ctx, tx),
   };
   const r = advance(rc, evalExec(chain.db, env, BUY_GAS));
-  if (!station) rc.gasShortcut?.learnPurchase(chain.db, chain.id, tx.meta.sender, signers);
+  if (payerCap(tx.payload.signers) === null) rc.gasShortcut?.learnPurchase(chain.db, chain.id, tx.meta.sender, signers);
   return r;
+}
+
+/// The sender's account when the gas shortcut is certain that buying the gas succeeds (no gas
+/// station pays), else null.
+function certainPurchase(rc: RunContext, tx: Tx, signers: readonly Signer[]): Account | null {
+  if (rc.gasShortcut === null || payerCap(tx.payload.signers) !== null) return null;
+  return rc.gasShortcut.purchase(rc.chain.db, rc.chain.id, tx.meta.sender, signers, asRead(gasTotal(tx)));
 }
 
 /// `coin.redeem-gas`: the fee for the gas used to the miner, the rest back to the sender.

@@ -10,10 +10,10 @@
 /// cover the amounts; and the guard coin enforces is a keyset that coin's own code already
 /// accepted, on this chain, for this account with signers that look the same to it (the
 /// sender's, which buying gas checks: see `senderKey`) or this miner keyset (the miner's, which
-/// crediting the fee compares). Every other
-/// check the two functions make (account names, amounts' precision and sign, the capabilities
-/// they take) depends only on what those memo keys hold, so a case coin's code passed once it
-/// passes again; and whatever coin's code refuses, it refuses itself, with its own error.
+/// crediting the fee compares). Every other check the two functions make (account names,
+/// amounts' precision and sign, the capabilities they take) depends only on what those memo keys
+/// hold, so a case coin's code passed once it passes again; and whatever coin's code refuses, it
+/// refuses itself, with its own error.
 import type { TxLogEntry } from '../../db/pactdb.ts';
 import type { SqlitePactDb } from '../../db/sqlite.ts';
 import type { PactEvent } from '../../lang/caps.ts';
@@ -22,10 +22,10 @@ import type { EvalResult } from '../../lang/interpreter.ts';
 import type { ModuleData } from '../../lang/runtime.ts';
 import { Decimal } from '../../values/decimal.ts';
 import { encodeJson, JsonNumber } from '../../values/json.ts';
+import { valueEq } from '../../values/equality.ts';
 import { toJson } from '../../values/pact-json.ts';
 import { decimalOfNumber } from '../../values/pact-value.ts';
 import { KeySet, LiteralFields, PObject, overlayFields } from '../../values/value.ts';
-import type { PactValue } from '../../values/value.ts';
 import type { MinerSettings } from './config.ts';
 
 const COIN_TABLE = 'USER_coin_coin-table';
@@ -33,7 +33,7 @@ const BALANCE = ['balance'] as const;
 const BALANCE_GUARD = ['balance', 'guard'] as const;
 
 /// A coin account's row, when it has the shape coin writes: a decimal balance and a keyset guard.
-interface Account {
+export interface Account {
   readonly row: PObject;
   readonly balance: Decimal;
   readonly guard: KeySet;
@@ -43,13 +43,14 @@ export class GasShortcut {
   /// Keysets coin's code accepted, by chain, account and who signed (or the miner keyset given).
   readonly #accepted = new Map<string, KeySet>();
 
-  /// Does buying `total` for `sender` surely succeed? Then the sender's account, else null.
-  purchase(db: SqlitePactDb, chain: string, sender: string, signers: readonly Signer[], total: Decimal, gasStation: boolean): Account | null {
-    if (gasStation || total.cmp(ZERO) <= 0) return null;
+  /// Does buying `total` for `sender` surely succeed (no gas station paying)? Then the sender's
+  /// account, else null.
+  purchase(db: SqlitePactDb, chain: string, sender: string, signers: readonly Signer[], total: Decimal): Account | null {
+    if (total.cmp(ZERO) <= 0) return null;
     const account = accountOf(db, sender);
     if (account === null || total.cmp(account.balance) > 0) return null;
     const accepted = this.#accepted.get(senderKey(chain, sender, signers));
-    return accepted !== undefined && sameKeySet(accepted, account.guard) ? account : null;
+    return accepted !== undefined && valueEq(accepted, account.guard) ? account : null;
   }
 
   /// coin's code bought gas for `sender` with these signers: their keyset is accepted from now on.
@@ -61,8 +62,8 @@ export class GasShortcut {
   /// `buy-gas`'s effect: the account's balance down by `total`, committed as tx `txId`.
   buy(db: SqlitePactDb, txId: number, sender: string, account: Account, total: Decimal): EvalResult {
     db.begin();
-    writeBalance(db, sender, account.row, account.balance.sub(total));
-    return committed(db, txId, [], 'Write succeeded');
+    writeFields(db, sender, account.row, new LiteralFields(BALANCE, [account.balance.sub(total)]));
+    return committed(db, txId, []);
   }
 
   /// `redeem-gas`'s effect, when certain: the refund (`total` less `fee`) back to the sender, the
@@ -75,18 +76,15 @@ export class GasShortcut {
     const accepted = this.#accepted.get(minerKey(chain, miner));
     // A balance of -1.0 is what `credit` takes for a new account.
     if (payer === null || payee === null || payee.balance.cmp(NEW_ACCOUNT) === 0) return null;
-    if (accepted === undefined || !sameKeySet(accepted, payee.guard)) return null;
+    if (accepted === undefined || !valueEq(accepted, payee.guard)) return null;
     const coin = db.read('SYS_modules', 'coin') as ModuleData;
     const event: PactEvent = { name: 'TRANSFER', module: 'coin', params: [sender, miner.account, fee], moduleHash: coin.hash };
     db.begin();
-    if (refund.cmp(ZERO) > 0) writeBalance(db, sender, payer.row, payer.balance.add(refund));
+    if (refund.cmp(ZERO) > 0) writeFields(db, sender, payer.row, new LiteralFields(BALANCE, [payer.balance.add(refund)]));
     // The sender may be the miner: then the miner's row is the one just written.
     const credited = accountOf(db, miner.account)!;
-    if (fee.cmp(ZERO) > 0) {
-      const fields = new LiteralFields(BALANCE_GUARD, [credited.balance.add(fee), credited.guard]);
-      db.write(COIN_TABLE, miner.account, new PObject(overlayFields(credited.row.fields, fields), false));
-    }
-    return committed(db, txId, [event], 'Write succeeded');
+    if (fee.cmp(ZERO) > 0) writeFields(db, miner.account, credited.row, new LiteralFields(BALANCE_GUARD, [credited.balance.add(fee), credited.guard]));
+    return committed(db, txId, [event]);
   }
 
   /// coin's code redeemed gas for this miner: the miner's stored keyset is accepted.
@@ -112,18 +110,15 @@ function accountOf(db: SqlitePactDb, name: string): Account | null {
   return balance instanceof Decimal && guard instanceof KeySet ? { row, balance, guard } : null;
 }
 
-/// `update coin-table account { "balance": balance }`, as the code writes it.
-function writeBalance(db: SqlitePactDb, account: string, row: PObject, balance: Decimal): void {
-  db.write(COIN_TABLE, account, new PObject(overlayFields(row.fields, new LiteralFields(BALANCE, [balance])), false));
+/// `update` (or `write`) of `fields` over an account's row, as coin's code writes it.
+function writeFields(db: SqlitePactDb, account: string, row: PObject, fields: LiteralFields): void {
+  db.write(COIN_TABLE, account, new PObject(overlayFields(row.fields, fields), false));
 }
 
-function committed(db: SqlitePactDb, txId: number, events: PactEvent[], output: string): EvalResult {
+/// The transaction committed, as `evalExec` reports it (its output, which nobody reads, a write's).
+function committed(db: SqlitePactDb, txId: number, events: PactEvent[]): EvalResult {
   const logs: TxLogEntry[] = db.commit(txId);
-  return { output, logs, exec: null, events, gas: 0n, txId };
-}
-
-function sameKeySet(a: KeySet, b: KeySet): boolean {
-  return a.pred === b.pred && a.keys.length === b.keys.length && a.keys.every((k, i) => k === b.keys[i]);
+  return { output: 'Write succeeded', logs, exec: null, events, gas: 0n, txId };
 }
 
 /// What of the signers the sender's guard can see while gas is bought: a keyset counts a signer's
@@ -134,7 +129,7 @@ function senderKey(chain: string, sender: string, signers: readonly Signer[]): s
   const parts = [chain, sender];
   for (const s of signers) {
     const seen = s.caps.filter((c) => c.name === 'coin.GAS' || c.name === 'coin.DEBIT');
-    parts.push(s.pubKey, s.caps.length === 0 ? 'unscoped' : encodeJson(seen.map((c) => [c.name, ...c.args.map((a: PactValue) => toJson(a))])));
+    parts.push(s.pubKey, s.caps.length === 0 ? 'unscoped' : encodeJson(seen.map((c) => [c.name, ...c.args.map((a) => toJson(a))])));
   }
   return JSON.stringify(parts);
 }
