@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
-import { hexEncode } from '../src/api/bytes.ts';
+import { hexDecode, hexEncode } from '../src/api/bytes.ts';
 import { hashCmd, signHash } from '../src/api/command.ts';
 import type { Ed25519KeyPair } from '../src/api/crypto.ts';
 import { base64UrlEncode } from '../src/values/base64.ts';
@@ -73,6 +73,21 @@ export function start(cmd: string, args: string[]): Promise<{ child: ChildProces
     });
     child.once('exit', (code) => reject(new Error(`${cmd} exited with ${code}`)));
   });
+}
+
+/// A devnet's funded `sender00` (chainweb's published devnet key).
+const SENDER00: Ed25519KeyPair = {
+  publicKey: hexDecode('368820f80c324bbc7c2b0610688a7da43e39f91d118732671cd9c7500ff43cca') as Uint8Array,
+  secretKey: hexDecode('251a920c403ae8c8f65f59142316af3c82b631fba46ddea92ee8c95035bd2898') as Uint8Array,
+};
+
+/// The `i`th signed coin transfer from sender00 to sender01 on a devnet's `chain`, created at
+/// `now` (seconds): each of a different amount, as a dApp's are (no two commands share their code).
+export function devnetTransfer(i: number, chain: string, now: number): string {
+  const amount = `0.${String(i + 1).padStart(12, '0')}`;
+  return command(`(coin.transfer "sender00" "sender01" ${amount})`, '{}', SENDER00,
+    `[{"args":[],"name":"coin.GAS"},{"args":["sender00","sender01",${amount}],"name":"coin.TRANSFER"}]`,
+    { networkId: 'development', chainId: chain, sender: 'sender00', creationTime: now });
 }
 
 export const PROTOCOL_MODULES = 28;

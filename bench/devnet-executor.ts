@@ -12,26 +12,14 @@ import { DEVNET_DEFAULTS } from '../src/server/devnet/config.ts';
 import { Devnet } from '../src/server/devnet/network.ts';
 import { DevnetService } from '../src/server/devnet/service.ts';
 import { parseJson } from '../src/values/json.ts';
-import { hexDecode } from '../src/api/bytes.ts';
-import { command } from './common.ts';
+import { devnetTransfer } from './common.ts';
 
 const TRANSFERS = Number(process.env.TRANSFERS ?? 6000);
 const GROUP = 25;
-const SENDER00 = {
-  publicKey: hexDecode('368820f80c324bbc7c2b0610688a7da43e39f91d118732671cd9c7500ff43cca') as Uint8Array,
-  secretKey: hexDecode('251a920c403ae8c8f65f59142316af3c82b631fba46ddea92ee8c95035bd2898') as Uint8Array,
-};
-
 const conn = openSqlite(process.env.DB ?? ':memory:', []);
 const service = new DevnetService(new Devnet(conn, { ...DEVNET_DEFAULTS, blockDelay: 0 }), conn);
 const now = Math.floor(Date.now() / 1000) - 60;
-// Each transfer moves a different amount, so that no two commands share their code.
-const cmds = Array.from({ length: TRANSFERS }, (_, i) => {
-  const amount = `0.${String(i + 1).padStart(12, '0')}`;
-  return commandOf(parseJson(command(`(coin.transfer "sender00" "sender01" ${amount})`, '{}', SENDER00,
-    `[{"args":[],"name":"coin.GAS"},{"args":["sender00","sender01",${amount}],"name":"coin.TRANSFER"}]`,
-    { networkId: 'development', chainId: '0', sender: 'sender00', creationTime: now })));
-});
+const cmds = Array.from({ length: TRANSFERS }, (_, i) => commandOf(parseJson(devnetTransfer(i, '0', now))));
 
 let check = 0;
 let run = 0;

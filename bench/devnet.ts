@@ -8,8 +8,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { hexDecode } from '../src/api/bytes.ts';
-import { command, sendAndPoll } from './common.ts';
+import { command, devnetTransfer, sendAndPoll } from './common.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 // PACT names another executable to measure (comparing two builds, for instance).
@@ -17,10 +16,6 @@ const PACT = process.env.PACT ?? join(ROOT, 'dist/pact');
 const RUNS = 5;
 const CONNECTIONS = 32;
 const TRANSFERS = 3000;
-const SENDER00 = {
-  publicKey: hexDecode('368820f80c324bbc7c2b0610688a7da43e39f91d118732671cd9c7500ff43cca') as Uint8Array,
-  secretKey: hexDecode('251a920c403ae8c8f65f59142316af3c82b631fba46ddea92ee8c95035bd2898') as Uint8Array,
-};
 
 /// Starts the devnet on `config`; resolves once it printed its accounts (ready), with the time
 /// that took.
@@ -57,16 +52,12 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
-/// Signed transfers from sender00 to sender01 on the given chains, in turn, each of a different
-/// amount (as a dApp's are: no two commands share their code).
+/// Signed transfers on the given chains, in turn (see `devnetTransfer`).
 function transfers(n: number, chains: readonly string[]): Array<{ chain: string; body: string; key: string }> {
   const now = Math.floor(Date.now() / 1000) - 60;
   return Array.from({ length: n }, (_, i) => {
     const chain = chains[i % chains.length]!;
-    const amount = `0.${String(i + 1).padStart(12, '0')}`;
-    const cmd = command(`(coin.transfer "sender00" "sender01" ${amount})`, '{}', SENDER00,
-      `[{"args":[],"name":"coin.GAS"},{"args":["sender00","sender01",${amount}],"name":"coin.TRANSFER"}]`,
-      { networkId: 'development', chainId: chain, sender: 'sender00', creationTime: now });
+    const cmd = devnetTransfer(i, chain, now);
     return { chain, body: `{"cmds":[${cmd}]}`, key: (JSON.parse(cmd) as { hash: string }).hash };
   });
 }
